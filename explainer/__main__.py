@@ -1,0 +1,7 @@
+"""``python -m explainer`` runs the command line."""
+
+import sys
+
+from explainer.cli import main
+
+sys.exit(main())

@@ -1,0 +1,81 @@
+"""The command line: ``explainer check | build | serve``.
+
+``main(argv) -> int`` so that tests call it without a subprocess. Each verb imports
+its module only when used, so ``explainer check`` never pays for the site's imports.
+
+Exit codes (all verbs): 0 success; 1 an example's stated facts disagree with the
+engine; 2 invalid input (YAML, cards, seats, catalogs) or a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from explainer import __version__
+
+EXIT_OK = 0
+EXIT_DISAGREE = 1
+EXIT_INVALID = 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="explainer",
+        description="Belote rules pages whose worked examples are checked by a rules engine.",
+        epilog="exit codes: 0 all good, 1 an example disagrees with the engine, 2 invalid input",
+    )
+    p.add_argument("--version", action="version", version=f"explainer {__version__}")
+    p.add_argument("--root", type=Path, default=Path("."),
+                   help="project folder holding scenarios/, templates/, locales/ (default: .)")
+    sub = p.add_subparsers(dest="verb", metavar="COMMAND")
+
+    c = sub.add_parser("check", help="check every example against the engine",
+                       description="Check scenario files (and, with no PATH, the catalogs).")
+    c.add_argument("paths", nargs="*", metavar="PATH", help="scenario files or folders")
+    c.add_argument("--fill", action="store_true",
+                   help="write the engine's answer into expect keys that are absent")
+    c.add_argument("--report", metavar="FILE.html", help="also write a standalone HTML report")
+
+    b = sub.add_parser("build", help="check, then render the static site",
+                       description="Check every example, then render the localized site.")
+    b.add_argument("--out", type=Path, default=None, help="output folder (default: ROOT/site)")
+    b.add_argument("--base-url", default=None,
+                   help="absolute URL the site is served from (for canonical links, sitemap)")
+
+    s = sub.add_parser("serve", help="preview the site locally, rebuilding on change")
+    s.add_argument("--out", type=Path, default=None, help="output folder (default: a temp folder)")
+    s.add_argument("--host", default="127.0.0.1")
+    s.add_argument("--port", type=int, default=8000)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse's --help / usage errors
+        return int(exc.code or 0)
+    root: Path = args.root
+    if args.verb == "check":
+        from explainer.scenarios.check import run_check
+
+        return run_check(args.paths, root=root, fill=args.fill, report=args.report,
+                         out=sys.stdout)
+    if args.verb == "build":
+        from explainer.site.build import run_build
+
+        return run_build(root=root, out=args.out, base_url=args.base_url, out_stream=sys.stdout)
+    if args.verb == "serve":
+        from explainer.site.serve import run_serve
+
+        return run_serve(root=root, out=args.out, host=args.host, port=args.port)
+    parser.print_help()
+    return EXIT_INVALID
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,188 @@
+"""Contracts and their tables: rank order and card points for each kind of trump.
+
+A contract is a trump suit, ``none`` (no-trump, *sans atout*) or ``all`` (all-trump,
+*tout atout*). Each of the six kinds has its tables computed once at import; the
+rules engine reads them by index, never recomputes them.
+
+>>> t = tables(Trump.HEARTS)
+>>> t.points[parse_card("JH")], t.points[parse_card("JS")], t.points[parse_card("AS")]
+(20, 2, 11)
+>>> sum(tables(Trump.NONE).points), sum(tables(Trump.ALL).points)
+(152, 152)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Final
+
+from .cards import SUIT_MASKS, Rank, Suit, card, parse_card
+from .errors import InvalidContractError
+from .seats import Seat
+
+__all__ = [
+    "Trump",
+    "Contract",
+    "Tables",
+    "tables",
+    "TRUMP_ORDER",
+    "PLAIN_ORDER",
+    "TRUMP_POINTS",
+    "PLAIN_POINTS",
+    "NO_TRUMP_POINTS",
+    "ALL_TRUMP_POINTS",
+]
+_ = parse_card  # re-exported for the doctest above
+
+
+class Trump(IntEnum):
+    """What is trump: one of the four suits, ``NONE`` or ``ALL``."""
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+    NONE = 4
+    ALL = 5
+
+    @property
+    def suit(self) -> Suit | None:
+        """The trump suit, or ``None`` for no-trump and all-trump."""
+        return Suit(self) if self < 4 else None
+
+    @property
+    def word(self) -> str:
+        """The scenario word: ``spades`` ... ``none``, ``all``."""
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> Trump:
+        """``spades``, ``hearts``, ``diamonds``, ``clubs``, ``none`` or ``all``."""
+        if isinstance(text, str):
+            key = text.strip().lower()
+            for t in cls:
+                if key == t.word:
+                    return t
+        raise InvalidContractError(
+            f"unknown trump: {text!r} (expected spades, hearts, diamonds, clubs, none or all)"
+        )
+
+
+TRUMP_ORDER: Final = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN,
+                      Rank.EIGHT, Rank.SEVEN)
+"""Trump suit ranks, high to low: J 9 A 10 K Q 8 7."""
+PLAIN_ORDER: Final = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE,
+                      Rank.EIGHT, Rank.SEVEN)
+"""Plain suit ranks, high to low: A 10 K Q J 9 8 7."""
+TRUMP_POINTS: Final = {Rank.JACK: 20, Rank.NINE: 14, Rank.ACE: 11, Rank.TEN: 10,
+                       Rank.KING: 4, Rank.QUEEN: 3, Rank.EIGHT: 0, Rank.SEVEN: 0}
+PLAIN_POINTS: Final = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3,
+                       Rank.JACK: 2, Rank.NINE: 0, Rank.EIGHT: 0, Rank.SEVEN: 0}
+NO_TRUMP_POINTS: Final = {**PLAIN_POINTS, Rank.ACE: 19}
+ALL_TRUMP_POINTS: Final = {Rank.JACK: 14, Rank.NINE: 9, Rank.ACE: 6, Rank.TEN: 5,
+                           Rank.KING: 3, Rank.QUEEN: 1, Rank.EIGHT: 0, Rank.SEVEN: 0}
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Tables:
+    """Per-contract lookup tables, indexed by card (0-31).
+
+    ``points[c]``: card points. ``strength[c]``: 0-7, the card's place in its suit's
+    order under this contract (7 highest). ``above[c]``: mask of the cards of the same
+    suit that beat ``c``. ``trump_mask``: the trump suit's cards (0 for none/all).
+    ``trump_like``: suits whose led cards must be beaten when possible (the trump suit,
+    or all four with all-trump). ``win_key[led][c]``: the card's strength in a trick
+    led in ``led``: 16 + strength for a trump, strength for the led suit, -1 otherwise.
+    ``order[suit]``: the suit's ranks, high to low, as shown on rank tables.
+    """
+
+    trump: Trump
+    points: tuple[int, ...]
+    strength: tuple[int, ...]
+    above: tuple[int, ...]
+    trump_mask: int
+    trump_like: tuple[bool, ...]
+    win_key: tuple[tuple[int, ...], ...]
+    order: tuple[tuple[Rank, ...], ...]
+
+
+def _build(trump: Trump) -> Tables:
+    points: list[int] = [0] * 32
+    strength: list[int] = [0] * 32
+    orders: list[tuple[Rank, ...]] = []
+    for suit in Suit:
+        is_trump = trump == Trump.ALL or trump == suit
+        order = TRUMP_ORDER if is_trump else PLAIN_ORDER
+        if trump == Trump.ALL:
+            table = ALL_TRUMP_POINTS
+        elif trump == Trump.NONE:
+            table = NO_TRUMP_POINTS
+        else:
+            table = TRUMP_POINTS if is_trump else PLAIN_POINTS
+        orders.append(order)
+        for place, rank in enumerate(order):
+            c = card(rank, suit)
+            strength[c] = 7 - place
+            points[c] = table[rank]
+    above = []
+    for c in range(32):
+        mask = 0
+        for d in range(c & ~7, (c & ~7) + 8):
+            if strength[d] > strength[c]:
+                mask |= 1 << d
+        above.append(mask)
+    trump_mask = SUIT_MASKS[trump] if trump < 4 else 0
+    win_key = tuple(
+        tuple(
+            16 + strength[c] if trump_mask >> c & 1
+            else strength[c] if c >> 3 == led else -1
+            for c in range(32)
+        )
+        for led in range(4)
+    )
+    return Tables(
+        trump=trump,
+        points=tuple(points),
+        strength=tuple(strength),
+        above=tuple(above),
+        trump_mask=trump_mask,
+        trump_like=tuple(trump == Trump.ALL or trump == s for s in range(4)),
+        win_key=win_key,
+        order=tuple(orders),
+    )
+
+
+_TABLES: Final = tuple(_build(t) for t in Trump)
+
+
+def tables(trump: Trump | int) -> Tables:
+    """The lookup tables of a kind of trump (computed once, at import)."""
+    return _TABLES[trump]
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """What the deal is played in: the trump, the game, and (for a whole deal) the taker.
+
+    ``game`` is ``belote`` or ``coinche``; it names the game on the page and does not
+    change the rules by itself (the rule set does).
+    """
+
+    trump: Trump
+    game: str = "belote"
+    taker: Seat | None = None
+
+    def __post_init__(self) -> None:
+        if self.game not in ("belote", "coinche"):
+            raise InvalidContractError(f"unknown game: {self.game!r} (expected belote or coinche)")
+
+    @property
+    def tables(self) -> Tables:
+        """The contract's rank and point tables."""
+        return _TABLES[self.trump]
+
+    @classmethod
+    def parse(cls, trump: str, *, game: str = "belote", taker: str | None = None) -> Contract:
+        """A contract from scenario words: ``Contract.parse("hearts", taker="S")``."""
+        return cls(Trump.parse(trump), game, Seat.parse(taker) if taker is not None else None)

@@ -1,0 +1,78 @@
+"""The engine's exceptions: each kind of failure has its own type, so callers can act on it.
+
+All are :class:`ValueError` subclasses with lower-case messages that quote the input,
+in the manner of python-chess's ``InvalidMoveError`` / ``IllegalMoveError``.
+"""
+
+from __future__ import annotations
+
+
+class EngineError(ValueError):
+    """Base class of every error the engine raises on bad input."""
+
+
+class InvalidCardError(EngineError):
+    """A card could not be parsed: ``invalid card: '11S'``."""
+
+
+class InvalidSeatError(EngineError):
+    """A seat or team could not be parsed: ``invalid seat: 'X'``."""
+
+
+class UnknownRulesError(EngineError):
+    """An unknown rules preset, knob or knob value: ``unknown rules: 'tavern'``."""
+
+
+class InvalidContractError(EngineError):
+    """An unknown trump or a contract missing what it needs."""
+
+
+class IllegalPlayError(EngineError):
+    """A card that the rules forbid, or that is not in the hand.
+
+    ``rule`` is the rule that decided the legal cards and ``allowed`` those cards,
+    so that a caller can explain the refusal; ``trick_index`` and ``play_index``
+    locate the play when it comes from a whole deal (both 0-based).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        card: int,
+        rule: object = None,
+        allowed: int = 0,
+        trick_index: int | None = None,
+        play_index: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.card = card
+        self.rule = rule
+        self.allowed = allowed
+        self.trick_index = trick_index
+        self.play_index = play_index
+
+
+class InvalidDealError(EngineError):
+    """A deal that cannot have happened: wrong number of cards, a card twice, play out of turn.
+
+    ``trick_index`` and ``play_index`` (0-based) locate the fault when there is one place.
+    """
+
+    def __init__(
+        self, message: str, *, trick_index: int | None = None, play_index: int | None = None
+    ) -> None:
+        super().__init__(message)
+        self.trick_index = trick_index
+        self.play_index = play_index
+
+
+class BiddingError(EngineError):
+    """A bid out of turn, after the end, or not allowed in its round.
+
+    ``bid_index`` (0-based) is the bid at fault, or ``None`` when the bidding as a whole is.
+    """
+
+    def __init__(self, message: str, *, bid_index: int | None = None) -> None:
+        super().__init__(message)
+        self.bid_index = bid_index
