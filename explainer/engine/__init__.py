@@ -71,7 +71,7 @@ from .play import (
 )
 from .rules import HOUSE, KNOBS, OFFICIAL, PRESETS, RuleSet, find_rules
 from .seats import Seat, Team
-from .simulate import random_deal, random_hands
+from .simulate import RandomDeal, random_deal, random_hands, random_scored_deal
 
 __all__ = [
     "ALL_TRUMP_POINTS", "BELOTE", "Bid", "BiddingError", "BiddingResult", "CAPOT", "CardSet",
@@ -83,6 +83,7 @@ __all__ = [
     "TrickResult", "Trump", "UnknownRulesError", "Verdict", "card", "card_rank", "card_str",
     "card_suit", "cards_of", "check_play", "deal_cards", "find_rules", "legal_cards",
     "make_ruler", "mask_of", "parse_bid", "parse_card", "play_deal", "random_deal",
-    "random_hands", "rulings_by_preset", "run_bidding", "score_points", "score_trick",
+    "random_hands", "random_scored_deal", "RandomDeal", "rulings_by_preset", "run_bidding",
+    "score_points", "score_trick",
     "tables", "trick_winner", "verdict", "why_illegal",
 ]

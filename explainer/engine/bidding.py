@@ -70,6 +70,11 @@ def run_bidding(dealer: Seat, turned: int, bids: Sequence[tuple[Seat, Bid]]) -> 
             raise BiddingError(
                 f"bid out of turn: {seat.name} bids, expected {expected.name}", bid_index=i
             )
+        if isinstance(bid, str) and not isinstance(bid, Suit):
+            try:
+                bid = parse_bid(bid)
+            except BiddingError as e:
+                raise BiddingError(str(e), bid_index=i) from None
         rnd = 1 if i < 4 else 2
         if bid == "pass":
             if i == 7:

@@ -171,12 +171,19 @@ class CardSet:
     >>> hand = CardSet.parse("KS 7S JH")
     >>> parse_card("KS") in hand, len(hand), str(hand)
     (True, 3, '7S KS JH')
+    >>> eval(repr(hand)) == hand
+    True
     """
 
     __slots__ = ("mask",)
 
-    def __init__(self, cards: Iterable[int] | int = 0) -> None:
-        self.mask = cards & FULL_DECK if isinstance(cards, int) else mask_of(cards)
+    def __init__(self, cards: Iterable[int] | int | str = 0) -> None:
+        if isinstance(cards, int):
+            self.mask = cards & FULL_DECK
+        elif isinstance(cards, str):  # so that the repr parses back: CardSet('7S KS')
+            self.mask = CardSet.parse(cards).mask
+        else:
+            self.mask = mask_of(cards)
 
     @classmethod
     def parse(cls, text: str | Iterable[str]) -> CardSet:

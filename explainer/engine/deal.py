@@ -31,6 +31,9 @@ CAPOT: Final = 100
 BELOTE: Final = 20
 """King and queen of trump played by one seat."""
 
+_TEAMS: Final = tuple(Team)
+_SEATS: Final = tuple(Seat)
+
 Play = tuple[Seat, int]
 """One play: the seat and its card."""
 
@@ -68,14 +71,22 @@ def score_points(
     belote: Seat | None,
     taker: Seat,
 ) -> tuple[tuple[int, int], Team | None, bool, tuple[int, int]]:
-    """``(points, capot, made, score)`` from the card points, trick winners and belote."""
-    teams = [w.team for w in winners]
-    capot = teams[0] if all(t == teams[0] for t in teams) else None
-    points = list(card_points)
-    points[teams[-1]] += CAPOT if capot is not None else LAST_TRICK
+    """``(points, capot, made, score)`` from the card points, trick winners and belote.
+
+    ``winners`` are the eight tricks' winners in order (seats, or their ints).
+    """
+    last_team = winners[-1] & 1
+    capot = None
+    for w in winners:
+        if w & 1 != last_team:
+            break
+    else:
+        capot = _TEAMS[last_team]
+    points = [card_points[0], card_points[1]]
+    points[last_team] += CAPOT if capot is not None else LAST_TRICK
     if belote is not None:
-        points[belote.team] += BELOTE
-    takers = taker.team
+        points[belote & 1] += BELOTE
+    takers = taker & 1
     made = points[takers] >= points[takers ^ 1]
     if made:
         score = (points[0], points[1])
@@ -113,6 +124,14 @@ def play_deal(
                 f"trick {ti + 1} has {len(trick)} plays, expected 4", trick_index=ti
             )
         for pi, (seat, c) in enumerate(trick):
+            if not (isinstance(c, int) and 0 <= c < 32):
+                raise InvalidDealError(
+                    f"invalid card in trick {ti + 1}: {c!r}", trick_index=ti, play_index=pi
+                )
+            if seat not in _SEATS:
+                raise InvalidDealError(
+                    f"invalid seat in trick {ti + 1}: {seat!r}", trick_index=ti, play_index=pi
+                )
             if c in seen:
                 raise InvalidDealError(
                     f"{card_str(c)} is played twice (trick {seen[c][0] + 1} and trick {ti + 1})",

@@ -38,6 +38,8 @@ def deal_cards(deck: Sequence[int], dealer: Seat, taker: Seat | None = None) -> 
         raise InvalidDealError(f"a deck has 32 cards, got {len(deck)}")
     seen: set[int] = set()
     for i, c in enumerate(deck):
+        if not (isinstance(c, int) and 0 <= c < 32):
+            raise InvalidDealError(f"invalid card in the deck: {c!r}", play_index=i)
         if c in seen:
             raise InvalidDealError(f"{card_str(c)} is in the deck twice", play_index=i)
         seen.add(c)

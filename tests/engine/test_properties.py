@@ -1,0 +1,281 @@
+"""Properties of the engine, and a differential test against a slow reference.
+
+The reference below is written straight from the spec's tables (rank orders by name,
+the play-obligations table row by row), with cards decoded as ``suit * 8 + rank``
+(suits S H D C, ranks 7 8 9 10 J Q K A). It shares no code with the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from explainer.engine import (
+    PRESETS,
+    Contract,
+    Seat,
+    Trump,
+    deal_cards,
+    legal_cards,
+    make_ruler,
+    play_deal,
+    random_scored_deal,
+    score_trick,
+)
+
+# -- the reference ---------------------------------------------------------------------------
+
+RANK_NAMES = ["7", "8", "9", "10", "J", "Q", "K", "A"]
+SUIT_NAMES = ["spades", "hearts", "diamonds", "clubs"]
+TRUMP_WORDS = ["spades", "hearts", "diamonds", "clubs", "none", "all"]
+REF_TRUMP_ORDER = ["J", "9", "A", "10", "K", "Q", "8", "7"]  # high to low
+REF_PLAIN_ORDER = ["A", "10", "K", "Q", "J", "9", "8", "7"]
+
+
+def suit_of(c: int) -> str:
+    return SUIT_NAMES[c // 8]
+
+
+def rank_of(c: int) -> str:
+    return RANK_NAMES[c % 8]
+
+
+def is_trump(c: int, trump: str) -> bool:
+    return trump == "all" or suit_of(c) == trump
+
+
+def beats_in_suit(a: int, b: int, trump: str) -> bool:
+    """Two cards of one suit: does ``a`` rank above ``b``?"""
+    assert suit_of(a) == suit_of(b)
+    order = REF_TRUMP_ORDER if is_trump(a, trump) else REF_PLAIN_ORDER
+    return order.index(rank_of(a)) < order.index(rank_of(b))
+
+
+def ref_winner(trick: list[int], trump: str) -> int:
+    """The index of the winning card: highest trump of a trump suit, else highest of the led suit."""
+    led = suit_of(trick[0])
+    if trump in SUIT_NAMES and any(suit_of(c) == trump for c in trick):
+        contenders = [i for i, c in enumerate(trick) if suit_of(c) == trump]
+    else:
+        contenders = [i for i, c in enumerate(trick) if suit_of(c) == led]
+    best = contenders[0]
+    for i in contenders[1:]:
+        if beats_in_suit(trick[i], trick[best], trump):
+            best = i
+    return best
+
+
+def ref_ruling(hand: list[int], trick: list[int], trump: str,
+               undertrump: bool, partner_overtrump: bool) -> tuple[set[int], str]:
+    """The play-obligations table of the spec, first row that applies."""
+    if not trick:
+        return set(hand), "lead"
+    led = suit_of(trick[0])
+    w = ref_winner(trick, trump)
+    best = trick[w]
+    of_led = [c for c in hand if suit_of(c) == led]
+    if of_led:
+        trump_like = trump == "all" or led == trump
+        if trump_like and suit_of(best) == led:
+            higher = [c for c in of_led if beats_in_suit(c, best, trump)]
+            if higher:
+                return set(higher), "climb"
+        return set(of_led), "follow"
+    # void in the led suit
+    if trump in ("none", "all"):
+        return set(hand), "discard"
+    partner_winning = len(trick) >= 2 and w == len(trick) - 2
+    my_trumps = [c for c in hand if suit_of(c) == trump]
+    trumps_in_trick = [c for c in trick if suit_of(c) == trump]
+    if partner_winning:
+        if partner_overtrump and trumps_in_trick:
+            higher = [c for c in my_trumps if beats_in_suit(c, best, trump)]
+            if higher:
+                return {c for c in hand if suit_of(c) != trump or c in higher}, "partner-wins"
+        return set(hand), "partner-wins"
+    if not my_trumps:
+        return set(hand), "discard"
+    if not trumps_in_trick:
+        return set(my_trumps), "trump"
+    higher = [c for c in my_trumps if beats_in_suit(c, best, trump)]
+    if higher:
+        return set(higher), "overtrump"
+    if undertrump:
+        return set(my_trumps), "undertrump"
+    return set(hand), "discard"
+
+
+REF_POINTS = {
+    "trump": dict(zip(REF_TRUMP_ORDER, [20, 14, 11, 10, 4, 3, 0, 0])),
+    "plain": dict(zip(REF_PLAIN_ORDER, [11, 10, 4, 3, 2, 0, 0, 0])),
+    "none": dict(zip(REF_PLAIN_ORDER, [19, 10, 4, 3, 2, 0, 0, 0])),
+    "all": dict(zip(REF_TRUMP_ORDER, [14, 9, 6, 5, 3, 1, 0, 0])),
+}
+
+
+def ref_points(c: int, trump: str) -> int:
+    if trump in ("none", "all"):
+        return REF_POINTS[trump][rank_of(c)]
+    return REF_POINTS["trump" if suit_of(c) == trump else "plain"][rank_of(c)]
+
+
+# -- strategies ----------------------------------------------------------------------------------
+
+trumps = st.sampled_from(list(Trump))
+presets = st.sampled_from(sorted(PRESETS))
+
+
+@st.composite
+def positions(draw):
+    deck = draw(st.permutations(range(32)))
+    n_trick = draw(st.integers(0, 3))
+    n_hand = draw(st.integers(1, 8))
+    return list(deck[:n_trick]), list(deck[n_trick:n_trick + n_hand])
+
+
+def mask(cards) -> int:
+    return sum(1 << c for c in cards)
+
+
+# -- rulings ----------------------------------------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions(), trumps, presets)
+def test_legal_set_is_a_non_empty_subset_of_the_hand(position, trump, preset):
+    trick, hand = position
+    legal, _rule = make_ruler(trump, PRESETS[preset])(mask(hand), trick)
+    assert legal
+    assert legal & ~mask(hand) == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions(), trumps, presets)
+def test_holding_the_led_suit_the_legal_set_lies_inside_it(position, trump, preset):
+    trick, hand = position
+    led = trick[0] // 8 if trick else None
+    r = legal_cards(hand, trick, trump, PRESETS[preset])
+    if led is not None and any(c // 8 == led for c in hand):
+        assert all(c // 8 == led for c in r.legal)
+        assert r.rule.value in ("follow", "climb")
+    else:
+        assert r.rule.value not in ("follow", "climb")
+
+
+@settings(max_examples=500, deadline=None)
+@given(positions(), trumps, presets)
+def test_fast_ruler_agrees_with_the_reference_table(position, trump, preset):
+    trick, hand = position
+    rules = PRESETS[preset]
+    legal, rule = make_ruler(trump, rules)(mask(hand), trick)
+    expected, expected_rule = ref_ruling(hand, trick, TRUMP_WORDS[trump], rules.undertrump,
+                                         rules.partner_overtrump)
+    assert (rule.value, legal) == (expected_rule, mask(expected))
+
+
+def test_fast_ruler_agrees_with_the_reference_on_20000_seeded_positions_of_every_kind():
+    rng = random.Random(1455)
+    deck = list(range(32))
+    seen = Counter()
+    for i in range(20_000):
+        trump = Trump(i % 6)
+        preset = ("house", "official")[(i // 6) % 2]
+        rules = PRESETS[preset]
+        rng.shuffle(deck)
+        n_trick, n_hand = rng.randrange(4), rng.randrange(1, 9)
+        trick, hand = deck[:n_trick], deck[n_trick:n_trick + n_hand]
+        legal, rule = make_ruler(trump, rules)(mask(hand), trick)
+        expected, expected_rule = ref_ruling(hand, trick, TRUMP_WORDS[trump], rules.undertrump,
+                                             rules.partner_overtrump)
+        assert (rule.value, legal) == (expected_rule, mask(expected)), (trump, preset, trick, hand)
+        seen[preset, rule.value] += 1
+    # the sample reaches every row of the table under both presets (undertrump: house only)
+    for preset in ("house", "official"):
+        for rule_id in ("lead", "follow", "climb", "partner-wins", "trump", "overtrump", "discard"):
+            assert seen[preset, rule_id] > 0, (preset, rule_id)
+    assert seen["house", "undertrump"] > 0 and seen["official", "undertrump"] == 0
+
+
+# -- tricks -------------------------------------------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.permutations(range(32)), trumps, st.sampled_from(list(Seat)))
+def test_trick_winner_holds_the_best_card_by_the_reference_ordering(deck, trump, leader):
+    trick = list(deck[:4])
+    r = score_trick(trick, trump, leader)
+    w = ref_winner(trick, TRUMP_WORDS[trump])
+    assert r.winning_card == trick[w]
+    assert r.winner == leader.after(w)
+    assert r.card_points == tuple(ref_points(c, TRUMP_WORDS[trump]) for c in trick)
+
+
+# -- whole deals ----------------------------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32), trumps, presets, st.sampled_from(list(Seat)),
+       st.sampled_from(list(Seat)))
+def test_random_legal_deal_adds_up_and_scores_by_the_spec(seed, trump, preset, taker, leader):
+    d = random_scored_deal(random.Random(seed), trump, PRESETS[preset], taker=taker, leader=leader)
+    word = TRUMP_WORDS[trump]
+    tricks = d.tricks()
+    # the reference reading of the tricks
+    winners, card_points, lead = [], [0, 0], leader
+    for trick in tricks:
+        assert trick[0][0] == lead
+        cards = [c for _, c in trick]
+        w = trick[ref_winner(cards, word)][0]
+        winners.append(w)
+        card_points[w % 2] += sum(ref_points(c, word) for c in cards)
+        lead = w
+    assert sum(card_points) == 152
+    capot = len({w % 2 for w in winners}) == 1
+    belote = None
+    if word in SUIT_NAMES:
+        owner = {c: s for trick in tricks for s, c in trick}
+        king, queen = SUIT_NAMES.index(word) * 8 + 6, SUIT_NAMES.index(word) * 8 + 5
+        belote = owner[king] if owner[king] == owner[queen] else None
+    points = list(card_points)
+    points[winners[-1] % 2] += 100 if capot else 10
+    if belote is not None:
+        points[belote % 2] += 20
+    assert sum(points) == (252 if capot else 162) + (20 if belote is not None else 0)
+    takers = taker % 2
+    made = points[takers] >= points[1 - takers]
+    if made:
+        score = points
+    else:
+        score = [0, 0]
+        score[1 - takers] = (252 if capot else 162) + (20 if belote is not None else 0)
+
+    assert list(d.winners) == winners
+    assert list(d.card_points) == card_points
+    assert d.belote == belote
+    assert (d.capot is not None) == capot
+    assert list(d.points) == points
+    assert d.made == made
+    assert list(d.score) == score
+    # the checked path agrees with the fast one, and finds every play legal
+    r = play_deal(Contract(trump, taker=taker), tricks, PRESETS[preset])
+    assert (r.winners, r.card_points, r.belote, r.capot, r.points, r.made, r.score) == (
+        d.winners, d.card_points, d.belote, d.capot, d.points, d.made, d.score)
+
+
+# -- dealing --------------------------------------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.permutations(range(32)), st.sampled_from(list(Seat)), st.sampled_from(list(Seat)))
+def test_dealing_gives_each_seat_8_distinct_cards_of_the_32(deck, dealer, taker):
+    r = deal_cards(deck, dealer, taker)
+    hands = [set(h) for h in r.hands]
+    assert all(len(h) == 8 for h in hands)
+    assert set().union(*hands) == set(range(32))
+    assert r.turned in hands[taker]
+    for seat in Seat:
+        assert set(r.first[seat]) <= hands[seat] and len(r.first[seat]) == 5
+    assert set(r.first[dealer.next]) == set(deck[0:3]) | set(deck[12:14])
