@@ -69,7 +69,9 @@ class Scenario:
     """What every scenario has.
 
     ``keys`` maps each key path written in the file (``expect.legal``, ``trick.1``,
-    ``tricks.4.2``, ``bids.3``) to its location, so a diagnostic can point at it.
+    ``tricks.4.2``, ``bids.3``; list indices are 1-based, as in the messages) to its
+    location (the key's, or the list item's), so a diagnostic can point at it; ``""``
+    is the file itself.
     ``expect`` holds the stated facts, already as engine values (see each kind).
     ``status`` is ``checked`` or ``disputed`` (with ``reason``), an optional addition
     to the format for examples whose rule sources disagree.
@@ -85,6 +87,11 @@ class Scenario:
     order: int = 0
     expect: Mapping[str, Any] = field(default_factory=dict)
     keys: Mapping[str, Location] = field(default_factory=dict)
+    status: str = "checked"
+    reason: str | None = None
+    outcome: Any = field(default=None, compare=False, repr=False)
+    """The engine's result computed while validating (``DealResult``, ``BiddingResult``,
+    ``DealingResult``), kept so the runner does not compute it twice; ``None`` for ``play``."""
 
     def where(self, key: str) -> Location:
         """The location of ``key``, or of its nearest written parent, or of the file."""

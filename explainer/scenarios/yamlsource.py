@@ -44,9 +44,10 @@ _SEQ_TAG: Final = "tag:yaml.org,2002:seq"
 _MAP_TAG: Final = "tag:yaml.org,2002:map"
 
 try:
-    _Parser: Any = yaml.CParser  # type: ignore[attr-defined]
+    from yaml.cyaml import CParser as _Parser  # the C parser behind yaml.CSafeLoader
+
     HAVE_LIBYAML: Final = True
-except AttributeError:  # pragma: no cover - PyYAML built without libyaml
+except ImportError:  # pragma: no cover - PyYAML built without libyaml
     from yaml.composer import Composer
     from yaml.parser import Parser
     from yaml.reader import Reader
@@ -175,5 +176,4 @@ def _syntax_error(exc: yaml.MarkedYAMLError) -> SourceError:
     if "expected a single document" in (exc.context or ""):
         problem = "expected a single document, found a second one"
     line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-    context = f" {exc.context}" if exc.context and exc.problem and "single document" not in exc.context else ""
-    return SourceError(f"invalid YAML: {problem}{context}", line, column, code="yaml")
+    return SourceError(f"invalid YAML: {problem}", line, column, code="yaml")

@@ -1,0 +1,140 @@
+"""Benchmark: ``explainer check`` over 10 000 generated scenarios vs a bare load-and-ask script.
+
+The baseline only does the least any checker must: read each file with PyYAML's
+``CSafeLoader`` (``yaml.load``) and ask the engine for the facts, without any validation,
+locations or messages. The check runs in-process (``run_check``), so neither side pays
+for interpreter start-up. Target: check / baseline <= 1.5.
+
+    python benchmarks/check.py [N]
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+from explainer.engine import (
+    HOUSE,
+    OFFICIAL,
+    Contract,
+    Seat,
+    Trump,
+    card_str,
+    legal_cards,
+    parse_card,
+    play_deal,
+    random_deal,
+)
+from explainer.scenarios.check import run_check
+from explainer.scenarios.runner import compute
+from explainer.scenarios.loader import load_file
+
+
+def _play_text(rng: random.Random, i: int) -> str:
+    trump = rng.choice(list(Trump))
+    tricks = random_deal(rng, trump, rng.choice([HOUSE, OFFICIAL]), leader=Seat(rng.randrange(4)))
+    trick = tricks[rng.randrange(8)]
+    k = rng.randrange(4)
+    seat = trick[k][0]
+    hand = [c for t in tricks for s, c in t if s == seat][:8]
+    hand = [c for c in hand if c not in [x for _, x in trick[:k]]]
+    lines = [f"# generated play scenario {i}", f"title: Example {i}",
+             f"contract: {{trump: {trump.word}, rules: house}}"]
+    if k:
+        lines.append("trick:")
+        lines += [f"  - {s.name}: {card_str(c)}" for s, c in trick[:k]]
+    lines += ["hand:", f"  seat: {seat.name}",
+              "  cards: [" + ", ".join(card_str(c) for c in hand) + "]"]
+    r = legal_cards(hand, [c for _, c in trick[:k]], trump, HOUSE)
+    lines += ["expect:", "  legal: [" + ", ".join(card_str(c) for c in r.legal) + "]",
+              f"  rule: {r.rule.value}", "text: |", f"  Example {i}: which card may "
+              f"{seat.name} play?"]
+    return "\n".join(lines) + "\n"
+
+
+def _deal_text(rng: random.Random, i: int) -> str:
+    trump = Trump(rng.randrange(6))
+    dealer = Seat(rng.randrange(4))
+    tricks = random_deal(rng, trump, HOUSE, leader=dealer.next)
+    taker = Seat(rng.randrange(4))
+    lines = [f"# generated deal {i}", "kind: deal", f"title: Deal {i}",
+             f"contract: {{trump: {trump.word}, taker: {taker.name}}}",
+             f"dealer: {dealer.name}", "tricks:"]
+    lines += ["  - [" + ", ".join(f"{s.name}: {card_str(c)}" for s, c in t) + "]"
+              for t in tricks]
+    return "\n".join(lines) + "\n"
+
+
+def generate(folder: Path, n: int, seed: int = 1) -> None:
+    """``n`` scenarios: 90% plays, 10% whole deals; the deals get their expect filled."""
+    rng = random.Random(seed)
+    for i in range(n):
+        text = _deal_text(rng, i) if i % 10 == 9 else _play_text(rng, i)
+        (folder / f"s{i:05d}.yaml").write_text(text, encoding="utf-8")
+    for f in sorted(folder.glob("*.yaml"))[9::10]:
+        s, _ = load_file(f)
+        facts = compute(s)  # type: ignore[arg-type]
+        from explainer.scenarios.fill import flow
+
+        f.write_text(f.read_text() + "expect:\n" + "".join(
+            f"  {k}: {flow(v)}\n" for k, v in facts.items()))
+
+
+def baseline(folder: Path) -> int:
+    """Load each file with CSafeLoader and ask the engine; no validation at all."""
+    n = 0
+    for f in sorted(folder.rglob("*.yaml")):
+        with open(f, encoding="utf-8") as fh:
+            data = yaml.load(fh.read(), Loader=yaml.CSafeLoader)
+        contract = data["contract"]
+        trump = Trump.parse(contract["trump"])
+        if data.get("kind") == "deal":
+            tricks = [[(Seat.parse(s), parse_card(c)) for p in t for s, c in p.items()]
+                      for t in data["tricks"]]
+            play_deal(Contract(trump, taker=Seat.parse(contract["taker"])), tricks, HOUSE,
+                      dealer=Seat.parse(data["dealer"]))
+        else:
+            trick = [parse_card(c) for p in data.get("trick") or () for c in p.values()]
+            hand = [parse_card(c) for c in data["hand"]["cards"]]
+            legal_cards(hand, trick, trump, HOUSE)
+        n += 1
+    return n
+
+
+def main(argv: list[str]) -> int:
+    n = int(argv[0]) if argv else 10_000
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        generate(folder, n)
+        files = list(folder.glob("*.yaml"))
+        baseline(folder)  # warm the OS cache and the engine's tables
+
+        # Best of three, alternating, so that a neighbour's load skews both sides alike.
+        t_base = t_check = float("inf")
+        for _ in range(3):
+            t0 = time.perf_counter()
+            count = baseline(folder)
+            t_base = min(t_base, time.perf_counter() - t0)
+
+            out = io.StringIO()
+            t0 = time.perf_counter()
+            code = run_check([str(folder)], root=folder, out=out)
+            t_check = min(t_check, time.perf_counter() - t0)
+
+    last = out.getvalue().splitlines()[-1]
+    print(f"{len(files)} files ({count} loaded by the baseline)")
+    print(f"baseline (yaml.load CSafeLoader + engine): {t_base:.2f} s  (best of 3)")
+    print(f"explainer check (in-process):              {t_check:.2f} s  (best of 3) -> exit {code},"
+          f" {last}")
+    print(f"ratio: {t_check / t_base:.2f}x (target <= 1.5x)")
+    return 0 if code == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

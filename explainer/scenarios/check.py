@@ -1,0 +1,132 @@
+"""``explainer check``: load, run, report; exit 0 (all hold), 1 (disagree) or 2 (invalid).
+
+Every problem of every file is printed in one run, one line each,
+``path:line:col: message``, sorted by path and line; the last line counts the
+scenarios: ``N passed, N failed`` (a file with invalid input counts as failed).
+Nothing escapes as a traceback: an unexpected exception becomes an
+``internal error`` line and exit 2.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from .diagnostics import Diagnostic, sort_key
+from .loader import Project, load_project
+from .model import Location
+
+__all__ = ["run_check", "EXIT_OK", "EXIT_DISAGREE", "EXIT_INVALID"]
+
+EXIT_OK = 0
+EXIT_DISAGREE = 1
+EXIT_INVALID = 2
+
+
+def run_check(
+    paths: Sequence[str | Path],
+    *,
+    root: Path | str = ".",
+    fill: bool = False,
+    report: str | Path | None = None,
+    out: TextIO | None = None,
+) -> int:
+    """Check the scenario files under ``paths`` (default: ``root/scenarios`` and the
+    catalogs); print the problems and the count to ``out``; return the exit code."""
+    out = out if out is not None else sys.stdout
+    try:
+        return _run(list(paths), Path(root), fill, report, out)
+    except Exception as exc:  # noqa: BLE001 - the user never sees a traceback
+        where = str(paths[0]) if paths else str(Path(root) / "scenarios")
+        print(f"{where}:1:1: internal error: {type(exc).__name__}: {exc}", file=out)
+        return EXIT_INVALID
+
+
+def _run(paths: list[str | Path], root: Path, fill: bool, report: str | Path | None,
+         out: TextIO) -> int:
+    extra: list[Any] = []
+    missing = [p for p in paths if not os.path.exists(p)]
+    for p in missing:
+        extra.append(Diagnostic(Location(str(p), 1, 1), "no such file or folder", "io"))
+    targets = [Path(p) for p in paths if p not in missing]
+    if paths and not targets:
+        for d in extra:
+            print(d, file=out)
+        print("0 passed, 0 failed", file=out)
+        return EXIT_INVALID
+    if not paths and not (root / "scenarios").is_dir():
+        print(f"{root / 'scenarios'}: no such folder (use --root or name the files)", file=out)
+        return EXIT_INVALID
+
+    project = load_project(root, targets if paths else None)
+    if fill:
+        if _fill(project, out):
+            project = load_project(root, targets if paths else None)
+    if not paths:
+        extra.extend(_catalog_diagnostics(root))
+
+    from .runner import run
+
+    diagnostics: list[Any] = list(project.diagnostics) + extra
+    wrong: set[str] = set()
+    for s in project.scenarios:
+        try:
+            found = run(s)
+        except Exception as exc:  # noqa: BLE001
+            found = [Diagnostic(Location(s.path, 1, 1),
+                                f"internal error: {type(exc).__name__}: {exc}", "internal")]
+        if found:
+            wrong.add(s.path)
+            diagnostics.extend(found)
+    diagnostics.sort(key=lambda d: sort_key(d) if isinstance(d, Diagnostic) else
+                     (str(getattr(d, "location", "")), 0, 0, str(d)))
+    for d in diagnostics:
+        print(d, file=out)
+    failed = len(set(project.failed_paths)) + len(wrong)
+    passed = len(project.scenarios) - len(wrong)
+    print(f"{passed} passed, {failed} failed", file=out)
+
+    if report is not None:
+        from .report import render_report
+
+        html = render_report(project.scenarios, diagnostics, project.failed_paths,
+                             passed=passed, failed=failed)
+        Path(report).write_text(html, encoding="utf-8")
+
+    if any(getattr(d, "severity", "invalid") != "disagree" for d in diagnostics):
+        return EXIT_INVALID
+    return EXIT_DISAGREE if diagnostics else EXIT_OK
+
+
+def _catalog_diagnostics(root: Path) -> list[Any]:
+    try:
+        from explainer.i18n.checkers import check_catalogs  # type: ignore[import-not-found]
+    except ImportError:
+        return []
+    return list(check_catalogs(root))
+
+
+def _fill(project: Project, out: TextIO) -> bool:
+    """Fill the absent ``expect`` keys of every valid scenario; True if a file changed."""
+    from .fill import fill_text
+
+    changed = False
+    for path in sorted(set(project.failed_paths)):
+        print(f"{path}: not filled: invalid input", file=out)
+    for s in sorted(project.scenarios, key=lambda s: s.path):
+        with open(s.path, encoding="utf-8", newline="") as fh:
+            text = fh.read()
+        try:
+            new, keys = fill_text(text, s)
+        except ValueError as exc:
+            print(f"{s.path}: not filled: {exc}", file=out)
+            continue
+        if keys:
+            with open(s.path, "w", encoding="utf-8", newline="") as fh:
+                fh.write(new)
+            changed = True
+            print(f"{s.path}: filled " + ", ".join(f"expect.{k}" for k in keys), file=out)
+    return changed

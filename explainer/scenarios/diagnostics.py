@@ -1,0 +1,49 @@
+"""Diagnostics: one located problem each, printed ``path:line:col: message``.
+
+The loader and the runner never raise on bad input: they return every problem they
+find, so that one run of ``explainer check`` reports all of them. ``severity`` says
+which exit code a problem leads to: ``invalid`` input (2) or an expectation that
+``disagree``\\s with the engine (1). ``code`` is a stable short id for tools and tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .model import Location
+
+__all__ = ["Diagnostic", "Severity", "INVALID", "DISAGREE", "sort_key"]
+
+Severity = Literal["invalid", "disagree"]
+INVALID: Severity = "invalid"
+DISAGREE: Severity = "disagree"
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """A problem at a place in a file."""
+
+    location: Location
+    message: str
+    code: str = "invalid"
+    severity: Severity = "invalid"
+
+    def __str__(self) -> str:
+        return f"{self.location}: {self.message}"
+
+    @property
+    def path(self) -> str:
+        """The file, as the user named it."""
+        return self.location.path
+
+    @property
+    def line(self) -> int:
+        """The 1-based line."""
+        return self.location.line
+
+
+def sort_key(d: Diagnostic) -> tuple[str, int, int, str]:
+    """Order of the report: by path, then line, then column."""
+    loc = d.location
+    return (loc.path, loc.line, loc.column, d.message)

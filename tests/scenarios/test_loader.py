@@ -1,0 +1,82 @@
+"""The loader's model: values, key locations, message contexts, project checks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from explainer.engine import Seat, Team, Trump, parse_card
+from explainer.engine.play import Rule
+from explainer.scenarios.loader import load_file, load_project, load_text
+from explainer.scenarios.model import DealScenario, Location, Page, PlayScenario
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
+
+
+def test_play_scenario_values_and_key_locations() -> None:
+    s, diags = load_text(
+        "id: x\ncontract: {trump: diamonds, rules: {preset: official, undertrump: required}}\n"
+        "trick:\n  - N: 8d\n  - E: T♣\nhand:\n  seat: S\n  cards: [QS, 9D]\n"
+        "expect:\n  legal: [9D]\n  rule: climb\n",
+        "x.yaml",
+    )
+    assert diags == []
+    assert isinstance(s, PlayScenario)
+    assert s.trick == ((Seat.N, parse_card("8D")), (Seat.E, parse_card("10C")))
+    assert s.rules.name == "official" and s.rules.undertrump and not s.rules.partner_overtrump
+    assert s.expect == {"legal": frozenset({parse_card("9D")}), "rule": Rule.CLIMB}
+    assert s.keys["trick.2"] == Location("x.yaml", 5, 5)
+    assert s.keys["expect.legal"] == Location("x.yaml", 10, 3)
+    assert s.keys["hand.cards"] == Location("x.yaml", 8, 3)
+    assert s.where("expect.legal.1") == Location("x.yaml", 10, 11)
+
+
+def test_scalars_are_strings_not_yaml_1_1_values() -> None:
+    s, diags = load_text("kind: deal\n" + (CASES / "good" / "deal-hearts.yaml").read_text()
+                         .split("kind: deal\n")[1].replace("made: false", "made: FALSE"),
+                         "d.yaml")
+    assert diags == []
+    assert isinstance(s, DealScenario)
+    assert s.expect["made"] is False
+    assert s.expect["capot"] is None and s.expect["belote"] is Seat.E
+    assert s.expect["score"] == {Team.NS: 0, Team.EW: 182}
+
+
+def test_texts_carry_their_message_context() -> None:
+    s, _ = load_file(CASES / "good" / "climb.yaml")
+    assert s is not None and s.title is not None and s.text is not None
+    assert s.title.ctx == "overtrump-even-partner|title" and s.title.line == 3
+    assert s.text.ctx == "overtrump-even-partner|text"
+    page, diags = load_file(CASES / "good" / "which-card" / "page.yaml")
+    assert diags == [] and isinstance(page, Page)
+    assert page.title.ctx == "page:which-card|title"
+    assert page.intro is not None and page.intro.ctx == "page:which-card|intro"
+    follow = page.sections[0]
+    assert follow.title.ctx == "page:which-card:follow|title"
+    assert follow.text is not None and follow.text.ctx == "page:which-card:follow|text"
+    assert follow.tables == ("ranks", "points", "rules")
+
+
+def test_project_sorts_and_resolves_pages() -> None:
+    project = load_project(CASES / "good", [CASES / "good"])
+    assert project.diagnostics == ()
+    assert [p.id for p in project.pages] == ["which-card"]
+    placed = [(s.page, s.section, s.order) for s in project.scenarios if s.page]
+    assert placed == [("which-card", "follow", 1), ("which-card", "trumping", 2)]
+    disputed = next(s for s in project.scenarios if s.status == "disputed")
+    assert disputed.reason and "FFB" in disputed.reason
+
+
+def test_ids_are_unique_across_the_project(tmp_path: Path) -> None:
+    body = "contract: {trump: hearts}\ntrick: [N: AS, E: 7S, S: 8S, W: 9S]\n"
+    (tmp_path / "a.yaml").write_text("id: same\n" + body)
+    (tmp_path / "b.yaml").write_text("id: same\n" + body)
+    project = load_project(tmp_path, [tmp_path])
+    assert [d.message for d in project.diagnostics] == [
+        f"duplicate id 'same' (also in {project.scenarios[0].where('id')})"
+    ]
+    assert len(project.failed_paths) == 1
+
+
+def test_trump_words() -> None:
+    s, _ = load_text("contract: {trump: all}\ntrick: [N: AS, E: 7S, S: 8S, W: 9S]\n", "t.yaml")
+    assert isinstance(s, PlayScenario) and s.contract.trump is Trump.ALL
