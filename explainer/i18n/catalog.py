@@ -1,0 +1,180 @@
+"""Translations read from the project's ``.po`` files at run time.
+
+The site's languages are English (the source language, no catalog needed) plus every
+``locales/<lang>/LC_MESSAGES/messages.po`` that exists, so a language appears on the
+site as soon as its catalog does. Catalogs are read with Babel's ``read_po`` and
+compiled in memory (no ``.mo`` files to keep in step). Fuzzy entries are never used.
+
+A message without a translation falls back to English; :meth:`Catalog.is_translated`
+tells the site whether it did, so a block of prose shown in English on a Polish page
+can say so ("not yet translated") in Polish.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import PoFileError, read_po
+from babel.support import NullTranslations, Translations
+
+__all__ = [
+    "SOURCE_LANGUAGE",
+    "Catalog",
+    "CatalogError",
+    "catalog_path",
+    "find_languages",
+    "load_catalog",
+    "load_catalogs",
+    "language_name",
+]
+
+SOURCE_LANGUAGE = "en"
+"""The language the scenarios, templates and Python strings are written in."""
+
+
+class CatalogError(ValueError):
+    """A catalog that cannot be read: ``path``, 1-based ``line`` and the message."""
+
+    def __init__(self, message: str, *, path: str, line: int = 1) -> None:
+        super().__init__(message)
+        self.path = path
+        self.line = line
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:1: {self.args[0]}"
+
+
+def catalog_path(root: Path, lang: str) -> Path:
+    """Where the catalog of ``lang`` lives under the project ``root``."""
+    return root / "locales" / lang / "LC_MESSAGES" / "messages.po"
+
+
+def find_languages(root: Path) -> tuple[str, ...]:
+    """The site's languages: English first, then every language with a catalog, sorted."""
+    found = sorted(
+        p.parent.parent.name
+        for p in (root / "locales").glob("*/LC_MESSAGES/messages.po")
+        if p.parent.parent.name != SOURCE_LANGUAGE
+    )
+    return (SOURCE_LANGUAGE, *found)
+
+
+def language_name(lang: str) -> str:
+    """The language's name in itself, as Babel's CLDR data spells it ("polski" -> "Polski")."""
+    try:
+        name = Locale.parse(lang).get_display_name(lang) or lang
+    except (ValueError, UnknownLocaleError):
+        return lang
+    return name[:1].upper() + name[1:]
+
+
+Key = tuple[str | None, str]
+"""``(msgctxt, msgid)``."""
+
+
+@dataclass(frozen=True, eq=False)
+class Catalog:
+    """One language's translations, with the gettext family and a translated-or-not test."""
+
+    lang: str
+    translations: NullTranslations
+    translated: frozenset[Key] = field(default_factory=frozenset)
+    path: str | None = None
+
+    @property
+    def name(self) -> str:
+        """The language's own name."""
+        return language_name(self.lang)
+
+    @property
+    def is_source(self) -> bool:
+        """English: everything is "translated" by definition."""
+        return self.lang == SOURCE_LANGUAGE
+
+    def is_translated(self, context: str | None, message: str) -> bool:
+        """Whether ``message`` (under ``context``) has a usable translation in this language."""
+        return self.is_source or not message or (context, message) in self.translated
+
+    def gettext(self, message: str) -> str:
+        return self.translations.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.translations.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.translations.pgettext(context, message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self.translations.npgettext(context, singular, plural, n)
+
+    def p(self, marked: tuple[str, str], **values: Any) -> str:
+        """Translate a ``P_`` marker and fill its ``%(name)s`` placeholders."""
+        text = self.pgettext(*marked)
+        if not values:
+            return text
+        try:
+            return text % values
+        except (KeyError, ValueError, TypeError):  # a broken translation: show the source
+            return marked[1] % values
+
+    def np(self, marked: tuple[str, str, str], n: int, **values: Any) -> str:
+        """Translate an ``NP_`` marker for ``n`` and fill its placeholders (``num`` = n)."""
+        text = self.npgettext(marked[0], marked[1], marked[2], n)
+        try:
+            return text % {"num": n, **values}
+        except (KeyError, ValueError, TypeError):  # a broken translation: show the source
+            return (marked[1] if n == 1 else marked[2]) % {"num": n, **values}
+
+
+def _english() -> Catalog:
+    return Catalog(SOURCE_LANGUAGE, NullTranslations())
+
+
+def load_catalog(root: Path, lang: str) -> Catalog:
+    """The catalog of ``lang`` read from its ``.po`` file (English needs none).
+
+    Raises :class:`CatalogError` for a file Babel cannot parse.
+    """
+    if lang == SOURCE_LANGUAGE:
+        return _english()
+    path = catalog_path(root, lang)
+    shown = _shown(path, root)
+    try:
+        with path.open("rb") as f:
+            po = read_po(f, locale=lang, abort_invalid=True)
+    except PoFileError as exc:
+        raise CatalogError(f"invalid catalog: {exc}", path=shown,
+                           line=getattr(exc, "lineno", 1) or 1) from None
+    except (ValueError, UnknownLocaleError) as exc:
+        raise CatalogError(f"invalid catalog: {exc}", path=shown) from None
+    translated: set[Key] = set()
+    for message in po:
+        if not message.id or message.fuzzy:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if strings and all(strings):
+            msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+            translated.add((message.context, msgid))
+    buf = io.BytesIO()
+    write_mo(buf, po, use_fuzzy=False)
+    buf.seek(0)
+    return Catalog(lang, Translations(buf), frozenset(translated), shown)
+
+
+def load_catalogs(root: Path, languages: Iterable[str] | None = None) -> Mapping[str, Catalog]:
+    """Every language's catalog, English first; raises the first :class:`CatalogError`."""
+    langs = tuple(languages) if languages is not None else find_languages(root)
+    return {lang: load_catalog(root, lang) for lang in langs}
+
+
+def _shown(path: Path, root: Path) -> str:
+    try:
+        return str(path.relative_to(root))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,309 @@
+"""The Babel extractor for scenario and page YAML files.
+
+``pybabel extract`` calls :func:`extract_yaml` (entry point ``explainer_yaml``, mapped to
+``scenarios/**.yaml`` in ``babel.cfg``) for each file. Every translatable field becomes
+one message, the whole Markdown text of the field, never a fragment of it, so that a
+translator sees a paragraph's full sentence and may reorder it freely:
+
+* a scenario's ``title`` and ``text``, under the contexts ``<id>|title`` and ``<id>|text``;
+* a page's ``title`` and ``intro`` (``page:<id>|title``, ``page:<id>|intro``) and each
+  section's ``title`` and ``text`` (``page:<id>:<section>|title``, ``...|text``).
+
+The contexts are those of :class:`explainer.scenarios.model.Text`, so the site looks a
+text up under exactly the key it was extracted with. Each message carries comments
+(``#.`` in the catalog) that say where the text appears and explain its card tokens and
+placeholders. A file that is not valid YAML yields nothing: ``explainer check`` reports
+it, and an extraction run must not stop on one broken file.
+
+The line of a message is the line of its key in the YAML file (1-based, as
+:attr:`explainer.scenarios.model.Text.line`), which Babel writes into the ``#:`` reference.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterator, Mapping
+from pathlib import PurePath
+from typing import IO, Any, Final
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+__all__ = [
+    "CARD_TOKEN",
+    "PLACEHOLDER",
+    "card_name",
+    "extract_yaml",
+    "iter_texts",
+    "normalize_card",
+    "markdown_shape",
+    "source_text",
+]
+
+CARD_TOKEN: Final = re.compile(
+    r"\{(?P<code>(?:10|[789tjqka])[shdc♠♥♦♣])(?:\|(?P<words>[^{}]*))?\}", re.IGNORECASE
+)
+"""A card token in Markdown: ``{KS}`` or ``{KS|inflected words}``."""
+
+PLACEHOLDER: Final = re.compile(
+    r"%\((?P<pname>[A-Za-z_][A-Za-z0-9_]*)\)[#0+-]*\d*(?:\.\d+)?[sdifrxXeEgGc]"
+    r"|%[#0+-]*\d*(?:\.\d+)?[sdifrxXeEgGc]|%%"
+    r"|\{(?P<bname>[A-Za-z_][A-Za-z0-9_]*)(?:![rsa])?(?::[^{}]*)?\}"
+)
+"""A Python placeholder: ``%(name)s``, ``%d`` or ``{name}`` (card tokens excepted)."""
+
+_RANK_NAMES: Final = {
+    "7": "seven", "8": "eight", "9": "nine", "10": "ten",
+    "J": "jack", "Q": "queen", "K": "king", "A": "ace",
+}
+_SUIT_NAMES: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_SUIT_LETTERS: Final = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+#: The name of a page file inside a folder of ``scenarios/``.
+PAGE_FILES: Final = ("page.yaml",)
+
+_TEXT_FIELDS: Final = ("title", "text")
+_PAGE_FIELDS: Final = ("title", "intro")
+_SECTION_FIELDS: Final = ("title", "text")
+
+
+def normalize_card(code: str) -> str:
+    """The canonical form of a card code: ``th`` -> ``10H``, ``k♠`` -> ``KS``.
+
+    >>> normalize_card("t♦"), normalize_card("qs")
+    ('10D', 'QS')
+    """
+    code = code.strip().upper()
+    rank, suit = code[:-1], code[-1]
+    return ("10" if rank == "T" else rank) + _SUIT_LETTERS.get(suit, suit)
+
+
+def card_name(code: str) -> str:
+    """The English name of a card code, for translators' comments.
+
+    >>> card_name("10d")
+    'ten of diamonds'
+    """
+    card = normalize_card(code)
+    return f"{_RANK_NAMES[card[:-1]]} of {_SUIT_NAMES[card[-1]]}"
+
+
+def source_text(value: str) -> str:
+    """The message id of a YAML text: the scalar's value exactly as the loader reads it
+    (:attr:`explainer.scenarios.model.Text.source`), which is what the site looks up.
+
+    A block scalar (``text: |``) keeps its final newline; the translation ends with one too.
+    """
+    return value
+
+
+def placeholders(text: str, *, percent: bool = True) -> list[str]:
+    """The Python placeholders in ``text``, in order (card tokens are not placeholders).
+
+    ``percent=False`` leaves ``%`` formats out: in a text that is not a format string,
+    "100 % des points" is words.
+
+    >>> placeholders("%(num)d points for {seat}, {KS} and %s")
+    ['%(num)d', '{seat}', '%s']
+    """
+    found = []
+    for m in PLACEHOLDER.finditer(text):
+        if m.group("bname") is not None:
+            if CARD_TOKEN.fullmatch(m.group(0)):
+                continue
+        elif not percent or m.group(0) == "%%":
+            continue
+        found.append(m.group(0))
+    return found
+
+
+_LINK: Final = re.compile(r"!?\[[^\]\n]*\]\([^)\n]*\)")
+_LIST_ITEM: Final = re.compile(r"^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+", re.M)
+_HEADING: Final = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]", re.M)
+_STRONG: Final = re.compile(r"\*\*|__")
+_EMPHASIS: Final = re.compile(r"\*|(?<![0-9A-Za-z\u00C0-\u024F])_|_(?![0-9A-Za-z\u00C0-\u024F])")
+
+#: The features :func:`markdown_shape` counts, with the words its messages use.
+SHAPE_NAMES: Final = {
+    "paragraphs": "paragraphs",
+    "list items": "list items",
+    "headings": "headings",
+    "links": "links",
+    "strong": "'**' (bold) markers",
+    "emphasis": "'*'/'_' (emphasis) markers",
+    "code": "'`' (code) markers",
+}
+
+
+def markdown_shape(text: str) -> dict[str, int]:
+    """The counts of the Markdown structures a translation must keep.
+
+    >>> markdown_shape("A **b** [c](d).\\n\\n- e\\n- *f*")
+    {'paragraphs': 2, 'list items': 2, 'headings': 0, 'links': 1, 'strong': 2, 'emphasis': 2, 'code': 0}
+    """
+    text = CARD_TOKEN.sub("C", text)
+    text = re.sub(r"%\([A-Za-z_]\w*\)\w|\{[A-Za-z_]\w*\}", "P", text)
+    paragraphs = sum(1 for block in re.split(r"\n[ \t]*\n", text) if block.strip())
+    list_items = len(_LIST_ITEM.findall(text))
+    links = len(_LINK.findall(text))
+    code = text.count("`")
+    rest = _LIST_ITEM.sub("", text)
+    rest = re.sub(r"`[^`]*`", "", rest)
+    strong = len(_STRONG.findall(rest))
+    rest = _STRONG.sub("", rest)
+    return {
+        "paragraphs": paragraphs,
+        "list items": list_items,
+        "headings": len(_HEADING.findall(text)),
+        "links": links,
+        "strong": strong,
+        "emphasis": len(_EMPHASIS.findall(rest)),
+        "code": code,
+    }
+
+
+_COMMENT_SHAPES: Final = {
+    "list items": "list items ('- ' or '1. ')",
+    "headings": "headings ('#')",
+    "links": "links [words](target) (keep each target)",
+    "strong": "'**' bold markers",
+    "emphasis": "'*' emphasis markers",
+    "code": "'`' code markers",
+}
+
+
+def _comments(text: str, where: str) -> list[str]:
+    """The translators' comments of one message: where it appears, its tokens."""
+    comments = [where]
+    tokens: dict[str, str | None] = {}
+    for m in CARD_TOKEN.finditer(text):
+        tokens.setdefault(normalize_card(m.group("code")), m.group("words"))
+    if tokens:
+        listed = ", ".join(f"{{{code}}} {card_name(code)}" for code in tokens)
+        first = next(iter(tokens))
+        comments.append(f"Card tokens: {listed}.")
+        comments.append(
+            f"Each token is a card chip: keep it ({{{first}}}) to show the card's name, or write "
+            f"{{{first}|your inflected words}} to name it in the case your sentence needs. "
+            f"Keep the card code; never name another card."
+        )
+    names = sorted(set(placeholders(text)))
+    if names:
+        comments.append(
+            "Placeholders, filled in by the site; keep each one exactly as written: "
+            + ", ".join(names) + "."
+        )
+    shape = markdown_shape(text)
+    kept = [f"{shape['paragraphs']} paragraphs (blank lines between them)"] if shape["paragraphs"] > 1 else []
+    kept += [f"{shape[key]} {_COMMENT_SHAPES[key]}" for key in _COMMENT_SHAPES if shape[key]]
+    if kept:
+        comments.append("Markdown: keep the " + ", ".join(kept) + "; translate only the words.")
+    if text.endswith("\n"):
+        comments.append("The text ends with a newline: end the translation with one too.")
+    return comments
+
+
+def _get(node: MappingNode, key: str) -> Node | None:
+    """The value node of ``key`` in a mapping node (the first one if repeated)."""
+    for k, v in node.value:
+        if isinstance(k, ScalarNode) and k.value == key:
+            return v
+    return None
+
+
+def _scalar(node: MappingNode, key: str) -> str | None:
+    value = _get(node, key)
+    return value.value if isinstance(value, ScalarNode) else None
+
+
+def iter_texts(root: Node, filename: str) -> Iterator[tuple[int, str, str, str]]:
+    """Every translatable text of a composed scenario or page document.
+
+    Yields ``(line, context, message, where)``: the 1-based line of the key, the
+    message context, the message id and a short description for translators.
+    """
+    if not isinstance(root, MappingNode):
+        return
+    path = PurePath(filename)
+
+    def text_at(node: MappingNode, key: str) -> tuple[int, str] | None:
+        for k, value in node.value:
+            if isinstance(k, ScalarNode) and k.value == key:
+                break
+        else:
+            return None
+        if not isinstance(value, ScalarNode):
+            return None
+        message = source_text(value.value)
+        if not message.strip():
+            return None
+        return k.start_mark.line + 1, message
+
+    is_page = path.name in PAGE_FILES if path.name else (
+        _get(root, "sections") is not None or _get(root, "intro") is not None
+    )
+    if is_page:
+        page_id = _scalar(root, "id") or path.parent.name or "page"
+        for key in _PAGE_FIELDS:
+            found = text_at(root, key)
+            if found:
+                label = "Title" if key == "title" else "Introduction"
+                yield found[0], f"page:{page_id}|{key}", found[1], f"{label} of the page '{page_id}'."
+        sections = _get(root, "sections")
+        items: list[tuple[str, MappingNode]] = []
+        if isinstance(sections, SequenceNode):
+            for item in sections.value:
+                if isinstance(item, MappingNode):
+                    section_id = _scalar(item, "id")
+                    if section_id:
+                        items.append((section_id, item))
+        elif isinstance(sections, MappingNode):  # sections written as {id: {...}}
+            for k, v in sections.value:
+                if isinstance(k, ScalarNode) and isinstance(v, MappingNode):
+                    items.append((k.value, v))
+        for section_id, item in items:
+            for key in _SECTION_FIELDS:
+                found = text_at(item, key)
+                if found:
+                    label = "Heading" if key == "title" else "Text"
+                    yield (found[0], f"page:{page_id}:{section_id}|{key}", found[1],
+                           f"{label} of the section '{section_id}' on the page '{page_id}'.")
+        return
+
+    scenario_id = _scalar(root, "id") or path.stem or "scenario"
+    page = _scalar(root, "page")
+    shown_on = f" (page '{page}', section '{_scalar(root, 'section')}')" if page else ""
+    for key in _TEXT_FIELDS:
+        found = text_at(root, key)
+        if found:
+            label = "Title" if key == "title" else "Explanation"
+            yield (found[0], f"{scenario_id}|{key}", found[1],
+                   f"{label} of the worked example '{scenario_id}'{shown_on}.")
+
+
+def extract_yaml(
+    fileobj: IO[bytes],
+    keywords: Collection[str],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+    """Babel extractor: the translatable texts of one scenario or page YAML file.
+
+    Yields ``(lineno, "pgettext", (context, message), comments)``; Babel reads the
+    context from the first element through the ``pgettext`` keyword (``1c,2``), which
+    it knows by default (do not pass ``--no-default-keywords``).
+    """
+    encoding = options.get("encoding", "utf-8")
+    filename = getattr(fileobj, "name", "") or ""
+    if isinstance(filename, bytes):
+        filename = filename.decode()
+    try:
+        text = fileobj.read()
+        source = text.decode(encoding) if isinstance(text, bytes) else text
+        root = yaml.compose(source, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (yaml.YAMLError, UnicodeDecodeError, RecursionError):
+        return
+    if root is None:
+        return
+    for line, context, message, where in iter_texts(root, str(filename)):
+        yield line, "pgettext", (context, message), _comments(message, where)

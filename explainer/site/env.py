@@ -1,0 +1,135 @@
+"""The one jinja2 Environment of the site, and the language it currently speaks.
+
+Autoescape is on and undefined names are errors (``StrictUndefined``), unlike MkDocs.
+Templates translate with ``jinja2.ext.i18n`` in its *newstyle* form
+(``pgettext("ctx", "Text %(n)s", n=1)`` formats and escapes in one step); the build
+installs each language's translations before rendering that language's pages
+(:func:`use_language`). Filters turn engine values into words of the current language,
+read from the ``w`` (:class:`~explainer.i18n.names.Words`) in the template context.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
+
+from explainer.i18n.catalog import Catalog
+from explainer.i18n.names import Words
+from explainer.scenarios.model import Text
+
+from explainer.engine import card_str
+
+from .markdown import card_html, hand_card_html, render, render_inline
+
+__all__ = ["make_env", "use_language"]
+
+
+def _words(ctx: Context) -> Words:
+    w = ctx.get("w")
+    if not isinstance(w, Words):
+        raise RuntimeError("template context has no 'w' (Words of the page's language)")
+    return w
+
+
+@pass_context
+def _card(ctx: Context, c: int, extra_class: str = "") -> Markup:
+    return Markup(card_html(c, _words(ctx), extra_class=extra_class))
+
+
+@pass_context
+def _cards(ctx: Context, cards: Iterable[int]) -> Markup:
+    w = _words(ctx)
+    return Markup(" ").join(Markup(card_html(c, w)) for c in cards)
+
+
+@pass_context
+def _hand_card(ctx: Context, c: int, legal: bool) -> Markup:
+    """A card of an example hand: a button showing, not by colour alone, whether it is allowed."""
+    return Markup(hand_card_html(c, legal, _words(ctx)))
+
+
+def _card_code(c: int) -> str:
+    return card_str(c)
+
+
+@pass_context
+def _card_name(ctx: Context, c: int) -> str:
+    return _words(ctx).card_name(c)
+
+
+@pass_context
+def _seat(ctx: Context, seat: int) -> str:
+    return _words(ctx).seat(seat)
+
+
+@pass_context
+def _team(ctx: Context, team: int) -> str:
+    return _words(ctx).team(team)
+
+
+def _translated(ctx: Context, text: Text) -> str:
+    return _words(ctx).catalog.pgettext(text.ctx, text.source)
+
+
+@pass_context
+def _md(ctx: Context, text: Text | None) -> Markup:
+    """A block of Markdown prose, translated into the page's language."""
+    if text is None:
+        return Markup("")
+    return Markup(render(_translated(ctx, text), _words(ctx)))
+
+
+@pass_context
+def _md_inline(ctx: Context, text: Text | None) -> Markup:
+    """A title (inline Markdown), translated into the page's language."""
+    if text is None:
+        return Markup("")
+    return Markup(render_inline(_translated(ctx, text), _words(ctx)))
+
+
+@pass_context
+def _plain(ctx: Context, text: Text | None) -> str:
+    """A title as plain text (for ``<title>``): the Markdown source without its markup."""
+    if text is None:
+        return ""
+    html = render_inline(_translated(ctx, text), _words(ctx))
+    return Markup(html).striptags()
+
+
+@pass_context
+def _untranslated(ctx: Context, *texts: Text | None) -> bool:
+    """Whether any of ``texts`` falls back to English on this page."""
+    cat = _words(ctx).catalog
+    return any(t is not None and not cat.is_translated(t.ctx, t.source) for t in texts)
+
+
+def make_env(root: Path) -> Environment:
+    """The site's jinja2 Environment over ``root/templates``."""
+    env = Environment(
+        loader=FileSystemLoader(str(root / "templates")),
+        autoescape=True,
+        undefined=StrictUndefined,
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        auto_reload=False,
+    )
+    env.filters.update(
+        card=_card, cards=_cards, hand_card=_hand_card, card_code=_card_code, card_name=_card_name, seat=_seat, team=_team, md=_md,
+        md_inline=_md_inline, plain=_plain,
+    )
+    env.globals["untranslated"] = _untranslated
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    return env
+
+
+def use_language(env: Environment, catalog: Catalog) -> dict[str, Any]:
+    """Install ``catalog``'s translations; return the context entries for its pages."""
+    env.install_gettext_translations(catalog.translations, newstyle=True)  # type: ignore[attr-defined]
+    return {"w": Words(catalog), "lang": catalog.lang}

@@ -1,0 +1,162 @@
+"""The site's Markdown: CommonMark without raw HTML, plus card tokens.
+
+One :class:`~markdown_it.MarkdownIt` instance renders every text of every language.
+Raw HTML is off; links may only be relative or ``http(s)``; images may only be
+relative (the site loads nothing from elsewhere). The card plugin turns ``{KS}``
+into a card chip and ``{8D|ósemką karo}`` into a chip showing the given words; the
+names come from the language passed in the render ``env`` (``{"words": Words}``).
+
+>>> render("Play {KS}.").strip()  # doctest: +NORMALIZE_WHITESPACE
+'<p>Play <span class="card s-spades" data-card="KS"><span class="pip" aria-hidden="true">K♠</span><span class="sr">King of spades</span></span>.</p>'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, MutableMapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
+from markdown_it.rules_inline import StateInline
+from markdown_it.token import Token
+from markdown_it.utils import OptionsDict
+
+from explainer.engine import card_str, card_suit, parse_card
+from explainer.engine.errors import InvalidCardError
+from explainer.i18n.catalog import SOURCE_LANGUAGE, Catalog
+from explainer.i18n.names import Words
+
+__all__ = ["card_plugin", "make_markdown", "render", "render_inline", "card_html", "hand_card_html", "safe_link"]
+
+_TOKEN = re.compile(r"\{([0-9A-Za-z]{1,3}|[0-9A-Za-z]{1,2}[♠♥♦♣♤♡♢♧])(?:\|([^{}\n]*))?\}")
+_SCHEME = re.compile(r"^\s*([a-zA-Z][a-zA-Z0-9+.\-]*):")
+_SUIT_CLASS = ("s-spades", "s-hearts", "s-diamonds", "s-clubs")
+
+
+def safe_link(url: str) -> bool:
+    """Allow relative links and ``http(s)`` only: no ``javascript:``, ``data:``, ``//host``.
+
+    >>> [safe_link(u) for u in ("../x/index.html#a", "https://a.b", "JavaScript:x", "//evil")]
+    [True, True, False, False]
+    """
+    stripped = url.strip()
+    if stripped.startswith(("//", "\\\\", "/\\", "\\/")):
+        return False
+    match = _SCHEME.match(stripped)
+    return match is None or match.group(1).lower() in ("http", "https")
+
+
+def _is_absolute(url: str) -> bool:
+    return _SCHEME.match(url) is not None or url.strip().startswith("//")
+
+
+def card_plugin(md: MarkdownIt) -> None:
+    """Add the ``card`` inline rule (before ``backticks``) and its render rule."""
+    md.inline.ruler.before("backticks", "card", _card_rule)
+    md.add_render_rule("card", _render_card)
+
+
+def _card_rule(state: StateInline, silent: bool) -> bool:
+    if state.src[state.pos] != "{":
+        return False
+    match = _TOKEN.match(state.src, state.pos)
+    if match is None:
+        return False
+    try:
+        c = parse_card(match.group(1))
+    except InvalidCardError:
+        return False
+    if not silent:
+        token = state.push("card", "span", 0)
+        token.meta = {"card": c, "words": match.group(2)}
+        token.content = match.group(0)
+    state.pos = match.end()
+    return True
+
+
+def _words(env: Mapping[str, Any] | None) -> Words:
+    if env and isinstance(env.get("words"), Words):
+        return env["words"]
+    return _english()
+
+
+@lru_cache(maxsize=1)
+def _english() -> Words:
+    from babel.support import NullTranslations
+
+    return Words(Catalog(SOURCE_LANGUAGE, NullTranslations()))
+
+
+def card_html(c: int, words: Words, text: str | None = None, *, extra_class: str = "") -> str:
+    """A card chip: rank letter and suit symbol (hidden from screen readers) and the card's
+    full name for screen readers, or ``text`` shown instead (``{8D|ósemką karo}``).
+
+    The colour class is never the only signal: the symbol and the name say the suit.
+    """
+    suit = card_suit(c)
+    name = escapeHtml(words.card_name(c))
+    pip = escapeHtml(words.rank_letter(c)) + suit.symbol
+    cls = f"card {_SUIT_CLASS[suit]}" + (f" {extra_class}" if extra_class else "")
+    if text is None:
+        return (f'<span class="{cls}" data-card="{card_str(c)}">'
+                f'<span class="pip" aria-hidden="true">{pip}</span>'
+                f'<span class="sr">{name}</span></span>')
+    return (f'<span class="{cls} words" data-card="{card_str(c)}" title="{name}">'
+            f'<span class="pip" aria-hidden="true">{pip}</span> {escapeHtml(text)}</span>')
+
+
+def hand_card_html(c: int, legal: bool, words: Words) -> str:
+    """A card of an example hand as a button: the chip, a mark (✓ or ✗) and, for screen
+    readers, "allowed" or "not allowed"."""
+    suit = card_suit(c)
+    state = "legal" if legal else "illegal"
+    mark = "✓" if legal else "✗"
+    return (f'<button type="button" class="card {_SUIT_CLASS[suit]} {state}"'
+            f' data-card="{card_str(c)}" aria-pressed="false">'
+            f'<span class="pip" aria-hidden="true">{escapeHtml(words.rank_letter(c))}{suit.symbol}</span>'
+            f'<span class="mark" aria-hidden="true">{mark}</span>'
+            f'<span class="sr">{escapeHtml(words.card_name(c))}, {escapeHtml(words.allowed(legal))}</span>'
+            f'</button>')
+
+
+def _render_card(
+    self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict,
+    env: MutableMapping[str, Any],
+) -> str:
+    meta = tokens[idx].meta
+    return card_html(meta["card"], _words(env), meta["words"])
+
+
+def _render_image(
+    self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict,
+    env: MutableMapping[str, Any],
+) -> str:
+    token = tokens[idx]
+    if _is_absolute(str(token.attrGet("src") or "")):
+        # an image from elsewhere would be an external request: show its text instead
+        return escapeHtml(self.renderInlineAsText(token.children or [], options, env))
+    return str(self.image(tokens, idx, options, env))
+
+
+def make_markdown() -> MarkdownIt:
+    """The site's Markdown renderer (CommonMark, no raw HTML, safe links, card tokens)."""
+    md = MarkdownIt("commonmark", {"html": False})
+    md.validateLink = safe_link  # type: ignore[method-assign]
+    md.use(card_plugin)
+    md.add_render_rule("image", _render_image)
+    return md
+
+
+_MD = make_markdown()
+
+
+def render(text: str, words: Words | None = None) -> str:
+    """Render a block of Markdown in the language of ``words`` (English by default)."""
+    return _MD.render(text, {"words": words or _english()})
+
+
+def render_inline(text: str, words: Words | None = None) -> str:
+    """Render one line of inline Markdown (a title) without a surrounding paragraph."""
+    return _MD.renderInline(text, {"words": words or _english()})

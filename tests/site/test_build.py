@@ -1,0 +1,202 @@
+"""``explainer build``: gather then write, exit codes, determinism, what every page holds."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from explainer.scenarios.loader import load_project
+from explainer.site.build import STAMP, run_build
+
+ROOT = Path(__file__).resolve().parents[2]
+CSP = ("default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self';"
+       " base-uri 'none'; form-action 'none'")
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _build(root: Path, out: Path, **kw: object) -> tuple[int, str]:
+    stream = io.StringIO()
+    code = run_build(root, out, None, stream, **kw)  # type: ignore[arg-type]
+    return code, stream.getvalue()
+
+
+def _html_pages(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def test_disagreeing_example_exits_1_and_leaves_the_site_alone(project: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out" / "site"
+    code, _ = _build(project, out)
+    assert code == 0
+    before = _files(out)
+    f = project / "scenarios" / "which-card" / "follow" / "01-follow-suit.yaml"
+    f.write_text(f.read_text().replace("legal: [KS, 7S]", "legal: [KS]"))
+    code, text = _build(project, out, force=True)
+    assert code == 1
+    assert re.search(r"01-follow-suit\.yaml:\d+:\d+: expect\.legal", text), text
+    assert _files(out) == before
+    assert sorted(p.name for p in out.parent.iterdir()) == ["site"]
+
+
+def test_invalid_input_exits_2_and_leaves_the_site_alone(project: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out" / "site"
+    assert _build(project, out)[0] == 0
+    before = _files(out)
+    bad = project / "scenarios" / "which-card" / "follow" / "99-bad.yaml"
+    bad.write_text("id: bad-one\npage: which-card\nsection: follow\nexpcet: {}\n"
+                   "contract: {trump: hearts}\nhand: {seat: N, cards: [KS]}\n")
+    code, text = _build(project, out, force=True)
+    assert code == 2
+    assert "99-bad.yaml:4:1:" in text, text
+    assert _files(out) == before
+    assert sorted(p.name for p in out.parent.iterdir()) == ["site"]
+
+
+def test_first_failed_build_creates_nothing(project: Path, tmp_path: Path) -> None:
+    bad = project / "scenarios" / "which-card" / "follow" / "99-bad.yaml"
+    bad.write_text("id: [\n")
+    out = tmp_path / "out" / "site"
+    out.parent.mkdir()
+    assert _build(project, out)[0] == 2
+    assert list(out.parent.iterdir()) == []
+
+
+def test_two_builds_are_byte_identical(tmp_path: Path, built_site: Path) -> None:
+
+
+    out = tmp_path / "again"
+    assert _build(ROOT, out)[0] == 0
+    assert _files(out) == _files(built_site)
+
+
+def test_unchanged_inputs_skip_the_rendering_but_still_validate(project: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    assert _build(project, out)[0] == 0
+    stamp = (out / STAMP).read_text()
+    code, text = _build(project, out)
+    assert code == 0 and "up to date" in text
+    (project / "templates" / "home.html").write_text(
+        (project / "templates" / "home.html").read_text() + "\n")
+    code, text = _build(project, out)
+    assert code == 0 and "built" in text
+    assert (out / STAMP).read_text() != stamp
+
+
+def test_layout(built_site: Path) -> None:
+    names = set(_files(built_site))
+    for lang in ("en", "fr", "pl"):
+        assert f"{lang}/index.html" in names
+        for page in ("which-card", "one-deal"):
+            assert f"{lang}/{page}/index.html" in names
+    assert {"index.html", "sitemap.xml", "static/site.css", "static/site.js"} <= names
+
+
+def test_every_example_is_anchored_in_every_language(built_site: Path) -> None:
+
+
+    project = load_project(ROOT)
+    langs = sorted(p.name for p in built_site.iterdir() if p.is_dir() and p.name != "static")
+    assert "en" in langs
+    for s in project.scenarios:
+        for lang in langs:
+            html = (built_site / lang / str(s.page) / "index.html").read_text()
+            assert f'id="{s.id}"' in html, (lang, s.id)
+    for page in project.pages:
+        for section in page.sections:
+            for lang in langs:
+                html = (built_site / lang / page.id / "index.html").read_text()
+                assert f'id="{section.id}"' in html, (lang, page.id, section.id)
+
+
+def test_content_security_policy_and_no_inline_code(built_site: Path) -> None:
+    for page in _html_pages(built_site):
+        html = page.read_text()
+        assert f'<meta http-equiv="Content-Security-Policy" content="{CSP}">' in html, page
+        assert "style=" not in html, page
+        assert re.search(r"<style\b", html) is None, page
+        assert re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html) is None, page
+        assert re.search(r"\son[a-z]+=", html) is None, page
+
+
+def test_no_external_resources(built_site: Path) -> None:
+    for page in _html_pages(built_site):
+        html = page.read_text()
+        for tag in re.finditer(r"<[^>]+>", html):
+            t = tag.group(0)
+            for attr, url in re.findall(r'\s(src|href)="([^"]*)"', t):
+                if not re.match(r"(?i)https?:|//", url):
+                    continue
+                allowed = re.match(r'<link rel="(canonical|alternate)"', t) or (
+                    t.startswith("<a ") and attr == "href")
+                assert allowed, (page, t)
+    css = (built_site / "static" / "site.css").read_text()
+    assert "url(" not in css and "@import" not in css
+
+
+def test_html_lang_and_alternates(built_site: Path) -> None:
+    html = (built_site / "pl" / "which-card" / "index.html").read_text()
+    assert '<html lang="pl">' in html
+    for lang in ("en", "fr", "pl", "x-default"):
+        assert f'hreflang="{lang}"' in html
+    assert '<link rel="canonical" href="https://' in html
+    assert 'href="../../fr/which-card/index.html"' in html
+    sitemap = (built_site / "sitemap.xml").read_text()
+    assert "/pl/one-deal/</loc>" in sitemap
+
+
+def test_play_example_shows_what_the_engine_computed(built_site: Path) -> None:
+    html = (built_site / "en" / "which-card" / "index.html").read_text()
+    block = html[html.index('id="follow-suit"'):]
+    block = block[:block.index("</article>")]
+    assert "Belote, house rules, hearts are trump." in block
+    assert '<li value="1"><span class="seat">West</span>' in block
+    assert "Allowed cards:" in block
+    assert 'class="card s-spades legal" data-card="KS"' in block
+    assert 'class="card s-hearts illegal" data-card="JH"' in block
+    assert "King of spades, allowed" in block and "Jack of hearts, not allowed" in block
+    assert "Jack of hearts may not be played. You must follow the suit led." in block
+    assert "Verified by the rules engine" in block
+
+
+def test_finished_trick_shows_winner_and_points(built_site: Path) -> None:
+    html = (built_site / "en" / "which-card" / "index.html").read_text()
+    assert "11 + 10 + 0 + 20 = 41 points" in html
+
+
+def test_tables_are_generated(built_site: Path) -> None:
+    html = (built_site / "en" / "one-deal" / "index.html").read_text()
+    ranks = html[html.index('id="table-ranks"'):]
+    ranks = ranks[:ranks.index("</table>")]
+    row = re.search(r"Trump suit</th>(.*?)</tr>", ranks)
+    assert row and re.findall(r"<td>([^<]*)</td>", row.group(1)) == \
+        ["J", "9", "A", "10", "K", "Q", "8", "7"]
+    assert 'id="table-points"' in html
+
+
+def test_untranslated_blocks_are_marked(project: Path, tmp_path: Path) -> None:
+    po = project / "locales" / "de" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+                  '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n', encoding="utf-8")
+    out = tmp_path / "site"
+    code, text = _build(project, out)
+    assert code == 0, text
+    html = (out / "de" / "which-card" / "index.html").read_text()
+    assert '<html lang="de">' in html
+    assert '>Deutsch</a>' in html
+    assert "Not yet translated" in html and 'lang="en"' in html
+
+
+@pytest.mark.parametrize("base", ["https://cards.example/belote", "https://cards.example/belote/"])
+def test_base_url(project: Path, tmp_path: Path, base: str) -> None:
+    out = tmp_path / "site"
+    assert run_build(project, out, base, io.StringIO()) == 0
+    html = (out / "en" / "one-deal" / "index.html").read_text()
+    assert '<link rel="canonical" href="https://cards.example/belote/en/one-deal/">' in html
