@@ -204,12 +204,43 @@ def check_newlines(catalog: Catalog | None, message: Message) -> None:
         raise TranslationError("; ".join(problems))
 
 
+_NOT_NUMBERS: Final = re.compile(r"\{[^{}]*\}|\]\([^)]*\)|%\([^)]*\)[a-z]|%[a-z]")
+
+
+def _numbers(text: str) -> Counter[str]:
+    from explainer.scenarios.runner import NUMBER
+
+    return Counter(NUMBER.findall(_NOT_NUMBERS.sub(" ", text)))
+
+
+def check_numbers(catalog: Catalog | None, message: Message) -> None:
+    """The translation states the same numbers as the source: the source's numbers are
+    checked facts (``explainer check`` holds each to an ``expect`` value), so a
+    translation may not change, drop or add one."""
+    source = _numbers(_sources(message)[0])
+    problems = []
+    for index, text in enumerate(_strings(message)):
+        if not text:
+            continue
+        where = f"form [{index}]: " if message.pluralizable else ""
+        got = _numbers(text)
+        missing = sorted((source - got).elements())
+        extra = sorted((got - source).elements())
+        if missing:
+            problems.append(f"{where}number {' '.join(missing)} of the source is not in the translation")
+        if extra:
+            problems.append(f"{where}number {' '.join(extra)} is not in the source")
+    if problems:
+        raise TranslationError("; ".join(problems))
+
+
 #: The checkers run on every translated, non-fuzzy entry, with the diagnostic code of each.
 CHECKERS: Final[tuple[tuple[str, Callable[[Catalog | None, Message], None]], ...]] = (
     ("po-cards", check_card_tokens),
     ("po-placeholders", check_placeholders),
     ("po-markdown", check_markdown),
     ("po-newlines", check_newlines),
+    ("po-numbers", check_numbers),
 )
 
 

@@ -12,7 +12,8 @@ translator sees a paragraph's full sentence and may reorder it freely:
 The contexts are those of :class:`explainer.scenarios.model.Text`, so the site looks a
 text up under exactly the key it was extracted with. Each message carries comments
 (``#.`` in the catalog) that say where the text appears and explain its card tokens and
-placeholders. A file that is not valid YAML yields nothing: ``explainer check`` reports
+placeholders. A file that is not valid YAML, or that the loader's limits refuse (size,
+nesting, aliases), yields nothing: ``explainer check`` reports
 it, and an extraction run must not stop on one broken file.
 
 The line of a message is the line of its key in the YAML file (1-based, as
@@ -28,6 +29,8 @@ from typing import IO, Any, Final
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from explainer.scenarios.yamlsource import MAX_BYTES, SourceError, compose
 
 __all__ = [
     "CARD_TOKEN",
@@ -298,10 +301,14 @@ def extract_yaml(
     if isinstance(filename, bytes):
         filename = filename.decode()
     try:
-        text = fileobj.read()
+        # The loader's guards, before anything is composed: libyaml's composer recurses in
+        # C (a file nested 400 000 deep crashed the process) and reads any size.
+        text = fileobj.read(MAX_BYTES + 1)
+        if len(text) > MAX_BYTES:
+            return
         source = text.decode(encoding) if isinstance(text, bytes) else text
-        root = yaml.compose(source, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except (yaml.YAMLError, UnicodeDecodeError, RecursionError):
+        root = compose(source.removeprefix("\ufeff"))
+    except (SourceError, yaml.YAMLError, UnicodeDecodeError, LookupError, RecursionError):
         return
     if root is None:
         return

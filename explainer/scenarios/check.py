@@ -85,6 +85,10 @@ def _run(paths: list[str | Path], root: Path, fill: bool, report: str | Path | N
                      (str(getattr(d, "location", "")), 0, 0, str(d)))
     for d in diagnostics:
         print(d, file=out)
+    if not paths:
+        coverage_line = _catalog_coverage(root)
+        if coverage_line:
+            print(coverage_line, file=out)
     failed = len(set(project.failed_paths)) + len(wrong)
     passed = len(project.scenarios) - len(wrong)
     print(f"{passed} passed, {failed} failed", file=out)
@@ -103,10 +107,20 @@ def _run(paths: list[str | Path], root: Path, fill: bool, report: str | Path | N
 
 def _catalog_diagnostics(root: Path) -> list[Any]:
     try:
-        from explainer.i18n.checkers import check_catalogs  # type: ignore[import-not-found]
+        from explainer.i18n.checkers import check_catalogs
     except ImportError:
         return []
     return list(check_catalogs(root))
+
+
+def _catalog_coverage(root: Path) -> str | None:
+    """The translators' figures, ``translations: fr 100% (207/207), ...``, when catalogs exist."""
+    try:
+        from explainer.i18n.checkers import coverage, format_coverage
+    except ImportError:
+        return None
+    figures = coverage(root)
+    return format_coverage(figures) if figures else None
 
 
 def _fill(project: Project, out: TextIO) -> bool:

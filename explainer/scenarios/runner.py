@@ -9,6 +9,8 @@ what the scenario says and what the engine computed.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from typing import Any, Final
 
 from explainer.engine import Seat, Team, Trump, card_str, legal_cards, score_trick
@@ -18,7 +20,7 @@ from .diagnostics import DISAGREE, Diagnostic
 from .loader import EXPECT_KEYS
 from .model import AnyScenario, BiddingScenario, DealingScenario, DealScenario, PlayScenario
 
-__all__ = ["facts", "compute", "run", "to_yaml", "show"]
+__all__ = ["facts", "compute", "run", "to_yaml", "show", "prose_numbers", "NUMBER"]
 
 
 def facts(scenario: AnyScenario) -> dict[str, Any]:
@@ -123,12 +125,58 @@ def show(key: str, value: Any) -> str:
 _ORDER: Final = {kind: {k: i for i, k in enumerate(keys)} for kind, keys in EXPECT_KEYS.items()}
 
 
+NUMBER: Final = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?(?![\w])")
+"""A number written in prose (``41``, ``0.5``), not part of a word or a card token."""
+_NOT_PROSE: Final = re.compile(r"\{[^{}]*\}|\]\([^)]*\)")
+
+
+def _numbers_of(value: Any) -> Iterator[int]:
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, int) and not isinstance(value, (Seat, Team, Trump)):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _numbers_of(v)
+    elif isinstance(value, tuple):
+        for v in value:
+            yield from _numbers_of(v)
+
+
+def prose_numbers(scenario: AnyScenario) -> list[Diagnostic]:
+    """Numbers in the title or text that no checked fact states.
+
+    Every number an example's prose gives must be one of its ``expect`` values (or, for
+    a finished trick whose ``points`` are expected, one of the card points summed), so
+    that no figure on a page escapes the check. Card tokens and link targets are not prose.
+    """
+    allowed = {str(n) for n in _numbers_of(dict(scenario.expect))}
+    if isinstance(scenario, PlayScenario) and "points" in scenario.expect:
+        cards = [c for _, c in scenario.trick] + ([scenario.play] if scenario.play is not None else [])
+        if len(cards) == 4:
+            allowed.update(str(p) for p in score_trick(cards, scenario.contract.trump).card_points)
+    out = []
+    for field, text in (("title", scenario.title), ("text", scenario.text)):
+        if text is None:
+            continue
+        for number in NUMBER.findall(_NOT_PROSE.sub(" ", text.source)):
+            if number not in allowed:
+                out.append(Diagnostic(
+                    scenario.where(field),
+                    f"{field}: the number {number} is not one of this example's checked facts"
+                    " (state it under expect, or write it in words)",
+                    "prose-number", DISAGREE,
+                ))
+    return out
+
+
 def run(scenario: AnyScenario) -> list[Diagnostic]:
-    """The disagreements between ``scenario.expect`` and the engine, in key order."""
+    """The disagreements between ``scenario.expect`` and the engine, in key order, then
+    any number in the prose that is not a checked fact."""
+    out: list[Diagnostic] = prose_numbers(scenario)
     if not scenario.expect:
-        return []
+        return out
     got = facts(scenario)
-    out: list[Diagnostic] = []
     for key, said in scenario.expect.items():
         computed = got.get(key, _MISSING)
         if key == "hands" and computed is not _MISSING:
