@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from .build import configured_base_url, run_build
+from .build import run_build
 
 __all__ = ["run_serve", "snapshot", "WATCHED"]
 
@@ -75,7 +75,11 @@ def run_serve(
             return code
         handler = functools.partial(_Handler, directory=str(out))
         # The handler resolves ``directory`` per request, so the swapped-in site is served.
-        server = http.server.ThreadingHTTPServer((host, port), handler)
+        try:
+            server = http.server.ThreadingHTTPServer((host, port), handler)
+        except OSError as exc:
+            print(f"cannot serve on {host}:{port}: {exc.strerror or exc}", file=stream)
+            return 2
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()
         print(f"serving {out} at http://{host}:{server.server_address[1]}/ (Ctrl-C to stop)",
@@ -106,5 +110,3 @@ def run_serve(
         if tmp is not None:
             tmp.cleanup()
 
-
-_ = configured_base_url
