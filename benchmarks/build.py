@@ -80,7 +80,7 @@ def make_project(n: int, folder: Path, seed: int = 1) -> Path:
         ruling = legal_cards(hand, trick, Trump.parse(trump), PRESETS[preset])
         text = [
             f"id: synthetic-{i:05d}",
-            f"title: Synthetic example {i}",
+            "title: A synthetic example",
             "page: synthetic",
             f"section: part-{i % sections}",
             f"order: {i}",

@@ -44,7 +44,7 @@ def _play_text(rng: random.Random, i: int) -> str:
     seat = trick[k][0]
     hand = [c for t in tricks for s, c in t if s == seat][:8]
     hand = [c for c in hand if c not in [x for _, x in trick[:k]]]
-    lines = [f"# generated play scenario {i}", f"title: Example {i}",
+    lines = [f"# generated play scenario {i}", "title: A generated example",
              f"contract: {{trump: {trump.word}, rules: house}}"]
     if k:
         lines.append("trick:")
@@ -53,8 +53,7 @@ def _play_text(rng: random.Random, i: int) -> str:
               "  cards: [" + ", ".join(card_str(c) for c in hand) + "]"]
     r = legal_cards(hand, [c for _, c in trick[:k]], trump, HOUSE)
     lines += ["expect:", "  legal: [" + ", ".join(card_str(c) for c in r.legal) + "]",
-              f"  rule: {r.rule.value}", "text: |", f"  Example {i}: which card may "
-              f"{seat.name} play?"]
+              f"  rule: {r.rule.value}", "text: |", f"  Which card may {seat.name} play?"]
     return "\n".join(lines) + "\n"
 
 
@@ -63,7 +62,7 @@ def _deal_text(rng: random.Random, i: int) -> str:
     dealer = Seat(rng.randrange(4))
     tricks = random_deal(rng, trump, HOUSE, leader=dealer.next)
     taker = Seat(rng.randrange(4))
-    lines = [f"# generated deal {i}", "kind: deal", f"title: Deal {i}",
+    lines = [f"# generated deal {i}", "kind: deal", "title: A generated deal",
              f"contract: {{trump: {trump.word}, taker: {taker.name}}}",
              f"dealer: {dealer.name}", "tricks:"]
     lines += ["  - [" + ", ".join(f"{s.name}: {card_str(c)}" for s, c in t) + "]"
