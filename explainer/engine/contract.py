@@ -112,7 +112,7 @@ def _build(trump: Trump) -> Tables:
     strength: list[int] = [0] * 32
     orders: list[tuple[Rank, ...]] = []
     for suit in Suit:
-        is_trump = trump == Trump.ALL or trump == suit
+        is_trump = trump == Trump.ALL or int(trump) == int(suit)
         order = TRUMP_ORDER if is_trump else PLAIN_ORDER
         if trump == Trump.ALL:
             table = ALL_TRUMP_POINTS

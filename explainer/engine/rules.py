@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Final
 
 from .errors import UnknownRulesError
@@ -58,7 +58,11 @@ class RuleSet:
                     f"invalid value for {key}: {value!r} (expected required or optional)"
                 )
             changes[key] = _VALUES[value]
-        return replace(self, **changes)
+        return RuleSet(
+            self.name,
+            undertrump=changes.get("undertrump", self.undertrump),
+            partner_overtrump=changes.get("partner_overtrump", self.partner_overtrump),
+        )
 
 
 HOUSE: Final = RuleSet("house", undertrump=True, partner_overtrump=True)
