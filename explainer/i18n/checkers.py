@@ -248,7 +248,22 @@ CHECKERS: Final[tuple[tuple[str, Callable[[Catalog | None, Message], None]], ...
 # Reading a catalog, keeping every syntax problem with its line
 
 
-_QUOTED: Final = re.compile(r'"(?:[^"\\]|\\.)*"')
+_ESCAPE: Final = re.compile(r"\\.")
+
+#: Larger catalogs are refused unread (the shipped ones are under 100 kB).
+MAX_CATALOG_BYTES: Final = 5_000_000
+
+
+def _is_quoted(value: str) -> bool:
+    """One C string: quotes at both ends, none inside unless escaped, no lone backslash.
+
+    Linear and without backtracking: a regular expression with a repeated group kept a
+    frame per character (1.4 GB for a 10 MB msgstr).
+    """
+    if len(value) < 2 or value[0] != '"' or value[-1] != '"':
+        return False
+    rest = _ESCAPE.sub("", value[1:-1])
+    return '"' not in rest and "\\" not in rest
 _KEYWORD_LINE: Final = re.compile(r"(msgctxt|msgid|msgid_plural|msgstr|msgstr\[(\d+)\])[ \t]+(.*)")
 
 
@@ -260,12 +275,23 @@ class _Parser(PoFileParser):
         self.problems: list[tuple[int, str]] = []
         self.plural_given: dict[Key, int] = {}
         self._seen: set[Key] = set()
+        self._indexed = False
+
+    def _process_keyword_line(self, lineno: int, line: str, obsolete: bool = False) -> None:
+        if line.startswith("msgstr["):
+            self._indexed = True
+        super()._process_keyword_line(lineno, line, obsolete)
 
     def _add_message(self) -> None:
         msgid = self.messages[0].denormalize()
         context = self.context.denormalize() if self.context else None
         key = (context, msgid)
+        indexed, self._indexed = self._indexed, False
         if not self.obsolete:
+            if indexed and len(self.messages) == 1:
+                # Babel keeps msgstr[0] and silently drops the other forms
+                self.problems.append((self.offset + 1, "plural forms (msgstr[n]) for a "
+                                      "message without msgid_plural"))
             if key in self._seen:
                 self.problems.append((self.offset + 1, f"duplicate entry for msgid {_short(msgid)}"
                                       + (f" (msgctxt {context!r})" if context else "")))
@@ -291,7 +317,7 @@ def _lexical_problems(lines: list[str]) -> Iterator[tuple[int, str]]:
         if value is None:
             word = line.split(None, 1)[0]
             yield number, f"unknown keyword {word!r} (expected msgctxt, msgid, msgid_plural, msgstr)"
-        elif not _QUOTED.fullmatch(value.strip()):
+        elif not _is_quoted(value.strip()):
             yield number, f"badly quoted string: {value.strip()[:40]!r}"
 
 
@@ -310,9 +336,13 @@ def read_catalog(path: Path, lang: str | None, *, shown: str | None = None) -> R
     """Read a ``.po``/``.pot`` file, collecting syntax problems as ``(line, message)``."""
     shown = shown or str(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as f:
+            data = f.read(MAX_CATALOG_BYTES + 1)
     except OSError as exc:
         return ReadCatalog(shown, None, lang, [(1, f"cannot read the catalog: {exc.strerror}")])
+    if len(data) > MAX_CATALOG_BYTES:
+        return ReadCatalog(shown, None, lang,
+                           [(1, f"catalog too large (more than {MAX_CATALOG_BYTES} bytes)")])
     lines = []
     problems = []
     for number, raw in enumerate(data.splitlines(), start=1):
@@ -373,8 +403,16 @@ def extract_messages(root: Path) -> dict[Key, Extracted]:
     base = root.resolve()
 
     def directory_filter(dirpath: str) -> bool:
-        rel = Path(dirpath).resolve().relative_to(base)
-        return rel.parts[0] in tops and not any(p[:1] in "._" for p in rel.parts)
+        # a symlink may lead back to the root or out of it: neither is a source folder
+        path = Path(dirpath)
+        if path.is_symlink():
+            return False
+        try:
+            rel = path.resolve().relative_to(base)
+        except ValueError:
+            return False
+        return bool(rel.parts) and rel.parts[0] in tops and not any(
+            p[:1] in "._" for p in rel.parts)
 
     found: dict[Key, Extracted] = {}
     for filename, lineno, message, _comments, context in extract_from_dir(

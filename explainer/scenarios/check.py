@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .diagnostics import Diagnostic, sort_key
+from .diagnostics import Diagnostic, one_line, sort_key
 from .loader import Project, load_project
 from .model import Location
 
@@ -41,7 +41,7 @@ def run_check(
         return _run(list(paths), Path(root), fill, report, out)
     except Exception as exc:  # noqa: BLE001 - the user never sees a traceback
         where = str(paths[0]) if paths else str(Path(root) / "scenarios")
-        print(f"{where}:1:1: internal error: {type(exc).__name__}: {exc}", file=out)
+        print(one_line(f"{where}:1:1: internal error: {type(exc).__name__}: {exc}"), file=out)
         return EXIT_INVALID
 
 

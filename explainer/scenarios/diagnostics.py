@@ -13,7 +13,7 @@ from typing import Literal
 
 from .model import Location
 
-__all__ = ["Diagnostic", "Severity", "INVALID", "DISAGREE", "sort_key"]
+__all__ = ["Diagnostic", "Severity", "INVALID", "DISAGREE", "one_line", "sort_key"]
 
 Severity = Literal["invalid", "disagree"]
 INVALID: Severity = "invalid"
@@ -30,7 +30,7 @@ class Diagnostic:
     severity: Severity = "invalid"
 
     def __str__(self) -> str:
-        return f"{self.location}: {self.message}"
+        return one_line(f"{self.location}: {self.message}")
 
     @property
     def path(self) -> str:
@@ -41,6 +41,15 @@ class Diagnostic:
     def line(self) -> int:
         """The 1-based line."""
         return self.location.line
+
+
+def one_line(text: str) -> str:
+    """``text`` with every unprintable character escaped as Python would (``\\n``,
+    ``\\x1b``, ``\\u202e``): one problem stays one line, and a hostile file name or
+    message cannot send terminal escapes or reorder the text around it."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == "\t" else repr(c)[1:-1] for c in text)
 
 
 def sort_key(d: Diagnostic) -> tuple[str, int, int, str]:

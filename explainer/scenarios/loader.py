@@ -105,6 +105,11 @@ SECTION_KEYS: Final = ("id", "title", "text", "tables")
 TABLES: Final = ("ranks", "points", "rules")
 STATUSES: Final = ("checked", "disputed")
 
+RESERVED_PAGE_IDS: Final = frozenset(
+    {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
+)
+"""A page id is a folder name of the site: no device names that Windows reserves."""
+
 _ID: Final = re.compile(r"[a-z0-9-]+\Z")
 _INT: Final = re.compile(r"[+-]?[0-9]+\Z")
 _NONE: Final = frozenset({"none", "null", "~", ""})
@@ -1008,6 +1013,10 @@ def _page(r: _Reader, root: Node, folder: str) -> Page | None:
         ident = r.ident(pairs["id"][1], "id") or folder
     elif not _ID.match(folder):
         r.error(None, f"id: the folder name {folder!r} is not a valid id; add an 'id:'",
+                "bad-id")
+    if ident in RESERVED_PAGE_IDS:
+        r.error(pairs["id"][1] if "id" in pairs else None,
+                f"id: reserved name {ident!r} (a file name on some systems; choose another id)",
                 "bad-id")
     title = None
     if "title" in pairs:

@@ -8,7 +8,8 @@ safer and faster than :class:`yaml.CSafeLoader`.
 
 Cheap guards run before the composer, because libyaml's composer recurses in C and
 expands aliases: files over :data:`MAX_BYTES`, nesting deeper than :data:`MAX_DEPTH`,
-and anchors or aliases are refused with a located :class:`SourceError`.
+lists and mappings longer than :data:`MAX_ITEMS`, and anchors or aliases are refused
+with a located :class:`SourceError`, streaming the parser's events (no node is built).
 Marks are 0-based in PyYAML; :class:`SourceError` holds them 1-based.
 """
 
@@ -117,6 +118,7 @@ def compose(text: str) -> Node | None:
         _MAYBE_ANCHOR.search(text)
         or text.count("[") + text.count("{") > MAX_DEPTH - 10
         or _DEEP_INDENT.search(text)
+        or text.count("\n") + text.count(",") > MAX_ITEMS
     ):
         _scan_events(text)
     loader = _Loader(text)
@@ -124,15 +126,20 @@ def compose(text: str) -> Node | None:
         return loader.get_single_node()  # type: ignore[no-any-return]
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(exc) from None
+    except yaml.reader.ReaderError as exc:
+        raise _reader_error(text, exc) from None
     except yaml.YAMLError as exc:
-        raise SourceError(f"invalid YAML: {exc}") from None
+        raise SourceError(f"invalid YAML: {_one_line(str(exc))}") from None
     finally:
         loader.dispose()
 
 
 def _scan_events(text: str) -> None:
-    """Walk the parser's events (no composing): refuse anchors, aliases, deep nesting."""
+    """Walk the parser's events (no composing): refuse anchors, aliases, deep nesting and
+    lists or mappings longer than :data:`MAX_ITEMS`, before any node is built."""
     depth = 0
+    # per open collection: [is a list, nodes seen inside it, its start mark]
+    open_: list[list[Any]] = []
     loader = _Loader(text)
     try:
         while True:
@@ -152,22 +159,53 @@ def _scan_events(text: str) -> None:
                     f"anchors are not allowed: '&{anchor}' (write the value out)",
                     m.line + 1, m.column + 1, code="alias",
                 )
+            if open_ and isinstance(event, (yaml.NodeEvent, yaml.CollectionStartEvent)):
+                top = open_[-1]
+                top[1] += 1
+                if top[1] > (MAX_ITEMS if top[0] else 2 * MAX_ITEMS):
+                    m = top[2]
+                    what = "items in one list" if top[0] else "keys in one mapping"
+                    raise SourceError(f"too many {what} (more than {MAX_ITEMS})",
+                                      m.line + 1, m.column + 1, code="too-long")
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                open_.append([isinstance(event, yaml.SequenceStartEvent), 0, event.start_mark])
                 depth += 1
                 if depth > MAX_DEPTH:
                     m = event.start_mark
                     raise SourceError(f"nesting too deep (more than {MAX_DEPTH} levels)",
                                       m.line + 1, m.column + 1, code="too-deep")
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                open_.pop()
                 depth -= 1
             elif isinstance(event, yaml.StreamEndEvent):
                 break
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(exc) from None
+    except yaml.reader.ReaderError as exc:
+        raise _reader_error(text, exc) from None
     except yaml.YAMLError as exc:
-        raise SourceError(f"invalid YAML: {exc}") from None
+        raise SourceError(f"invalid YAML: {_one_line(str(exc))}") from None
     finally:
         loader.dispose()
+
+
+def _one_line(message: str) -> str:
+    """A diagnostic is one line: PyYAML's messages span several."""
+    return " ".join(message.split())
+
+
+def _reader_error(text: str, exc: yaml.reader.ReaderError) -> SourceError:
+    """A character YAML forbids (NUL, other control characters), at its line and column.
+
+    libyaml gives the position in UTF-8 bytes, the pure-Python reader in characters.
+    """
+    char = exc.character if isinstance(exc.character, int) else ord(exc.character or "\0")
+    pos = exc.position or 0
+    prefix = text.encode("utf-8")[:pos].decode("utf-8", "replace") if HAVE_LIBYAML else text[:pos]
+    line = prefix.count("\n") + 1
+    column = len(prefix) - (prefix.rfind("\n") + 1) + 1
+    return SourceError(f"invalid YAML: character U+{char:04X}: {_one_line(str(exc.reason))}",
+                       line, column, code="yaml")
 
 
 def _syntax_error(exc: yaml.MarkedYAMLError) -> SourceError:

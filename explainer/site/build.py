@@ -22,6 +22,7 @@ Layout (every link relative, so the site works from ``file://`` and any base pat
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
@@ -29,7 +30,7 @@ import sys
 import tempfile
 import time
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -46,7 +47,7 @@ from explainer.engine import (
     Team,
 )
 from explainer.i18n.catalog import Catalog, CatalogError, find_languages, load_catalogs
-from explainer.scenarios.diagnostics import Diagnostic, sort_key
+from explainer.scenarios.diagnostics import Diagnostic, one_line, sort_key
 from explainer.scenarios.model import AnyScenario, Location, Page, Section
 
 from .env import make_env, use_language
@@ -263,16 +264,82 @@ def _sitemap(base: str, langs: list[str], paths: list[str]) -> str:
 # ------------------------------------------------------------------------------- write
 
 
+def unsafe_output(root: Path, out: Path) -> str | None:
+    """Why the site must not replace the folder ``out`` (``None`` when it may).
+
+    The build replaces ``out`` as a whole, so ``out`` may not be the project, hold it,
+    lie inside its sources, or be a folder of other files: only a missing or empty
+    folder, or a site built before (it holds :data:`STAMP`), is replaced.
+    """
+    o, r = out.resolve(), Path(root).resolve()
+    if o == r or o in r.parents:
+        return "it holds the project"
+    for name in ("scenarios", "templates", "locales"):
+        source = (r / name).resolve()
+        if o == source or source in o.parents:
+            return f"it is the project's {name}/ or inside it"
+    if o.exists() and not o.is_dir():
+        return "it is not a folder"
+    if o.is_dir() and not (o / STAMP).is_file() and any(o.iterdir()):
+        return (f"it holds files but no site built by explainer (no {STAMP}); "
+                "empty it or choose another --out")
+    return None
+
+
+def _debris(out: Path, kind: str) -> str:
+    return f".{out.name}-{kind}-"
+
+
+@contextlib.contextmanager
+def _output_lock(parent: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``parent`` (the output's folder) while writing: two
+    builds at once swap their sites in one after the other. A killed build's lock goes
+    with its process. No lock where ``fcntl`` is missing (Windows)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover
+        yield
+        return
+    fd = os.open(parent, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _recover(out: Path) -> None:
+    """Clean up after a build that was killed (a killed process cleans nothing): put
+    back a site it had moved away but not yet replaced, remove its temporary folders.
+    Only called under :func:`_output_lock`, so no live build owns them."""
+    parent = out.parent
+    for old in sorted(parent.glob(_debris(out, "old") + "*")):
+        if not os.path.lexists(out) and (old / "site").is_dir():
+            os.rename(old / "site", out)
+        shutil.rmtree(old, ignore_errors=True)
+    for tmp in sorted(parent.glob(_debris(out, "tmp") + "*")):
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def write_site(out: Path, files: Mapping[str, bytes]) -> None:
     """Write ``files`` into a temporary folder beside ``out`` and swap it in.
 
     The old output is renamed away, the new one renamed in, the old one removed; on any
-    failure the temporary folder is removed and the old output stays as it was.
+    failure the temporary folder is removed and the old output stays as it was. The
+    whole swap holds a lock on the output's folder, and first clears what a killed
+    build left there (:func:`_recover`).
     """
     out = out.absolute()
     parent = out.parent
     parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".site-tmp-", dir=parent))
+    with _output_lock(parent):
+        _recover(out)
+        _swap_in(out, files)
+
+
+def _swap_in(out: Path, files: Mapping[str, bytes]) -> None:
+    parent = out.parent
+    tmp = Path(tempfile.mkdtemp(prefix=_debris(out, "tmp"), dir=parent))
     old: Path | None = None
     try:
         os.chmod(tmp, 0o755)
@@ -284,7 +351,7 @@ def write_site(out: Path, files: Mapping[str, bytes]) -> None:
                 made.add(target.parent)
             target.write_bytes(data)
         if out.exists():
-            old = Path(tempfile.mkdtemp(prefix=".site-old-", dir=parent))
+            old = Path(tempfile.mkdtemp(prefix=_debris(out, "old"), dir=parent))
             os.rename(out, old / "site")
             try:
                 os.rename(tmp, out)
@@ -343,6 +410,11 @@ def _up_to_date(out: Path, digest: str) -> bool:
 
 def build_site(root: Path, out: Path, base_url: str, *, force: bool = False) -> tuple[int, list[Diagnostic], str]:
     """Check, render and write; return ``(exit code, problems, what happened)``."""
+    why = unsafe_output(root, out)
+    if why is not None:
+        return (EXIT_INVALID, [Diagnostic(Location(str(out), 1, 1),
+                                          f"refusing to replace the output folder: {why}",
+                                          "output", "invalid")], "nothing was written")
     digest = inputs_digest(root, base_url)
     site: Site | None = None
     if not force and _up_to_date(out, digest):
@@ -381,7 +453,7 @@ def run_build(
     try:
         code, problems, summary = build_site(root, target, url, force=force)
     except Exception as exc:  # noqa: BLE001 - the user never sees a traceback
-        print(f"{root / 'scenarios'}:1:1: internal error: {type(exc).__name__}: {exc}",
+        print(one_line(f"{root / 'scenarios'}:1:1: internal error: {type(exc).__name__}: {exc}"),
               file=stream)
         return EXIT_INVALID
     for p in problems:

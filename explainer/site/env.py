@@ -16,7 +16,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 from jinja2.runtime import Context
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from explainer.i18n.catalog import Catalog
 from explainer.i18n.names import Words
@@ -129,7 +129,44 @@ def make_env(root: Path) -> Environment:
     return env
 
 
+def _translate(source: str, translated: str, variables: dict[str, Any]) -> Markup:
+    """A translated template string as safe HTML: the translation escaped like any text,
+    then its ``%(name)s`` placeholders filled (values escaped unless already Markup).
+
+    jinja2's newstyle gettext marks the translation itself safe, so a catalog could put
+    markup on every page (``<script>`` in a msgstr); and it always %-formats, so a
+    translation without placeholders such as "à cent % près" crashed the build. A
+    translation that does not format falls back to the English source.
+    """
+    if not variables:
+        return escape(translated)
+    try:
+        return escape(translated) % variables
+    except (KeyError, ValueError, TypeError):
+        return escape(source) % variables
+
+
 def use_language(env: Environment, catalog: Catalog) -> dict[str, Any]:
     """Install ``catalog``'s translations; return the context entries for its pages."""
-    env.install_gettext_translations(catalog.translations, newstyle=True)  # type: ignore[attr-defined]
+    t = catalog.translations
+
+    def gettext(message: str, **variables: Any) -> Markup:
+        return _translate(message, str(t.gettext(message)), variables)
+
+    def ngettext(singular: str, plural: str, num: int, **variables: Any) -> Markup:
+        variables.setdefault("num", num)
+        return _translate(singular if num == 1 else plural, str(t.ngettext(singular, plural, num)),
+                          variables)
+
+    def pgettext(context: str, message: str, **variables: Any) -> Markup:
+        return _translate(message, str(t.pgettext(context, message)), variables)
+
+    def npgettext(context: str, singular: str, plural: str, num: int,
+                  **variables: Any) -> Markup:
+        variables.setdefault("num", num)
+        return _translate(singular if num == 1 else plural,
+                          str(t.npgettext(context, singular, plural, num)), variables)
+
+    env.globals.update(gettext=gettext, _=gettext, ngettext=ngettext, pgettext=pgettext,
+                       npgettext=npgettext)
     return {"w": Words(catalog), "lang": catalog.lang}

@@ -1,0 +1,161 @@
+"""Random damage to the shipped scenarios, pages and catalogs never crashes a verb.
+
+Hypothesis takes a shipped file, breaks it (a line deleted, two lines or two values
+swapped, random bytes, a value of the wrong type, invalid UTF-8, a truncation) and runs
+``explainer check`` and ``explainer build`` in-process on the damaged project. Each must
+return 0, 1 or 2, print no traceback, and answer every problem with a located line;
+a build that fails leaves the previously built site byte for byte as it was.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from .conftest import ROOT, run_cli, site_files
+
+LOCATED = re.compile(r"^[^:\s][^:]*:\d+:\d+: ")
+SUMMARY = re.compile(r"^(\d+ passed, \d+ failed|translations: .*|\d+ problems?; the site was not changed"
+                     r"|built \d+ pages .*|.* is up to date .*)$")
+
+SCENARIO_FILES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "scenarios").rglob("*.yaml"))
+CATALOG_FILES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "locales").rglob("*.po*"))
+
+WRONG_VALUES = ["[]", "{}", "[[[]]]", "{a: {b: c}}", "", "~", "null", "true", "-1", "99999999999999999999",
+                "&x a", "*x", "!!python/object:os.system x", "'{{ 7*7 }}'", '"<script>"', "\t", "|",
+                "[N: AS, N: AS]", "{8D|}", "{ZZ}", '"\\x00"', "\u202e", "0x10", "1e400"]
+PO_WRONG = ['""', '"%(num)d"', '"{8D}"', '"{KS|x}"', '"\\"', '"%s %s %d"', 'msgstr[7] "x"',
+            '"\\n\\n\\n"', '"[x](javascript:alert(1))"', '"<script>alert(1)</script>"', "#, fuzzy",
+            'msgid_plural "x"', 'msgctxt "x"', '"' + "x" * 10_000 + '"']
+
+
+def _lines(data: bytes) -> list[bytes]:
+    return data.split(b"\n")
+
+
+@st.composite
+def mutation(draw: st.DrawFn, data: bytes, values: list[str]) -> bytes:
+    lines = _lines(data)
+    n = len(lines)
+    kind = draw(st.sampled_from(["delete", "swap-lines", "swap-values", "bytes", "wrong-type",
+                                 "bad-utf8", "truncate", "duplicate-line", "indent"]))
+    i = draw(st.integers(0, n - 1))
+    j = draw(st.integers(0, n - 1))
+    if kind == "delete":
+        del lines[i]
+    elif kind == "swap-lines":
+        lines[i], lines[j] = lines[j], lines[i]
+    elif kind == "duplicate-line":
+        lines.insert(j, lines[i])
+    elif kind == "indent":
+        lines[i] = b" " * draw(st.integers(1, 9)) + lines[i]
+    elif kind == "swap-values":
+        a, sep_a, va = lines[i].partition(b": ")
+        b, sep_b, vb = lines[j].partition(b": ")
+        if sep_a and sep_b:
+            lines[i], lines[j] = a + sep_a + vb, b + sep_b + va
+        else:
+            lines[i], lines[j] = lines[j], lines[i]
+    elif kind == "bytes":
+        blob = draw(st.binary(min_size=1, max_size=16))
+        at = draw(st.integers(0, len(lines[i])))
+        lines[i] = lines[i][:at] + blob + lines[i][at:]
+    elif kind == "wrong-type":
+        value = draw(st.sampled_from(values)).encode()
+        key, sep, _ = lines[i].partition(b": ")
+        key2, sep2, _ = lines[i].partition(b" ")
+        lines[i] = key + sep + value if sep else (key2 + b" " + value if sep2 else value)
+    elif kind == "bad-utf8":
+        blob = draw(st.sampled_from([b"\xff", b"\xc3", b"\xe2\x82", b"\xed\xa0\x80", b"\x00", b"\xef\xbb\xbf"]))
+        at = draw(st.integers(0, len(lines[i])))
+        lines[i] = lines[i][:at] + blob + lines[i][at:]
+    else:  # truncate
+        return data[: draw(st.integers(0, len(data)))]
+    return b"\n".join(lines)
+
+
+@pytest.fixture(scope="module")
+def fuzz_project(tmp_path_factory: pytest.TempPathFactory, pristine: Path) -> Iterator[tuple[Path, Path]]:
+    root = tmp_path_factory.mktemp("fuzz") / "project"
+    shutil.copytree(pristine, root)
+    out = root / "out" / "site"
+    code, lines = run_cli(["--root", ".", "build", "--out", "out/site"], cwd=root)
+    assert code == 0, lines
+    yield root, out
+
+
+def _answer_is_sound(code: int, lines: list[str]) -> None:
+    assert code in (0, 1, 2), (code, lines)
+    assert lines, "no output"
+    for line in lines:
+        assert LOCATED.match(line) or SUMMARY.match(line), f"unexpected line: {line!r}"
+    if code == 2:
+        assert any(LOCATED.match(line) for line in lines), lines
+
+
+def _run_both(root: Path, out: Path) -> None:
+    before = site_files(out)
+    code, lines = run_cli(["--root", ".", "check"], cwd=root)
+    _answer_is_sound(code, lines)
+    code, lines = run_cli(["--root", ".", "build", "--out", "out/site"], cwd=root)
+    _answer_is_sound(code, lines)
+    if code != 0:
+        assert site_files(out) == before, "a failed build changed the site"
+    debris = [p.name for p in out.parent.iterdir() if p.name != "site"]
+    assert not debris, debris
+
+
+def _fuzz(root: Path, out: Path, rel: str, damaged: bytes) -> None:
+    target = root / rel
+    original = (ROOT / rel).read_bytes()
+    target.write_bytes(damaged)
+    try:
+        _run_both(root, out)
+    finally:
+        target.write_bytes(original)
+
+
+FUZZ = settings(max_examples=35, deadline=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                       HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+@FUZZ
+@given(data=st.data())
+def test_damaged_scenario_or_page_never_crashes(data: st.DataObject,
+                                                fuzz_project: tuple[Path, Path]) -> None:
+    root, out = fuzz_project
+    rel = data.draw(st.sampled_from(SCENARIO_FILES), label="file")
+    damaged = data.draw(mutation((ROOT / rel).read_bytes(), WRONG_VALUES), label="damaged")
+    _fuzz(root, out, rel, damaged)
+
+
+@FUZZ
+@given(data=st.data())
+def test_damaged_catalog_never_crashes(data: st.DataObject,
+                                       fuzz_project: tuple[Path, Path]) -> None:
+    root, out = fuzz_project
+    rel = data.draw(st.sampled_from(CATALOG_FILES), label="file")
+    damaged = data.draw(mutation((ROOT / rel).read_bytes(), PO_WRONG), label="damaged")
+    _fuzz(root, out, rel, damaged)
+
+
+@pytest.mark.parametrize("rel", ["scenarios/which-card/page.yaml", "locales/pl/LC_MESSAGES/messages.po",
+                                 "locales/messages.pot"])
+@pytest.mark.parametrize("damage", ["empty", "nul-bytes", "latin-1", "utf-16"])
+def test_whole_file_damage(rel: str, damage: str, fuzz_project: tuple[Path, Path]) -> None:
+    root, out = fuzz_project
+    original = (ROOT / rel).read_bytes()
+    damaged = {
+        "empty": b"",
+        "nul-bytes": b"\x00" * 64,
+        "latin-1": original.decode("utf-8").encode("latin-1", "replace"),
+        "utf-16": original.decode("utf-8").encode("utf-16"),
+    }[damage]
+    _fuzz(root, out, rel, damaged)

@@ -1,0 +1,118 @@
+"""The hostile pages in headless Chromium: no script from content ever runs.
+
+The site of test_injection.py (hostile titles, prose, card words, translations) is
+served over HTTP and opened page by page. The test fails on any dialog (``alert``),
+``window.__pwned`` being set, a page error, or a Content-Security-Policy violation
+(reported as a console message or a ``securitypolicyviolation`` event): a violation
+means markup from content reached the page and only the CSP stopped it.
+
+Skipped when Chromium or Playwright is missing, except on CI (``CI=true``), where that
+is a failure — the same rule and browser flags as tests/site/test_browser.py.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import run_cli
+from .test_injection import make_hostile
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+WATCH = """
+window.__csp = [];
+document.addEventListener('securitypolicyviolation', function (e) {
+  window.__csp.push(e.violatedDirective + ' ' + e.blockedURI);
+});
+"""
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"browser test cannot run on CI: {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("playwright is not installed")
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+        _unavailable(f"chromium not found at {CHROMIUM}")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+@pytest.fixture(scope="module")
+def hostile_server(tmp_path_factory: pytest.TempPathFactory, pristine: Path) -> Iterator[tuple[str, Path]]:
+    root = tmp_path_factory.mktemp("hostile-browser") / "project"
+    shutil.copytree(pristine, root)
+    make_hostile(root)
+    code, lines = run_cli(["--root", ".", "build", "--out", "out/site"], cwd=root)
+    assert code == 0, "\n".join(lines)
+    out = root / "out" / "site"
+    handler = functools.partial(_Quiet, directory=str(out))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/", out
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_no_content_script_runs_and_no_csp_violation(browser: Any,
+                                                     hostile_server: tuple[str, Path]) -> None:
+    base, out = hostile_server
+    pages = sorted(p.relative_to(out).as_posix() for p in out.rglob("index.html"))
+    assert "pl/hostile/index.html" in pages
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)
+    context.add_init_script(WATCH)
+    problems: list[str] = []
+    page = context.new_page()
+    page.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}")
+            if m.type in ("error", "warning") or "Content Security Policy" in m.text else None)
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("request", lambda r: problems.append(f"request off the site: {r.url}")
+            if not r.url.startswith(base) else None)
+    for rel in pages:
+        page.goto(base + rel)
+        page.wait_for_load_state("load")
+        # tap every card of every example hand: the site's own script runs on content
+        for button in page.locator(".hand button[data-card]").all():
+            button.tap()
+        page.wait_for_timeout(50)
+        if page.evaluate("typeof window.__pwned") != "undefined":
+            problems.append(f"{rel}: window.__pwned was set")
+        for violation in page.evaluate("window.__csp"):
+            problems.append(f"{rel}: CSP violation: {violation}")
+        assert page.evaluate("document.documentElement.classList.contains('js')"), rel
+    context.close()
+    assert not problems, "\n".join(problems)
