@@ -134,6 +134,33 @@ def compose(text: str) -> Node | None:
         loader.dispose()
 
 
+def _check_flow_depth(text: str) -> None:
+    """Refuse brackets nested deeper than :data:`MAX_DEPTH` before libyaml sees them.
+
+    Called when a libyaml build stops at its own limit (1000 levels) while reading ahead,
+    with a message that points past the fault, before our event scan got there; counting ``[``/``{`` against ``]``/``}`` finds the
+    first bracket too deep in one linear pass. (Brackets inside quoted text count too: no
+    real scenario nests 50 of them.)
+    """
+    first = next((ln.lstrip()[:1] for ln in text.splitlines()
+                  if ln.strip() and not ln.lstrip().startswith(("#", "%", "---"))), "")
+    depth = 0 if first in ("[", "{") else 1  # a block mapping or list at the root is a level
+    line = column = 0
+    for ch in text:
+        if ch == "\n":
+            line += 1
+            column = 0
+            continue
+        if ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise SourceError(f"nesting too deep (more than {MAX_DEPTH} levels)",
+                                  line + 1, column + 1, code="too-deep")
+        elif ch in "]}" and depth:
+            depth -= 1
+        column += 1
+
+
 def _scan_events(text: str) -> None:
     """Walk the parser's events (no composing): refuse anchors, aliases, deep nesting and
     lists or mappings longer than :data:`MAX_ITEMS`, before any node is built."""
@@ -180,6 +207,8 @@ def _scan_events(text: str) -> None:
             elif isinstance(event, yaml.StreamEndEvent):
                 break
     except yaml.MarkedYAMLError as exc:
+        if "nesting depth" in str(exc):  # libyaml's own limit, hit while reading ahead
+            _check_flow_depth(text)
         raise _syntax_error(exc) from None
     except yaml.reader.ReaderError as exc:
         raise _reader_error(text, exc) from None

@@ -91,6 +91,14 @@ class PlayView:
     result: TrickResult | None
     others: tuple[PresetNote, ...]
 
+    @property
+    def at_table(self) -> tuple[tuple[Seat, int | None, int | None], ...]:
+        """``(seat, number, card)`` for N, E, S, W: the card each seat has put on the table
+        so far (with its place in play order), or ``None``; drawn N top, E left, S bottom,
+        W right, as the spec's turn order (counterclockwise) requires."""
+        played = {seat: (n, c) for n, seat, c in self.trick}
+        return tuple((seat, *played.get(seat, (None, None))) for seat in Seat)
+
 
 @dataclass(frozen=True, slots=True)
 class DealView:
