@@ -108,7 +108,7 @@ class Catalog:
         return self.translations.ngettext(singular, plural, n)
 
     def pgettext(self, context: str, message: str) -> str:
-        return self.translations.pgettext(context, message)
+        return str(self.translations.pgettext(context, message))
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
         return self.translations.npgettext(context, singular, plural, n)
@@ -157,10 +157,10 @@ def load_catalog(root: Path, lang: str) -> Catalog:
     for message in po:
         if not message.id or message.fuzzy:
             continue
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
         if strings and all(strings):
-            msgid = message.id[0] if isinstance(message.id, tuple) else message.id
-            translated.add((message.context, msgid))
+            msgid = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
+            translated.add((message.context, str(msgid)))
     buf = io.BytesIO()
     write_mo(buf, po, use_fuzzy=False)
     buf.seek(0)

@@ -87,12 +87,19 @@ Key = tuple[str | None, str]
 # Checkers, one concern each (Babel's style: raise TranslationError, the caller collects)
 
 
+def _texts(value: object) -> tuple[str, ...]:
+    items = value if isinstance(value, (tuple, list)) else (value,)
+    return tuple(str(v) if v else "" for v in items)
+
+
 def _strings(message: Message) -> tuple[str, ...]:
-    return message.string if isinstance(message.string, tuple) else (message.string,)
+    """The translation's forms (one unless plural); an empty string where untranslated."""
+    return _texts(message.string)
 
 
 def _sources(message: Message) -> tuple[str, ...]:
-    return message.id if isinstance(message.id, tuple) else (message.id,)
+    """The source: the msgid, and the msgid_plural of a plural message."""
+    return _texts(message.id)
 
 
 def _card_codes(text: str) -> Counter[str]:
@@ -102,22 +109,30 @@ def _card_codes(text: str) -> Counter[str]:
 _BRACED_BAR: Final = re.compile(r"\{[^{}|]*\|[^{}]*\}")
 
 
+def _differences(
+    message: Message, count: Callable[[str], Counter[str]]
+) -> Iterator[tuple[str, list[str], list[str], str]]:
+    """Per translated form: ``(where, missing, extra, text)``, comparing what ``count`` finds
+    in the form with what it finds in the source (as multisets); ``where`` names the plural
+    form when there are several."""
+    source: Counter[str] = Counter()
+    for text in _sources(message):
+        source |= count(text)
+    for index, text in enumerate(_strings(message)):
+        if not text:
+            continue
+        got = count(text)
+        yield (f"form [{index}]: " if message.pluralizable else "",
+               sorted((source - got).elements()), sorted((got - source).elements()), text)
+
+
 def check_card_tokens(catalog: Catalog | None, message: Message) -> None:
     """The translation names the same cards as the source: ``{8D}`` -> ``{8D|ósemką karo}``.
 
     Codes are compared as a multiset, case-insensitively, with ``T`` for ``10``.
     """
-    source: Counter[str] = Counter()
-    for text in _sources(message):
-        source |= _card_codes(text)
     problems = []
-    for index, text in enumerate(_strings(message)):
-        if not text:
-            continue
-        where = f"form [{index}]: " if message.pluralizable else ""
-        got = _card_codes(text)
-        missing = sorted((source - got).elements())
-        extra = sorted((got - source).elements())
+    for where, missing, extra, text in _differences(message, _card_codes):
         if missing or extra:
             parts = []
             if missing:
@@ -140,17 +155,10 @@ def check_placeholders(catalog: Catalog | None, message: Message) -> None:
     ``%(num)d``, ``%s``, ``{seat}`` (card tokens are not placeholders)."""
     percent = any(placeholders(text) != placeholders(text, percent=False)
                   for text in _sources(message))
-    source: Counter[str] = Counter()
-    for text in _sources(message):
-        source |= Counter(placeholders(text, percent=percent))
     problems = []
-    for index, text in enumerate(_strings(message)):
-        if not text:
-            continue
-        where = f"form [{index}]: " if message.pluralizable else ""
-        got = Counter(placeholders(text, percent=percent))
-        missing = sorted((source - got).elements())
-        extra = sorted((got - source).elements())
+    for where, missing, extra, _ in _differences(
+        message, lambda text: Counter(placeholders(text, percent=percent))
+    ):
         if missing:
             problems.append(f"{where}missing placeholder {' '.join(missing)}")
         if extra:
@@ -217,15 +225,8 @@ def check_numbers(catalog: Catalog | None, message: Message) -> None:
     """The translation states the same numbers as the source: the source's numbers are
     checked facts (``explainer check`` holds each to an ``expect`` value), so a
     translation may not change, drop or add one."""
-    source = _numbers(_sources(message)[0])
     problems = []
-    for index, text in enumerate(_strings(message)):
-        if not text:
-            continue
-        where = f"form [{index}]: " if message.pluralizable else ""
-        got = _numbers(text)
-        missing = sorted((source - got).elements())
-        extra = sorted((got - source).elements())
+    for where, missing, extra, _ in _differences(message, _numbers):
         if missing:
             problems.append(f"{where}number {' '.join(missing)} of the source is not in the translation")
         if extra:
@@ -493,7 +494,8 @@ def _check_plurals(read: ReadCatalog, lines: list[str]) -> Iterator[Diagnostic]:
     if declared is None:
         yield _diag(read.path, header, f"Plural-Forms: cannot read plural={catalog.plural_expr!r}",
                     "po-plural")
-    elif not any(num == e_num and _same_plural_rule(declared, _plural_function(e_expr))
+    elif not any(num == e_num and (rule := _plural_function(e_expr)) is not None
+                 and _same_plural_rule(declared, rule)
                  for e_num, e_expr in expected):
         e_num, e_expr = expected[0]
         yield _diag(read.path, header,

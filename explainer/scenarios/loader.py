@@ -17,7 +17,7 @@ import difflib
 import functools
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -861,6 +861,7 @@ def _expect(
 
 
 _BAD: Final = object()
+_ExpectReader = Callable[["_Reader", Node, str], Any]
 
 
 def _x_cardset(r: _Reader, node: Node, name: str) -> Any:
@@ -879,39 +880,24 @@ def _x_rule(r: _Reader, node: Node, name: str) -> Any:
         return _BAD
 
 
-def _x_seat(r: _Reader, node: Node, name: str) -> Any:
-    seat = r.seat(node, name)
-    return _BAD if seat is None else seat
+def _or_bad(read: _ExpectReader, failed: object = None) -> _ExpectReader:
+    """An ``expect`` reader from a :class:`_Reader` method that returns ``failed`` (already
+    reported) when the value is bad: ``None``, or ``False`` where ``None`` is a value."""
+
+    def reader(r: _Reader, node: Node, name: str) -> Any:
+        value = read(r, node, name)
+        return _BAD if value is failed else value
+
+    return reader
 
 
-def _x_seat_or_none(r: _Reader, node: Node, name: str) -> Any:
-    seat = r.seat_or_none(node, name)
-    return _BAD if seat is False else seat
-
-
-def _x_team(r: _Reader, node: Node, name: str) -> Any:
-    team = r.team(node, name)
-    return _BAD if team is None else team
-
-
-def _x_team_or_none(r: _Reader, node: Node, name: str) -> Any:
-    team = r.team_or_none(node, name)
-    return _BAD if team is False else team
-
-
-def _x_int(r: _Reader, node: Node, name: str) -> Any:
-    value = r.integer(node, name)
-    return _BAD if value is None else value
-
-
-def _x_bool(r: _Reader, node: Node, name: str) -> Any:
-    value = r.boolean(node, name)
-    return _BAD if value is None else value
-
-
-def _x_card(r: _Reader, node: Node, name: str) -> Any:
-    value = r.card(node, name)
-    return _BAD if value is None else value
+_x_seat = _or_bad(_Reader.seat)
+_x_seat_or_none = _or_bad(_Reader.seat_or_none, failed=False)
+_x_team = _or_bad(_Reader.team)
+_x_team_or_none = _or_bad(_Reader.team_or_none, failed=False)
+_x_int = _or_bad(_Reader.integer)
+_x_bool = _or_bad(_Reader.boolean)
+_x_card = _or_bad(_Reader.card)
 
 
 def _x_trump_or_none(r: _Reader, node: Node, name: str) -> Any:
@@ -1151,13 +1137,13 @@ def load_project(root: Path, paths: Sequence[Path] | None = None) -> Project:
         else:
             by_id[s.id] = s
         if s.page is not None:
-            page = page_by_id.get(s.page)
-            if page is None:
+            home = page_by_id.get(s.page)
+            if home is None:
                 diags.append(Diagnostic(s.where("page"), f"page: unknown page {s.page!r}"
                                         f"{_hint(s.page, page_by_id)}", "unknown-page"))
                 bad_ids.add(id(s))
-            elif s.section is not None and s.section not in {x.id for x in page.sections}:
-                names = [x.id for x in page.sections]
+            elif s.section is not None and s.section not in {x.id for x in home.sections}:
+                names = [x.id for x in home.sections]
                 diags.append(Diagnostic(s.where("section"),
                                         f"section: unknown section {s.section!r} in page "
                                         f"{s.page!r}{_hint(s.section, names)}",

@@ -130,7 +130,7 @@ def _contract(need_taker: bool) -> dict[str, Any]:
 
 
 def _kind(kind: str) -> dict[str, Any]:
-    own: dict[str, Any] = {
+    by_kind: dict[str, dict[str, Any]] = {
         "play": {
             "contract": _contract(False),
             "trick": _plays(4, "plays already made, in turn order"),
@@ -159,7 +159,8 @@ def _kind(kind: str) -> dict[str, Any]:
             "deck": _cards(32),
             "taker": {"$ref": "#/$defs/seat"},
         },
-    }[kind]
+    }
+    own = by_kind[kind]
     assert tuple(own) == KIND_KEYS[kind]
     required = {"play": ["contract"], "deal": ["kind", "contract", "tricks"],
                 "bidding": ["kind", "dealer", "turned", "bids"],

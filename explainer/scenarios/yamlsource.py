@@ -16,6 +16,8 @@ Marks are 0-based in PyYAML; :class:`SourceError` holds them 1-based.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Final
 
 import yaml
@@ -45,7 +47,7 @@ _SEQ_TAG: Final = "tag:yaml.org,2002:seq"
 _MAP_TAG: Final = "tag:yaml.org,2002:map"
 
 try:
-    from yaml.cyaml import CParser as _Parser  # the C parser behind yaml.CSafeLoader
+    from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined]  # the C parser behind yaml.CSafeLoader
 
     HAVE_LIBYAML: Final = True
 except ImportError:  # pragma: no cover - PyYAML built without libyaml
@@ -121,10 +123,19 @@ def compose(text: str) -> Node | None:
         or text.count("\n") + text.count(",") > MAX_ITEMS
     ):
         _scan_events(text)
+    with _reading(text) as loader:
+        return loader.get_single_node()  # type: ignore[no-any-return]
+
+
+@contextmanager
+def _reading(text: str) -> Iterator[_Loader]:
+    """A loader over ``text`` whose every YAML error becomes one located :class:`SourceError`."""
     loader = _Loader(text)
     try:
-        return loader.get_single_node()  # type: ignore[no-any-return]
+        yield loader
     except yaml.MarkedYAMLError as exc:
+        if "nesting depth" in str(exc):  # libyaml's own limit, hit while reading ahead
+            _check_flow_depth(text)
         raise _syntax_error(exc) from None
     except yaml.reader.ReaderError as exc:
         raise _reader_error(text, exc) from None
@@ -161,61 +172,51 @@ def _check_flow_depth(text: str) -> None:
         column += 1
 
 
+def _position(mark: Any) -> tuple[int, int]:
+    """1-based ``(line, column)`` of a PyYAML mark (0-based), or the file's start."""
+    return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+
+
 def _scan_events(text: str) -> None:
     """Walk the parser's events (no composing): refuse anchors, aliases, deep nesting and
     lists or mappings longer than :data:`MAX_ITEMS`, before any node is built."""
     depth = 0
     # per open collection: [is a list, nodes seen inside it, its start mark]
     open_: list[list[Any]] = []
-    loader = _Loader(text)
-    try:
+    with _reading(text) as loader:
         while True:
             event = loader.get_event()
             if event is None:
                 break
             anchor = getattr(event, "anchor", None)
             if isinstance(event, yaml.AliasEvent):
-                m = event.start_mark
                 raise SourceError(
                     f"aliases are not allowed: '*{anchor}' (write the value out)",
-                    m.line + 1, m.column + 1, code="alias",
+                    *_position(event.start_mark), code="alias",
                 )
             if anchor is not None:
-                m = event.start_mark
                 raise SourceError(
                     f"anchors are not allowed: '&{anchor}' (write the value out)",
-                    m.line + 1, m.column + 1, code="alias",
+                    *_position(event.start_mark), code="alias",
                 )
             if open_ and isinstance(event, (yaml.NodeEvent, yaml.CollectionStartEvent)):
                 top = open_[-1]
                 top[1] += 1
                 if top[1] > (MAX_ITEMS if top[0] else 2 * MAX_ITEMS):
-                    m = top[2]
                     what = "items in one list" if top[0] else "keys in one mapping"
                     raise SourceError(f"too many {what} (more than {MAX_ITEMS})",
-                                      m.line + 1, m.column + 1, code="too-long")
+                                      *_position(top[2]), code="too-long")
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 open_.append([isinstance(event, yaml.SequenceStartEvent), 0, event.start_mark])
                 depth += 1
                 if depth > MAX_DEPTH:
-                    m = event.start_mark
                     raise SourceError(f"nesting too deep (more than {MAX_DEPTH} levels)",
-                                      m.line + 1, m.column + 1, code="too-deep")
+                                      *_position(event.start_mark), code="too-deep")
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 open_.pop()
                 depth -= 1
             elif isinstance(event, yaml.StreamEndEvent):
                 break
-    except yaml.MarkedYAMLError as exc:
-        if "nesting depth" in str(exc):  # libyaml's own limit, hit while reading ahead
-            _check_flow_depth(text)
-        raise _syntax_error(exc) from None
-    except yaml.reader.ReaderError as exc:
-        raise _reader_error(text, exc) from None
-    except yaml.YAMLError as exc:
-        raise SourceError(f"invalid YAML: {_one_line(str(exc))}") from None
-    finally:
-        loader.dispose()
 
 
 def _one_line(message: str) -> str:

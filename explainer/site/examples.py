@@ -23,6 +23,7 @@ from explainer.engine import (
     Seat,
     Suit,
     Trump,
+    Verdict,
     card,
     deal_cards,
     legal_cards,
@@ -54,14 +55,6 @@ __all__ = [
     "contract_kinds",
     "sort_for_display",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """One card of the hand: may it be played (and the rule deciding, shared by the hand)."""
-
-    card: int
-    legal: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +142,7 @@ def _play(s: PlayScenario) -> PlayView:
         legal = tuple(c for c in s.hand if c in ruling.legal)
         rule = ruling.rule
         restricted = rule is Rule.PARTNER_WINS and len(ruling.legal) < len(s.hand)
-        verdicts = tuple(Verdict(c, c in ruling.legal) for c in s.hand)
+        verdicts = tuple(Verdict(c, c in ruling.legal, ruling.rule) for c in s.hand)
         for name, other in sorted(rulings_by_preset(s.hand, trick_cards, trump).items()):
             if PRESETS[name] != s.rules and other.legal != ruling.legal:
                 others.append(PresetNote(name, tuple(c for c in s.hand if c in other.legal),

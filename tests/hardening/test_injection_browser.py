@@ -7,30 +7,25 @@ served over HTTP and opened page by page. The test fails on any dialog (``alert`
 means markup from content reached the page and only the CSP stopped it.
 
 Skipped when Chromium or Playwright is missing, except on CI (``CI=true``), where that
-is a failure — the same rule and browser flags as tests/site/test_browser.py.
+is a failure — the same rule and browser flags as every browser test (tests/browser.py).
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
-import os
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.browser import launch, serving
+
 from .conftest import run_cli
 from .test_injection import make_hostile
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 WATCH = """
 window.__csp = [];
@@ -40,31 +35,9 @@ document.addEventListener('securitypolicyviolation', function (e) {
 """
 
 
-def _unavailable(reason: str) -> None:
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(f"browser test cannot run on CI: {reason}")
-    pytest.skip(reason)
-
-
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("playwright is not installed")
-    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
-        _unavailable(f"chromium not found at {CHROMIUM}")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
+    yield from launch()
 
 
 @pytest.fixture(scope="module")
@@ -75,15 +48,8 @@ def hostile_server(tmp_path_factory: pytest.TempPathFactory, pristine: Path) -> 
     code, lines = run_cli(["--root", ".", "build", "--out", "out/site"], cwd=root)
     assert code == 0, "\n".join(lines)
     out = root / "out" / "site"
-    handler = functools.partial(_Quiet, directory=str(out))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/", out
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with serving(out) as base:
+        yield base, out
 
 
 def test_no_content_script_runs_and_no_csp_violation(browser: Any,

@@ -8,11 +8,6 @@ is missing, except on CI (``CI=true``), where that is a failure.
 
 from __future__ import annotations
 
-import functools
-import http.server
-import os
-import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,40 +15,16 @@ from typing import Any
 import pytest
 
 from explainer.scenarios.loader import load_project
+from tests.browser import launch, serving
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-def _unavailable(reason: str) -> None:
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(f"browser test cannot run on CI: {reason}")
-    pytest.skip(reason)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("playwright is not installed")
-    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
-        _unavailable(f"chromium not found at {CHROMIUM}")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
+    yield from launch()
 
 
 @pytest.fixture(scope="module")
@@ -65,15 +36,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     out = tmp_path_factory.mktemp("browser") / "site"
     stream = io.StringIO()
     assert run_build(ROOT, out, None, stream) == 0, stream.getvalue()
-    handler = functools.partial(_Quiet, directory=str(out))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/", out
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with serving(out) as base:
+        yield base, out
 
 
 def _pages(out: Path) -> list[str]:
