@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterator, Mapping
 from pathlib import PurePath
-from typing import IO, Any, Final
+from typing import IO, Any, Final, cast
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -210,7 +210,7 @@ def _get(node: MappingNode, key: str) -> Node | None:
     """The value node of ``key`` in a mapping node (the first one if repeated)."""
     for k, v in node.value:
         if isinstance(k, ScalarNode) and k.value == key:
-            return v
+            return cast(Node, v)
     return None
 
 

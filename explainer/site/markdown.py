@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, MutableMapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
@@ -78,7 +78,7 @@ def _card_rule(state: StateInline, silent: bool) -> bool:
 
 def _words(env: Mapping[str, Any] | None) -> Words:
     if env and isinstance(env.get("words"), Words):
-        return env["words"]
+        return cast(Words, env["words"])
     return _english()
 
 
@@ -154,9 +154,9 @@ _MD = make_markdown()
 
 def render(text: str, words: Words | None = None) -> str:
     """Render a block of Markdown in the language of ``words`` (English by default)."""
-    return _MD.render(text, {"words": words or _english()})
+    return str(_MD.render(text, {"words": words or _english()}))
 
 
 def render_inline(text: str, words: Words | None = None) -> str:
     """Render one line of inline Markdown (a title) without a surrounding paragraph."""
-    return _MD.renderInline(text, {"words": words or _english()})
+    return str(_MD.renderInline(text, {"words": words or _english()}))
