@@ -8,11 +8,11 @@ prints figures and never fails; the targets are shown beside them:
 * 10x the content takes at most 10x the time (1 000 -> 10 000 examples);
 * a rebuild with nothing changed takes at most 20 % of a full build.
 
-How the no-op rebuild is fast: the build writes a digest of all its inputs
-(scenarios, templates, catalogs, the package's code, the base URL) into
-``<out>/.explainer-build``. When the digest is unchanged, the build still loads and
-checks every scenario (so ``build`` still validates and still fails on a bad example)
-but skips rendering and writing. ``--force`` in the API (``run_build(force=True)``)
+How the no-op rebuild is fast: a build whose check passed writes a digest of all its
+inputs (scenarios, templates, catalogs, the package's code, the libraries' versions,
+the base URL) into ``<out>/.explainer-build``. When the digest is unchanged the check
+would answer the same, so the build neither checks nor renders again; any change to
+any input changes the digest and the next build checks everything. ``--force`` in the API (``run_build(force=True)``)
 renders anyway, and is what "full build" means below.
 
 Synthetic sites are the real project (its three languages: en, fr, pl, with their

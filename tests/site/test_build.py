@@ -76,7 +76,7 @@ def test_two_builds_are_byte_identical(tmp_path: Path, built_site: Path) -> None
     assert _files(out) == _files(built_site)
 
 
-def test_unchanged_inputs_skip_the_rendering_but_still_validate(project: Path, tmp_path: Path) -> None:
+def test_unchanged_inputs_skip_the_rebuild_and_any_change_rebuilds(project: Path, tmp_path: Path) -> None:
     out = tmp_path / "site"
     assert _build(project, out)[0] == 0
     stamp = (out / STAMP).read_text()
@@ -87,6 +87,10 @@ def test_unchanged_inputs_skip_the_rendering_but_still_validate(project: Path, t
     code, text = _build(project, out)
     assert code == 0 and "built" in text
     assert (out / STAMP).read_text() != stamp
+    example = project / "scenarios/which-card/follow/01-follow-suit.yaml"
+    example.write_text(example.read_text().replace("legal: [KS, 7S]", "legal: [KS]"))
+    code, text = _build(project, out)
+    assert code == 1 and "expect.legal: scenario says KS" in text
 
 
 def test_layout(built_site: Path) -> None:
