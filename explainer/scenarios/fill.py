@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .loader import EXPECT_KEYS
+from .keys import EXPECT_KEYS
 from .model import AnyScenario
 from .runner import compute
 from .yamlsource import MappingNode, ScalarNode, compose

@@ -17,8 +17,14 @@ from explainer.engine import Seat, Team, Trump, card_str, legal_cards, score_tri
 from explainer.engine.play import Rule
 
 from .diagnostics import DISAGREE, Diagnostic
-from .loader import EXPECT_KEYS
-from .model import AnyScenario, BiddingScenario, DealingScenario, DealScenario, PlayScenario
+from .keys import EXPECT_KEYS
+from .model import (
+    AnyScenario,
+    BiddingScenario,
+    DealingScenario,
+    DealScenario,
+    PlayScenario,
+)
 
 __all__ = ["facts", "compute", "run", "to_yaml", "show", "prose_numbers", "NUMBER"]
 

@@ -17,7 +17,7 @@ from typing import Any, Final
 from explainer.engine import KNOBS, PRESETS
 from explainer.engine.play import Rule
 
-from .loader import (
+from .keys import (
     CONTRACT_KEYS,
     EXPECT_KEYS,
     HAND_KEYS,

@@ -9,8 +9,14 @@ import jsonschema
 import pytest
 import yaml
 
-from explainer.scenarios import loader
-from explainer.scenarios.schema import PAGE_SCHEMA, SCENARIO_SCHEMA, dumps, page_schema, scenario_schema
+from explainer.scenarios import keys as loader_keys
+from explainer.scenarios.schema import (
+    PAGE_SCHEMA,
+    SCENARIO_SCHEMA,
+    dumps,
+    page_schema,
+    scenario_schema,
+)
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 CASES = ROOT / "tests" / "cases"
@@ -34,18 +40,18 @@ def test_shipped_files_are_the_generated_ones() -> None:
     assert PAGE_SCHEMA.read_text(encoding="utf-8") == dumps(page_schema())
 
 
-def test_keys_per_kind_equal_the_loaders_tables() -> None:
-    for kind, keys in loader.KIND_KEYS.items():
+def test_keys_per_kind_equal_the_format_tables() -> None:
+    for kind, keys in loader_keys.KIND_KEYS.items():
         props = SCENARIO["$defs"][kind]["properties"]
-        assert set(props) == set(loader.COMMON_KEYS) | set(keys)
-        assert set(props["expect"]["properties"]) == set(loader.EXPECT_KEYS[kind])
+        assert set(props) == set(loader_keys.COMMON_KEYS) | set(keys)
+        assert set(props["expect"]["properties"]) == set(loader_keys.EXPECT_KEYS[kind])
     play = SCENARIO["$defs"]["play"]["properties"]
-    assert set(play["contract"]["properties"]) == set(loader.CONTRACT_KEYS)
+    assert set(play["contract"]["properties"]) == set(loader_keys.CONTRACT_KEYS)
     assert set(play["contract"]["properties"]["rules"]["anyOf"][1]["properties"]) == set(
-        loader.RULES_KEYS)
-    assert set(play["hand"]["properties"]) == set(loader.HAND_KEYS)
-    assert set(PAGE["properties"]) == set(loader.PAGE_KEYS)
-    assert set(PAGE["properties"]["sections"]["items"]["properties"]) == set(loader.SECTION_KEYS)
+        loader_keys.RULES_KEYS)
+    assert set(play["hand"]["properties"]) == set(loader_keys.HAND_KEYS)
+    assert set(PAGE["properties"]) == set(loader_keys.PAGE_KEYS)
+    assert set(PAGE["properties"]["sections"]["items"]["properties"]) == set(loader_keys.SECTION_KEYS)
 
 
 VALID = sorted((CASES / "good").rglob("*.yaml")) + sorted((CASES / "wrong").rglob("*.yaml")) \
