@@ -11,7 +11,6 @@ written; no timing decides a result.
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys

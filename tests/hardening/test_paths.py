@@ -11,7 +11,6 @@ refused, and pages are written under ``<lang>/``, so a page named ``static``, ``
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
