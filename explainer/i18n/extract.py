@@ -5,7 +5,8 @@
 one message, the whole Markdown text of the field, never a fragment of it, so that a
 translator sees a paragraph's full sentence and may reorder it freely:
 
-* a scenario's ``title`` and ``text``, under the contexts ``<id>|title`` and ``<id>|text``;
+* a scenario's ``title``, ``text`` and ``reason`` (of ``status: disputed``), under the
+  contexts ``<id>|title``, ``<id>|text`` and ``<id>|reason``;
 * a page's ``title`` and ``intro`` (``page:<id>|title``, ``page:<id>|intro``) and each
   section's ``title`` and ``text`` (``page:<id>:<section>|title``, ``...|text``).
 
@@ -65,7 +66,7 @@ _SUIT_LETTERS: Final = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 #: The name of a page file inside a folder of ``scenarios/``.
 PAGE_FILES: Final = ("page.yaml",)
 
-_TEXT_FIELDS: Final = ("title", "text")
+_TEXT_FIELDS: Final = ("title", "text", "reason")
 _PAGE_FIELDS: Final = ("title", "intro")
 _SECTION_FIELDS: Final = ("title", "text")
 
@@ -279,7 +280,8 @@ def iter_texts(root: Node, filename: str) -> Iterator[tuple[int, str, str, str]]
     for key in _TEXT_FIELDS:
         found = text_at(root, key)
         if found:
-            label = "Title" if key == "title" else "Explanation"
+            label = {"title": "Title", "text": "Explanation",
+                     "reason": "Note on why rule sources disagree"}[key]
             yield (found[0], f"{scenario_id}|{key}", found[1],
                    f"{label} of the worked example '{scenario_id}'{shown_on}.")
 

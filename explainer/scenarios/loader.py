@@ -185,7 +185,7 @@ def _scenario(r: Reader, root: Node, stem: str) -> AnyScenario | None:
     if (n := get("status")) is not None:
         common["status"] = r.choice(n, "status", STATUSES) or "checked"
     if (n := get("reason")) is not None:
-        common["reason"] = r.string(n, "reason")
+        common["reason"] = r.text(n, "reason", f"{ident}|reason", pairs["reason"][0])
         if common.get("status") != "disputed":
             r.error(pairs["reason"][0], "reason: only with status: disputed", "missing")
     elif common.get("status") == "disputed":

@@ -7,7 +7,7 @@ extractor and the site agree on it by construction.
 
 Message contexts (``Text.ctx``):
 
-* scenario fields: ``<scenario id>|title``, ``<scenario id>|text``
+* scenario fields: ``<scenario id>|title``, ``<scenario id>|text``, ``<scenario id>|reason``
 * page fields: ``page:<page id>|title``, ``page:<page id>|intro``,
   ``page:<page id>:<section id>|title``, ``page:<page id>:<section id>|text``
 """
@@ -88,7 +88,7 @@ class Scenario:
     expect: Mapping[str, Any] = field(default_factory=dict)
     keys: Mapping[str, Location] = field(default_factory=dict)
     status: str = "checked"
-    reason: str | None = None
+    reason: Text | None = None
     outcome: Any = field(default=None, compare=False, repr=False)
     """The engine's result computed while validating (``DealResult``, ``BiddingResult``,
     ``DealingResult``), kept so the runner does not compute it twice; ``None`` for ``play``."""

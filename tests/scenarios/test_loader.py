@@ -63,7 +63,7 @@ def test_project_sorts_and_resolves_pages() -> None:
     placed = [(s.page, s.section, s.order) for s in project.scenarios if s.page]
     assert placed == [("which-card", "follow", 1), ("which-card", "trumping", 2)]
     disputed = next(s for s in project.scenarios if s.status == "disputed")
-    assert disputed.reason and "FFB" in disputed.reason
+    assert disputed.reason and "FFB" in disputed.reason.source
 
 
 def test_ids_are_unique_across_the_project(tmp_path: Path) -> None:

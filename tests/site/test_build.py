@@ -204,3 +204,16 @@ def test_base_url(project: Path, tmp_path: Path, base: str) -> None:
     assert run_build(project, out, base, io.StringIO()) == 0
     html = (out / "en" / "one-deal" / "index.html").read_text()
     assert '<link rel="canonical" href="https://cards.example/belote/en/one-deal/">' in html
+
+
+def test_disputed_example_says_that_sources_disagree(built_site: Path) -> None:
+    for lang, words in (("en", "Sources disagree on this rule."),
+                        ("pl", "Źródła różnią się co do tej zasady."),
+                        ("fr", "Les sources divergent sur cette règle.")):
+        html = (built_site / lang / "which-card" / "index.html").read_text(encoding="utf-8")
+        start = html.index('id="undertrump-house"')
+        article = html[start:html.index("</article>", start)]
+        assert 'class="disputed"' in article and words in article
+        assert "FFB" in article
+        other = html[html.index('id="undertrump-official"'):]
+        assert 'class="disputed"' not in other[:other.index("</article>")]
