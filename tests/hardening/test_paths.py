@@ -52,7 +52,7 @@ def test_pages_named_like_the_sites_own_files_stay_in_their_folders(project: Pat
     pages = {p.name.removeprefix("page-") for p in (project / "scenarios").iterdir()
              if (p / "page.yaml").is_file()}
     pages |= {"which-card", "one-deal"}
-    allowed = {"index.html", "sitemap.xml", ".explainer-build"}
+    allowed = {"index.html", "sitemap.xml", ".explainer-build", ".explainer-site"}
     allowed |= {k for k in files if k.startswith("static/")}
     for lang in langs:
         allowed.add(f"{lang}/index.html")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from explainer.scenarios.loader import load_project
-from explainer.site.build import STAMP, run_build
+from explainer.site.build import MARKER, STAMP, run_build
 
 ROOT = Path(__file__).resolve().parents[2]
 CSP = ("default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self';"
@@ -217,3 +217,25 @@ def test_disputed_example_says_that_sources_disagree(built_site: Path) -> None:
         assert "FFB" in article
         other = html[html.index('id="undertrump-official"'):]
         assert 'class="disputed"' not in other[:other.index("</article>")]
+
+
+def test_a_committed_site_without_the_local_stamp_is_replaced(project: Path, tmp_path: Path) -> None:
+    """A fresh clone has ``site/`` as committed: the marker, not the (ignored) digest stamp."""
+    out = tmp_path / "site"
+    assert _build(project, out)[0] == 0
+    (out / STAMP).unlink()
+    assert (out / MARKER).is_file()
+    code, text = _build(project, out)
+    assert code == 0 and "built" in text
+
+
+def test_the_committed_site_carries_the_marker_and_not_the_stamp() -> None:
+    import subprocess
+
+    root = Path(__file__).resolve().parents[2]
+    tracked = subprocess.run(["git", "ls-files", "site"], cwd=root, capture_output=True,
+                             text=True).stdout.split()
+    if not tracked:
+        pytest.skip("not a git checkout")
+    assert f"site/{MARKER}" in tracked
+    assert f"site/{STAMP}" not in tracked
