@@ -31,7 +31,7 @@ from explainer.engine import (
     play_deal,
     random_deal,
 )
-from explainer.scenarios.check import run_check
+from explainer.check import run_check
 from explainer.scenarios.runner import compute
 from explainer.scenarios.loader import load_file
 

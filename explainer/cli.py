@@ -15,10 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from explainer import __version__
-
-EXIT_OK = 0
-EXIT_DISAGREE = 1
-EXIT_INVALID = 2
+from explainer.scenarios.diagnostics import EXIT_INVALID
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -61,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code or 0)
     root: Path = args.root
     if args.verb == "check":
-        from explainer.scenarios.check import run_check
+        from explainer.check import run_check
 
         return run_check(args.paths, root=root, fill=args.fill, report=args.report,
                          out=sys.stdout)

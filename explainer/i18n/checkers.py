@@ -40,7 +40,13 @@ from babel.messages.pofile import PoFileParser
 from explainer.scenarios.diagnostics import Diagnostic
 from explainer.scenarios.model import Location
 
-from .extract import CARD_TOKEN, SHAPE_NAMES, markdown_shape, normalize_card, placeholders
+from .extract import (
+    CARD_TOKEN,
+    SHAPE_NAMES,
+    markdown_shape,
+    normalize_card,
+    placeholders,
+)
 
 __all__ = [
     "CHECKERS",

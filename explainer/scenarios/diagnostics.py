@@ -8,16 +8,25 @@ which exit code a problem leads to: ``invalid`` input (2) or an expectation that
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
 from .model import Location
 
-__all__ = ["Diagnostic", "Severity", "INVALID", "DISAGREE", "one_line", "sort_key"]
+__all__ = ["Diagnostic", "Severity", "INVALID", "DISAGREE", "one_line", "sort_key", "exit_code",
+           "EXIT_OK", "EXIT_DISAGREE", "EXIT_INVALID"]
 
 Severity = Literal["invalid", "disagree"]
 INVALID: Severity = "invalid"
 DISAGREE: Severity = "disagree"
+
+EXIT_OK = 0
+"""Every example agrees with the engine, every input is valid."""
+EXIT_DISAGREE = 1
+"""An example's stated facts disagree with the engine."""
+EXIT_INVALID = 2
+"""Some input is invalid (or the command line is)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,3 +65,10 @@ def sort_key(d: Diagnostic) -> tuple[str, int, int, str]:
     """Order of the report: by path, then line, then column."""
     loc = d.location
     return (loc.path, loc.line, loc.column, d.message)
+
+
+def exit_code(diagnostics: Iterable[Diagnostic]) -> int:
+    """The exit code of a run that found ``diagnostics``: 2 if any input is invalid, 1 if
+    some example only disagrees with the engine, 0 if there is nothing."""
+    codes = {EXIT_INVALID if d.severity == INVALID else EXIT_DISAGREE for d in diagnostics}
+    return max(codes, default=EXIT_OK)

@@ -32,9 +32,11 @@ from explainer.engine import (
     check_play,
     deal_cards,
     find_rules,
+    legal_cards,
     parse_bid,
     play_deal,
     run_bidding,
+    score_trick,
 )
 
 from .diagnostics import Diagnostic, sort_key
@@ -58,6 +60,7 @@ from .model import (
     DealScenario,
     Location,
     Page,
+    PlayOutcome,
     PlayScenario,
 )
 from .pages import read_page
@@ -373,10 +376,15 @@ def _play_scenario(
                     "missing")
     if r.diags or contract is None:
         return None
+    trump, rules = contract[0].trump, contract[1]
+    cards = [c for _, c, _ in trick]
+    ruling = legal_cards([c for c, _ in hand], cards, trump, rules) if hand_seat is not None else None
+    finished = cards + ([play] if play is not None else [])
+    result = score_trick(finished, trump, trick[0][0]) if len(finished) == 4 else None
     return PlayScenario(
-        **common, expect=expect, keys=r.keys, contract=contract[0], rules=contract[1],
+        **common, expect=expect, keys=r.keys, contract=contract[0], rules=rules,
         trick=tuple((s, c) for s, c, _ in trick), hand_seat=hand_seat,
-        hand=tuple(c for c, _ in hand), play=play,
+        hand=tuple(c for c, _ in hand), play=play, outcome=PlayOutcome(ruling, result),
     )
 
 

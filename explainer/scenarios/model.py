@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from explainer.engine import Contract, RuleSet, Seat
+from explainer.engine import Contract, RuleSet, Ruling, Seat, TrickResult
 from explainer.engine.bidding import Bid
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "Play",
     "Scenario",
     "PlayScenario",
+    "PlayOutcome",
     "DealScenario",
     "BiddingScenario",
     "DealingScenario",
@@ -90,8 +91,8 @@ class Scenario:
     status: str = "checked"
     reason: Text | None = None
     outcome: Any = field(default=None, compare=False, repr=False)
-    """The engine's result computed while validating (``DealResult``, ``BiddingResult``,
-    ``DealingResult``), kept so the runner does not compute it twice; ``None`` for ``play``."""
+    """The engine's result, computed once while validating (``PlayOutcome``,
+    ``DealResult``, ``BiddingResult``, ``DealingResult``): the runner and the site read it."""
 
     def where(self, key: str) -> Location:
         """The location of ``key``, or of its nearest written parent, or of the file."""
@@ -100,6 +101,15 @@ class Scenario:
                 return self.keys[key]
             key = key.rpartition(".")[0]
         return self.keys.get("", Location(self.path, 1, 1))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOutcome:
+    """What the engine said of a play scenario: the hand's ruling (``None`` without a
+    hand) and, when the trick has four cards (``trick`` + ``play``), its result."""
+
+    ruling: Ruling | None
+    trick: TrickResult | None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

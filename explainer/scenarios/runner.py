@@ -10,23 +10,24 @@ what the scenario says and what the engine computed.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
-from explainer.engine import Seat, Team, Trump, card_str, legal_cards, score_trick
+from explainer.engine import Seat, Team, Trump, card_str
 from explainer.engine.play import Rule
 
-from .diagnostics import DISAGREE, Diagnostic
+from .diagnostics import DISAGREE, INVALID, Diagnostic, one_line
 from .keys import EXPECT_KEYS
 from .model import (
     AnyScenario,
     BiddingScenario,
     DealingScenario,
     DealScenario,
+    Location,
     PlayScenario,
 )
 
-__all__ = ["facts", "compute", "run", "to_yaml", "show", "prose_numbers", "NUMBER"]
+__all__ = ["facts", "compute", "run", "run_all", "to_yaml", "show", "prose_numbers", "NUMBER"]
 
 
 def facts(scenario: AnyScenario) -> dict[str, Any]:
@@ -64,20 +65,13 @@ def _teams(pair: tuple[int, int]) -> dict[Team, int]:
 
 def _play_facts(s: PlayScenario) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    trump = s.contract.trump
-    cards = [c for _, c in s.trick]
-    ruling = None
-    if s.hand_seat is not None:
-        ruling = legal_cards(s.hand, cards, trump, s.rules)
+    ruling, trick = s.outcome.ruling, s.outcome.trick
+    if ruling is not None:
         out["legal"] = frozenset(ruling.legal)
         out["rule"] = ruling.rule
-    if s.play is not None:
-        cards.append(s.play)
-    if len(cards) == 4:
-        leader = s.trick[0][0] if s.trick else s.hand_seat or Seat.N
-        t = score_trick(cards, trump, leader)
-        out["winner"] = t.winner
-        out["points"] = t.points
+    if trick is not None:
+        out["winner"] = trick.winner
+        out["points"] = trick.points
     return out
 
 
@@ -158,9 +152,9 @@ def prose_numbers(scenario: AnyScenario) -> list[Diagnostic]:
     """
     allowed = {str(n) for n in _numbers_of(dict(scenario.expect))}
     if isinstance(scenario, PlayScenario) and "points" in scenario.expect:
-        cards = [c for _, c in scenario.trick] + ([scenario.play] if scenario.play is not None else [])
-        if len(cards) == 4:
-            allowed.update(str(p) for p in score_trick(cards, scenario.contract.trump).card_points)
+        trick = scenario.outcome.trick
+        if trick is not None:
+            allowed.update(str(p) for p in trick.card_points)
     out = []
     for field, text in (("title", scenario.title), ("text", scenario.text)):
         if text is None:
@@ -209,3 +203,17 @@ def run(scenario: AnyScenario) -> list[Diagnostic]:
 
 
 _MISSING: Final = object()
+
+
+def run_all(scenarios: Iterable[AnyScenario]) -> list[Diagnostic]:
+    """:func:`run` over every scenario: the disagreements of all of them, and an
+    ``internal error`` diagnostic for a scenario the runner failed on (never a traceback)."""
+    out: list[Diagnostic] = []
+    for s in scenarios:
+        try:
+            out.extend(run(s))
+        except Exception as exc:  # noqa: BLE001 - reported, never raised to the user
+            out.append(Diagnostic(Location(s.path, 1, 1),
+                                  one_line(f"internal error: {type(exc).__name__}: {exc}"),
+                                  "internal", INVALID))
+    return out

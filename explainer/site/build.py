@@ -43,12 +43,18 @@ from explainer.engine import (
     LAST_TRICK,
     PLAIN_ORDER,
     PRESETS,
-    EngineError,
     Rule,
     Team,
 )
 from explainer.i18n.catalog import Catalog, CatalogError, find_languages, load_catalogs
-from explainer.scenarios.diagnostics import Diagnostic, one_line, sort_key
+from explainer.scenarios.diagnostics import (
+    EXIT_INVALID,
+    EXIT_OK,
+    Diagnostic,
+    exit_code,
+    one_line,
+    sort_key,
+)
 from explainer.scenarios.model import AnyScenario, Location, Page, Section
 
 from .env import make_env, use_language
@@ -57,9 +63,6 @@ from .examples import View, contract_kinds, view_of
 __all__ = ["run_build", "build_site", "gather", "render_site", "write_site", "Site",
            "DEFAULT_BASE_URL", "STAMP", "MARKER", "inputs_digest", "configured_base_url"]
 
-EXIT_OK = 0
-EXIT_DISAGREE = 1
-EXIT_INVALID = 2
 DEFAULT_BASE_URL = "https://example.invalid/"
 STAMP = ".explainer-build"
 """The file in the output folder holding the digest of the inputs it was built from
@@ -100,38 +103,27 @@ def gather(root: Path) -> tuple[Site | None, list[Diagnostic]]:
     Returns the site, or ``None`` and every problem found (sorted by place).
     """
     from explainer.scenarios.loader import load_project
-    from explainer.scenarios.runner import run
+    from explainer.scenarios.runner import run_all
 
     project = load_project(root)
-    problems = list(project.diagnostics)
-    for scenario in project.scenarios:
-        problems.extend(run(scenario))
-    problems.extend(_catalog_problems(root))
+    problems = [*project.diagnostics, *run_all(project.scenarios), *_catalog_problems(root)]
     catalogs: Mapping[str, Catalog] = {}
     try:
         catalogs = load_catalogs(root)
     except CatalogError as exc:
         problems.append(Diagnostic(Location(exc.path, exc.line, 1), str(exc.args[0]),
                                    "catalog", "invalid"))
-    views: dict[str, View] = {}
-    for scenario in project.scenarios:
-        try:
-            views[scenario.id] = view_of(scenario)
-        except EngineError as exc:  # the runner should have said so already
-            if not problems:
-                problems.append(Diagnostic(scenario.where(""), str(exc), "engine", "invalid"))
     if problems:
         return None, sorted(set(problems), key=sort_key)
+    views = {scenario.id: view_of(scenario) for scenario in project.scenarios}
     pages = tuple(_page_view(p, project.scenarios, views)
                   for p in sorted(project.pages, key=lambda p: (p.order, p.id)))
     return Site(root, pages, catalogs), []
 
 
 def _catalog_problems(root: Path) -> list[Diagnostic]:
-    try:
-        from explainer.i18n.checkers import check_catalogs  # type: ignore[import-not-found]
-    except ImportError:
-        return []
+    from explainer.i18n.checkers import check_catalogs
+
     # A catalog behind its sources only means some English shows through (marked "not yet
     # translated" on the page); what would break a page (syntax, placeholders, plurals,
     # card tokens) stops the build.
@@ -431,8 +423,7 @@ def build_site(root: Path, out: Path, base_url: str, *, force: bool = False) -> 
         return EXIT_OK, [], f"{out} is up to date (same inputs as its last checked build)"
     site, problems = gather(root)
     if problems:
-        code = EXIT_INVALID if any(p.severity == "invalid" for p in problems) else EXIT_DISAGREE
-        return code, problems, "the site was not changed"
+        return exit_code(problems), problems, "the site was not changed"
     assert site is not None
     files = render_site(site, base_url)
     files[MARKER] = _MARKER_TEXT

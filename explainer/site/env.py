@@ -18,11 +18,10 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
+from explainer.engine import card_str
 from explainer.i18n.catalog import Catalog
 from explainer.i18n.names import Words
 from explainer.scenarios.model import Text
-
-from explainer.engine import card_str
 
 from .markdown import card_html, hand_card_html, render, render_inline
 

@@ -25,12 +25,7 @@ from explainer.engine import (
     Trump,
     Verdict,
     card,
-    deal_cards,
-    legal_cards,
-    play_deal,
     rulings_by_preset,
-    run_bidding,
-    score_trick,
     tables,
 )
 from explainer.engine.bidding import Bid
@@ -137,8 +132,8 @@ def _play(s: PlayScenario) -> PlayView:
     restricted = False
     verdicts: tuple[Verdict, ...] = ()
     others: list[PresetNote] = []
-    if s.hand:
-        ruling = legal_cards(s.hand, trick_cards, trump, s.rules)
+    ruling = s.outcome.ruling
+    if ruling is not None:
         legal = tuple(c for c in s.hand if c in ruling.legal)
         rule = ruling.rule
         restricted = rule is Rule.PARTNER_WINS and len(ruling.legal) < len(s.hand)
@@ -147,28 +142,21 @@ def _play(s: PlayScenario) -> PlayView:
             if PRESETS[name] != s.rules and other.legal != ruling.legal:
                 others.append(PresetNote(name, tuple(c for c in s.hand if c in other.legal),
                                          other.rule))
-    result = None
-    four = trick_cards + ([s.play] if s.play is not None else [])
-    if len(four) == 4:
-        leader = s.trick[0][0]
-        result = score_trick(four, trump, leader)
     return PlayView(s, s.contract, s.rules, numbered, s.hand_seat, s.hand, legal, rule,
-                    restricted, verdicts, s.play, result, tuple(others))
+                    restricted, verdicts, s.play, s.outcome.trick, tuple(others))
 
 
 def _deal(s: DealScenario) -> DealView:
-    result = play_deal(s.contract, s.tricks, s.rules, dealer=s.dealer)
-    return DealView(s, s.contract, s.rules, result)
+    return DealView(s, s.contract, s.rules, s.outcome)
 
 
 def _bidding(s: BiddingScenario) -> BiddingView:
-    result = run_bidding(s.dealer, s.turned, s.bids)
     bids = tuple((i + 1, 1 if i < 4 else 2, seat, bid) for i, (seat, bid) in enumerate(s.bids))
-    return BiddingView(s, bids, result)
+    return BiddingView(s, bids, s.outcome)
 
 
 def _dealing(s: DealingScenario) -> DealingView:
-    result = deal_cards(s.deck, s.dealer, s.taker)
+    result: DealingResult = s.outcome
     order = tuple(s.dealer.after(k) for k in range(1, 5))
     first = tuple((seat, sort_for_display(result.first[seat])) for seat in order)
     hands: tuple[tuple[Seat, tuple[int, ...]], ...] = ()
@@ -178,7 +166,9 @@ def _dealing(s: DealingScenario) -> DealingView:
 
 
 def view_of(scenario: AnyScenario) -> View:
-    """The engine's facts for one (valid, agreeing) scenario."""
+    """What a page shows of one (valid, agreeing) scenario: the engine's facts, computed
+    once by the loader (``scenario.outcome``), plus what only the page needs (each card's
+    verdict, how the other presets would rule)."""
     if isinstance(scenario, PlayScenario):
         return _play(scenario)
     if isinstance(scenario, DealScenario):

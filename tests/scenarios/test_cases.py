@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from explainer.scenarios.check import run_check
+from explainer.check import run_check
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 PREFIX = "# expect: "

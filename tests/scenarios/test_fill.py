@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from explainer.scenarios.check import run_check
+from explainer.check import run_check
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 

@@ -1,5 +1,8 @@
 """``explainer check``: load, run, report; exit 0 (all hold), 1 (disagree) or 2 (invalid).
 
+The verb joins the scenarios (loader, runner, ``--fill``) and the translators' catalog
+checks, which is why it lives beside the command line, not inside either package.
+
 Every problem of every file is printed in one run, one line each,
 ``path:line:col: message``, sorted by path and line; the last line counts the
 scenarios: ``N passed, N failed`` (a file with invalid input counts as failed).
@@ -15,15 +18,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .diagnostics import Diagnostic, one_line, sort_key
-from .loader import Project, load_project
-from .model import Location
+from explainer.scenarios.diagnostics import (
+    EXIT_DISAGREE,
+    EXIT_INVALID,
+    EXIT_OK,
+    Diagnostic,
+    exit_code,
+    one_line,
+    sort_key,
+)
+from explainer.scenarios.loader import Project, load_project
+from explainer.scenarios.model import Location
 
 __all__ = ["run_check", "EXIT_OK", "EXIT_DISAGREE", "EXIT_INVALID"]
-
-EXIT_OK = 0
-EXIT_DISAGREE = 1
-EXIT_INVALID = 2
 
 
 def run_check(
@@ -66,23 +73,15 @@ def _run(paths: list[str | Path], root: Path, fill: bool, report: str | Path | N
         if _fill(project, out):
             project = load_project(root, targets if paths else None)
     if not paths:
-        extra.extend(_catalog_diagnostics(root))
+        from explainer.i18n.checkers import check_catalogs
 
-    from .runner import run
+        extra.extend(check_catalogs(root))
 
-    diagnostics: list[Any] = list(project.diagnostics) + extra
-    wrong: set[str] = set()
-    for s in project.scenarios:
-        try:
-            found = run(s)
-        except Exception as exc:  # noqa: BLE001
-            found = [Diagnostic(Location(s.path, 1, 1),
-                                f"internal error: {type(exc).__name__}: {exc}", "internal")]
-        if found:
-            wrong.add(s.path)
-            diagnostics.extend(found)
-    diagnostics.sort(key=lambda d: sort_key(d) if isinstance(d, Diagnostic) else
-                     (str(getattr(d, "location", "")), 0, 0, str(d)))
+    from explainer.scenarios.runner import run_all
+
+    found = run_all(project.scenarios)
+    wrong = {d.path for d in found}
+    diagnostics = sorted([*project.diagnostics, *extra, *found], key=sort_key)
     for d in diagnostics:
         print(d, file=out)
     if not paths:
@@ -94,38 +93,26 @@ def _run(paths: list[str | Path], root: Path, fill: bool, report: str | Path | N
     print(f"{passed} passed, {failed} failed", file=out)
 
     if report is not None:
-        from .report import render_report
+        from explainer.report import render_report
 
         html = render_report(project.scenarios, diagnostics, project.failed_paths,
                              passed=passed, failed=failed)
         Path(report).write_text(html, encoding="utf-8")
 
-    if any(getattr(d, "severity", "invalid") != "disagree" for d in diagnostics):
-        return EXIT_INVALID
-    return EXIT_DISAGREE if diagnostics else EXIT_OK
-
-
-def _catalog_diagnostics(root: Path) -> list[Any]:
-    try:
-        from explainer.i18n.checkers import check_catalogs
-    except ImportError:
-        return []
-    return list(check_catalogs(root))
+    return exit_code(diagnostics)
 
 
 def _catalog_coverage(root: Path) -> str | None:
     """The translators' figures, ``translations: fr 100% (207/207), ...``, when catalogs exist."""
-    try:
-        from explainer.i18n.checkers import coverage, format_coverage
-    except ImportError:
-        return None
+    from explainer.i18n.checkers import coverage, format_coverage
+
     figures = coverage(root)
     return format_coverage(figures) if figures else None
 
 
 def _fill(project: Project, out: TextIO) -> bool:
     """Fill the absent ``expect`` keys of every valid scenario; True if a file changed."""
-    from .fill import fill_text
+    from explainer.scenarios.fill import fill_text
 
     changed = False
     for path in sorted(set(project.failed_paths)):

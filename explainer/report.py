@@ -12,9 +12,9 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
-from .diagnostics import Diagnostic
-from .model import AnyScenario
-from .runner import facts, show
+from explainer.scenarios.diagnostics import Diagnostic
+from explainer.scenarios.model import AnyScenario
+from explainer.scenarios.runner import facts, show
 
 __all__ = ["render_report"]
 
