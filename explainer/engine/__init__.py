@@ -42,7 +42,16 @@ from .contract import (
     Trump,
     tables,
 )
-from .deal import BELOTE, CAPOT, LAST_TRICK, DealResult, Play, play_deal, score_points
+from .deal import (
+    BELOTE,
+    CAPOT,
+    LAST_TRICK,
+    DealResult,
+    Play,
+    belote_seat,
+    play_deal,
+    score_points,
+)
 from .dealing import DealingResult, deal_cards
 from .errors import (
     BiddingError,
@@ -74,7 +83,7 @@ from .seats import Seat, Team
 from .simulate import RandomDeal, random_deal, random_hands, random_scored_deal
 
 __all__ = [
-    "ALL_TRUMP_POINTS", "BELOTE", "Bid", "BiddingError", "BiddingResult", "CAPOT", "CardSet",
+    "ALL_TRUMP_POINTS", "BELOTE", "belote_seat", "Bid", "BiddingError", "BiddingResult", "CAPOT", "CardSet",
     "Contract", "DECK", "DealResult", "DealingResult", "EngineError", "FULL_DECK", "HOUSE",
     "IllegalPlayError", "InvalidCardError", "InvalidContractError", "InvalidDealError",
     "InvalidSeatError", "KNOBS", "LAST_TRICK", "NO_TRUMP_POINTS", "OFFICIAL", "PLAIN_ORDER",

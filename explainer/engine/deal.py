@@ -22,7 +22,8 @@ from .play import Rule, TrickResult, make_ruler, score_trick, why_illegal
 from .rules import HOUSE, RuleSet
 from .seats import Seat, Team
 
-__all__ = ["Play", "DealResult", "play_deal", "score_points", "LAST_TRICK", "CAPOT", "BELOTE"]
+__all__ = ["Play", "DealResult", "play_deal", "score_points", "belote_seat", "LAST_TRICK",
+           "CAPOT", "BELOTE"]
 
 LAST_TRICK: Final = 10
 """The *dix de der*: the last trick's bonus."""
@@ -145,6 +146,7 @@ def play_deal(
             raise InvalidDealError(f"{seat.name} plays {count} cards, expected 8")
 
     trump = contract.trump
+    belote = belote_seat(trump, hands)  # from the hands as dealt, before any card is played
     ruler = make_ruler(trump, rules)
     leader = dealer.next if dealer is not None else tricks[0][0][0]
     results: list[TrickResult] = []
@@ -178,7 +180,6 @@ def play_deal(
     card_points = [0, 0]
     for r in results:
         card_points[r.winner.team] += r.points
-    belote = _belote(trump, tricks)
     points, capot, made, score = score_points(
         (card_points[0], card_points[1]), [r.winner for r in results], belote, contract.taker
     )
@@ -196,11 +197,19 @@ def play_deal(
     )
 
 
-def _belote(trump: Trump, tricks: Sequence[Sequence[Play]]) -> Seat | None:
-    """The seat that played both the king and the queen of trump, if one did."""
+def belote_seat(trump: Trump, hands: Sequence[int]) -> Seat | None:
+    """The seat whose dealt hand (masks by seat) holds both the king and the queen of
+    trump: it plays both, so it scores the belote. ``None`` in no-trump and all-trump.
+
+    >>> from .cards import mask_of, parse_card
+    >>> belote_seat(Trump.HEARTS, [0, mask_of([parse_card("KH"), parse_card("QH")]), 0, 0])
+    <Seat.E: 1>
+    """
     if trump >= Trump.NONE:
         return None
-    king, queen = card(Rank.KING, trump), card(Rank.QUEEN, trump)
-    owner = {c: s for trick in tricks for s, c in trick}
-    return owner[king] if owner.get(king) == owner.get(queen) else None
+    king_queen = 1 << card(Rank.KING, trump) | 1 << card(Rank.QUEEN, trump)
+    for seat in _SEATS:
+        if hands[seat] & king_queen == king_queen:
+            return seat
+    return None
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 import random as _random
 from dataclasses import dataclass
 
-from .cards import DECK, Rank, card
+from .cards import DECK
 from .contract import Trump, tables
-from .deal import score_points
+from .deal import belote_seat, score_points
 from .play import make_ruler
 from .rules import HOUSE, RuleSet
 from .seats import Seat, Team
@@ -131,12 +131,7 @@ def random_scored_deal(
         team_points[lead & 1] += points
         played += trick
 
-    belote = None
-    if trump < Trump.NONE:
-        king_queen = 1 << card(Rank.KING, trump) | 1 << card(Rank.QUEEN, trump)
-        for seat in _SEATS:
-            if dealt[seat] & king_queen == king_queen:
-                belote = seat
+    belote = belote_seat(trump, dealt)
     card_pts = (team_points[0], team_points[1])
     points_, capot, made, score = score_points(card_pts, winners, belote, taker)
     return RandomDeal(
