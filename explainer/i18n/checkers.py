@@ -37,16 +37,12 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import PoFileParser
 
+from explainer.engine import card_str
 from explainer.scenarios.diagnostics import Diagnostic
 from explainer.scenarios.model import Location
+from explainer.scenarios.tokens import card_tokens, is_card_token
 
-from .extract import (
-    CARD_TOKEN,
-    SHAPE_NAMES,
-    markdown_shape,
-    normalize_card,
-    placeholders,
-)
+from .extract import SHAPE_NAMES, markdown_shape, placeholders
 
 __all__ = [
     "CHECKERS",
@@ -109,7 +105,7 @@ def _sources(message: Message) -> tuple[str, ...]:
 
 
 def _card_codes(text: str) -> Counter[str]:
-    return Counter(normalize_card(m.group("code")) for m in CARD_TOKEN.finditer(text))
+    return Counter(card_str(c) for _, c in card_tokens(text))
 
 
 _BRACED_BAR: Final = re.compile(r"\{[^{}|]*\|[^{}]*\}")
@@ -146,11 +142,11 @@ def check_card_tokens(catalog: Catalog | None, message: Message) -> None:
             if extra:
                 parts.append("not in the source " + " ".join(f"{{{c}}}" for c in extra))
             problems.append(f"{where}card tokens differ from the source: {', '.join(parts)}")
-        for m in CARD_TOKEN.finditer(text):
+        for m, _ in card_tokens(text):
             if m.group("words") is not None and not m.group("words").strip():
                 problems.append(f"{where}card token {m.group(0)!r} has no words after '|'")
         for m in _BRACED_BAR.finditer(text):
-            if not CARD_TOKEN.fullmatch(m.group(0)):
+            if not is_card_token(m.group(0)):
                 problems.append(f"{where}not a card token: {m.group(0)!r} (write {{KS|words}})")
     if problems:
         raise TranslationError("; ".join(problems))

@@ -31,23 +31,19 @@ from typing import IO, Any, Final, cast
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from explainer.engine import card_str
+from explainer.scenarios.keys import PAGE_FILE
+from explainer.scenarios.tokens import card_tokens, is_card_token, replace_card_tokens
 from explainer.scenarios.yamlsource import MAX_BYTES, SourceError, compose
 
 __all__ = [
-    "CARD_TOKEN",
     "PLACEHOLDER",
     "card_name",
     "extract_yaml",
     "iter_texts",
-    "normalize_card",
     "markdown_shape",
     "source_text",
 ]
-
-CARD_TOKEN: Final = re.compile(
-    r"\{(?P<code>(?:10|[789tjqka])[shdc♠♥♦♣])(?:\|(?P<words>[^{}]*))?\}", re.IGNORECASE
-)
-"""A card token in Markdown: ``{KS}`` or ``{KS|inflected words}``."""
 
 PLACEHOLDER: Final = re.compile(
     r"%\((?P<pname>[A-Za-z_][A-Za-z0-9_]*)\)[#0+-]*\d*(?:\.\d+)?[sdifrxXeEgGc]"
@@ -61,35 +57,19 @@ _RANK_NAMES: Final = {
     "J": "jack", "Q": "queen", "K": "king", "A": "ace",
 }
 _SUIT_NAMES: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-_SUIT_LETTERS: Final = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-
-#: The name of a page file inside a folder of ``scenarios/``.
-PAGE_FILES: Final = ("page.yaml",)
 
 _TEXT_FIELDS: Final = ("title", "text", "reason")
 _PAGE_FIELDS: Final = ("title", "intro")
 _SECTION_FIELDS: Final = ("title", "text")
 
 
-def normalize_card(code: str) -> str:
-    """The canonical form of a card code: ``th`` -> ``10H``, ``k♠`` -> ``KS``.
-
-    >>> normalize_card("t♦"), normalize_card("qs")
-    ('10D', 'QS')
-    """
-    code = code.strip().upper()
-    rank, suit = code[:-1], code[-1]
-    return ("10" if rank == "T" else rank) + _SUIT_LETTERS.get(suit, suit)
-
-
 def card_name(code: str) -> str:
     """The English name of a card code, for translators' comments.
 
-    >>> card_name("10d")
+    >>> card_name("10D")
     'ten of diamonds'
     """
-    card = normalize_card(code)
-    return f"{_RANK_NAMES[card[:-1]]} of {_SUIT_NAMES[card[-1]]}"
+    return f"{_RANK_NAMES[code[:-1]]} of {_SUIT_NAMES[code[-1]]}"
 
 
 def source_text(value: str) -> str:
@@ -113,7 +93,7 @@ def placeholders(text: str, *, percent: bool = True) -> list[str]:
     found = []
     for m in PLACEHOLDER.finditer(text):
         if m.group("bname") is not None:
-            if CARD_TOKEN.fullmatch(m.group(0)):
+            if is_card_token(m.group(0)):
                 continue
         elif not percent or m.group(0) == "%%":
             continue
@@ -145,7 +125,7 @@ def markdown_shape(text: str) -> dict[str, int]:
     >>> markdown_shape("A **b** [c](d).\\n\\n- e\\n- *f*")
     {'paragraphs': 2, 'list items': 2, 'headings': 0, 'links': 1, 'strong': 2, 'emphasis': 2, 'code': 0}
     """
-    text = CARD_TOKEN.sub("C", text)
+    text = replace_card_tokens(text, lambda m, c: "C")
     text = re.sub(r"%\([A-Za-z_]\w*\)\w|\{[A-Za-z_]\w*\}", "P", text)
     paragraphs = sum(1 for block in re.split(r"\n[ \t]*\n", text) if block.strip())
     list_items = len(_LIST_ITEM.findall(text))
@@ -180,8 +160,8 @@ def _comments(text: str, where: str) -> list[str]:
     """The translators' comments of one message: where it appears, its tokens."""
     comments = [where]
     tokens: dict[str, str | None] = {}
-    for m in CARD_TOKEN.finditer(text):
-        tokens.setdefault(normalize_card(m.group("code")), m.group("words"))
+    for m, c in card_tokens(text):
+        tokens.setdefault(card_str(c), m.group("words"))
     if tokens:
         listed = ", ".join(f"{{{code}}} {card_name(code)}" for code in tokens)
         first = next(iter(tokens))
@@ -243,7 +223,7 @@ def iter_texts(root: Node, filename: str) -> Iterator[tuple[int, str, str, str]]
             return None
         return k.start_mark.line + 1, message
 
-    is_page = path.name in PAGE_FILES if path.name else (
+    is_page = path.name == PAGE_FILE if path.name else (
         _get(root, "sections") is not None or _get(root, "intro") is not None
     )
     if is_page:

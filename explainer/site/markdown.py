@@ -24,13 +24,12 @@ from markdown_it.token import Token
 from markdown_it.utils import OptionsDict
 
 from explainer.engine import card_str, card_suit, parse_card
-from explainer.engine.errors import InvalidCardError
 from explainer.i18n.catalog import SOURCE_LANGUAGE, Catalog
 from explainer.i18n.names import Words
+from explainer.scenarios.tokens import CARD_TOKEN, is_card_token
 
 __all__ = ["card_plugin", "make_markdown", "render", "render_inline", "card_html", "hand_card_html", "safe_link"]
 
-_TOKEN = re.compile(r"\{([0-9A-Za-z]{1,3}|[0-9A-Za-z]{1,2}[♠♥♦♣♤♡♢♧])(?:\|([^{}\n]*))?\}")
 _SCHEME = re.compile(r"^\s*([a-zA-Z][a-zA-Z0-9+.\-]*):")
 _SUIT_CLASS = ("s-spades", "s-hearts", "s-diamonds", "s-clubs")
 
@@ -61,16 +60,12 @@ def card_plugin(md: MarkdownIt) -> None:
 def _card_rule(state: StateInline, silent: bool) -> bool:
     if state.src[state.pos] != "{":
         return False
-    match = _TOKEN.match(state.src, state.pos)
-    if match is None:
-        return False
-    try:
-        c = parse_card(match.group(1))
-    except InvalidCardError:
+    match = CARD_TOKEN.match(state.src, state.pos)
+    if match is None or not is_card_token(match.group(0)):
         return False
     if not silent:
         token = state.push("card", "span", 0)
-        token.meta = {"card": c, "words": match.group(2)}
+        token.meta = {"card": parse_card(match.group("code")), "words": match.group("words")}
         token.content = match.group(0)
     state.pos = match.end()
     return True

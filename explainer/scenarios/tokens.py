@@ -1,0 +1,61 @@
+"""Card tokens in Markdown prose: ``{KS}`` and ``{KS|words}``.
+
+One definition for every reader of a text: the site renders tokens as card chips, the
+extractor explains them to translators, the catalog checks compare them between source
+and translation. A brace group is a card token only when its code is a card
+(``{8D}``, ``{th}``, ``{Q♠}``), so ``{seat}`` stays a placeholder.
+
+>>> [(card_str(c), m.group("words")) for m, c in card_tokens("Lead {AS}, not {8d|the eight}.")]
+[('AS', None), ('8D', 'the eight')]
+>>> is_card_token("{10H|dziesiątka kier}"), is_card_token("{8X}"), is_card_token("{num}")
+(True, False, False)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Final
+
+from explainer.engine import InvalidCardError, card_str, parse_card
+
+__all__ = ["CARD_TOKEN", "card_tokens", "is_card_token", "replace_card_tokens"]
+
+CARD_TOKEN: Final = re.compile(
+    r"\{(?P<code>[0-9A-Za-z]{1,3}|[0-9A-Za-z]{1,2}[♠♥♦♣♤♡♢♧])(?:\|(?P<words>[^{}\n]*))?\}"
+)
+"""A brace group shaped like a card token; :func:`card_tokens` keeps those naming a card."""
+
+
+def _card(match: re.Match[str]) -> int | None:
+    try:
+        return parse_card(match.group("code"))
+    except InvalidCardError:
+        return None
+
+
+def card_tokens(text: str) -> Iterator[tuple[re.Match[str], int]]:
+    """Each card token of ``text`` with its card, in order."""
+    for match in CARD_TOKEN.finditer(text):
+        c = _card(match)
+        if c is not None:
+            yield match, c
+
+
+def is_card_token(text: str) -> bool:
+    """Whether ``text`` is exactly one card token."""
+    match = CARD_TOKEN.fullmatch(text)
+    return match is not None and _card(match) is not None
+
+
+def replace_card_tokens(text: str, replace: Callable[[re.Match[str], int], str]) -> str:
+    """``text`` with every card token replaced by ``replace(match, card)``."""
+
+    def one(match: re.Match[str]) -> str:
+        c = _card(match)
+        return match.group(0) if c is None else replace(match, c)
+
+    return CARD_TOKEN.sub(one, text)
+
+
+_ = card_str  # used by the doctest
