@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po
 from babel.support import NullTranslations, Translations
@@ -29,6 +30,7 @@ __all__ = [
     "CatalogError",
     "catalog_path",
     "find_languages",
+    "is_translated",
     "load_catalog",
     "load_catalogs",
     "language_name",
@@ -53,6 +55,12 @@ class CatalogError(ValueError):
 def catalog_path(root: Path, lang: str) -> Path:
     """Where the catalog of ``lang`` lives under the project ``root``."""
     return root / "locales" / lang / "LC_MESSAGES" / "messages.po"
+
+
+def is_translated(message: Message) -> bool:
+    """Whether a catalog entry is usable: not fuzzy, and every form translated."""
+    strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+    return not message.fuzzy and bool(strings) and all(strings)
 
 
 def find_languages(root: Path) -> tuple[str, ...]:
@@ -155,10 +163,7 @@ def load_catalog(root: Path, lang: str) -> Catalog:
         raise CatalogError(f"invalid catalog: {exc}", path=shown) from None
     translated: set[Key] = set()
     for message in po:
-        if not message.id or message.fuzzy:
-            continue
-        strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
-        if strings and all(strings):
+        if message.id and is_translated(message):
             msgid = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
             translated.add((message.context, str(msgid)))
     buf = io.BytesIO()

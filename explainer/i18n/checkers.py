@@ -42,6 +42,7 @@ from explainer.scenarios.diagnostics import Diagnostic
 from explainer.scenarios.model import Location
 from explainer.scenarios.tokens import card_tokens, is_card_token
 
+from .catalog import catalog_path, find_languages, is_translated
 from .extract import SHAPE_NAMES, markdown_shape, placeholders
 
 __all__ = [
@@ -433,9 +434,7 @@ def extract_messages(root: Path) -> dict[Key, Extracted]:
 
 def po_paths(root: Path) -> list[tuple[str, Path]]:
     """Each translated language and its catalog, sorted by language."""
-    return sorted(
-        (p.parent.parent.name, p) for p in (root / "locales").glob("*/LC_MESSAGES/messages.po")
-    )
+    return [(lang, catalog_path(root, lang)) for lang in find_languages(root)[1:]]
 
 
 def _short(text: str, width: int = 50) -> str:
@@ -613,10 +612,6 @@ def check_catalogs(root: Path) -> list[Diagnostic]:
 # Coverage
 
 
-def _is_translated(message: Message) -> bool:
-    return not message.fuzzy and all(_strings(message))
-
-
 def coverage(root: Path) -> dict[str, tuple[int, int]]:
     """Per language: ``(translated, total)`` messages; fuzzy entries count as untranslated."""
     result: dict[str, tuple[int, int]] = {}
@@ -626,7 +621,7 @@ def coverage(root: Path) -> dict[str, tuple[int, int]]:
             result[lang] = (0, 0)
             continue
         messages = [m for m in read.catalog if m.id]
-        result[lang] = (sum(1 for m in messages if _is_translated(m)), len(messages))
+        result[lang] = (sum(1 for m in messages if is_translated(m)), len(messages))
     return result
 
 

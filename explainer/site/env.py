@@ -52,10 +52,6 @@ def _hand_card(ctx: Context, c: int, legal: bool) -> Markup:
     return Markup(hand_card_html(c, legal, _words(ctx)))
 
 
-def _card_code(c: int) -> str:
-    return card_str(c)
-
-
 @pass_context
 def _card_name(ctx: Context, c: int) -> str:
     return _words(ctx).card_name(c)
@@ -120,8 +116,8 @@ def make_env(root: Path) -> Environment:
         auto_reload=False,
     )
     env.filters.update(
-        card=_card, cards=_cards, hand_card=_hand_card, card_code=_card_code, card_name=_card_name, seat=_seat, team=_team, md=_md,
-        md_inline=_md_inline, plain=_plain,
+        card=_card, cards=_cards, hand_card=_hand_card, card_code=card_str, card_name=_card_name,
+        seat=_seat, team=_team, md=_md, md_inline=_md_inline, plain=_plain,
     )
     env.globals["untranslated"] = _untranslated
     env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
