@@ -179,11 +179,6 @@ def render_site(site: Site, base_url: str) -> dict[str, bytes]:
         "belote": BELOTE,
     }
 
-    def alternates(path: str) -> list[dict[str, str]]:
-        alts = [{"hreflang": lang, "url": f"{base}{lang}/{path}"} for lang in langs]
-        alts.append({"hreflang": "x-default", "url": f"{base}{langs[0]}/{path}"})
-        return alts
-
     def switcher(path: str, rel: str, current: str) -> list[dict[str, Any]]:
         return [{"lang": lang, "name": names[lang], "current": lang == current,
                  "href": f"{rel}{lang}/{path}index.html"} for lang in langs]
@@ -204,7 +199,7 @@ def render_site(site: Site, base_url: str) -> dict[str, bytes]:
         ctx = use_language(env, site.catalogs[lang])
         files[f"{lang}/index.html"] = home_t.render(
             **common, **ctx, rel="../", home="index.html", pages=pages,
-            canonical=f"{base}{lang}/", alternates=alternates(""),
+            canonical=f"{base}{lang}/", alternates=_alternates(base, langs, ""),
             switcher=switcher("", "../", lang),
         )
         for pv in site.pages:
@@ -212,7 +207,7 @@ def render_site(site: Site, base_url: str) -> dict[str, bytes]:
             files[f"{lang}/{path}index.html"] = page_t.render(
                 **common, **ctx, rel="../../", home="../index.html", page=pv.page,
                 sections=pv.sections, canonical=f"{base}{lang}/{path}",
-                alternates=alternates(path), switcher=switcher(path, "../../", lang),
+                alternates=_alternates(base, langs, path), switcher=switcher(path, "../../", lang),
             )
     files["sitemap.xml"] = _sitemap(base, langs, [f"{pv.page.id}/" for pv in site.pages])
     out = {path: text.encode("utf-8") for path, text in files.items()}
@@ -221,6 +216,13 @@ def render_site(site: Site, base_url: str) -> dict[str, bytes]:
         if f.is_file():
             out["static/" + f.relative_to(static).as_posix()] = f.read_bytes()
     return dict(sorted(out.items()))
+
+
+def _alternates(base: str, langs: list[str], path: str) -> list[dict[str, str]]:
+    """The same page in every language, and English as ``x-default`` (pages and sitemap)."""
+    alts = [{"hreflang": lang, "url": f"{base}{lang}/{path}"} for lang in langs]
+    alts.append({"hreflang": "x-default", "url": f"{base}{langs[0]}/{path}"})
+    return alts
 
 
 def _sitemap(base: str, langs: list[str], paths: list[str]) -> str:
@@ -237,11 +239,9 @@ def _sitemap(base: str, langs: list[str], paths: list[str]) -> str:
             lines.append(f"    <loc>{xml_escape(base + lang + '/' + path)}</loc>")
             if lastmod:
                 lines.append(f"    <lastmod>{lastmod}</lastmod>")
-            for alt in langs:
-                lines.append(f'    <xhtml:link rel="alternate" hreflang="{alt}"'
-                             f' href="{xml_escape(base + alt + "/" + path)}"/>')
-            lines.append(f'    <xhtml:link rel="alternate" hreflang="x-default"'
-                         f' href="{xml_escape(base + langs[0] + "/" + path)}"/>')
+            for alt in _alternates(base, langs, path):
+                lines.append(f'    <xhtml:link rel="alternate" hreflang="{alt["hreflang"]}"'
+                             f' href="{xml_escape(alt["url"])}"/>')
             lines.append("  </url>")
     lines.append("</urlset>")
     return "\n".join(lines) + "\n"
