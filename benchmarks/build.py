@@ -50,7 +50,7 @@ def _position(rng: random.Random) -> tuple[list[int], list[int]]:
     deck = list(range(32))
     rng.shuffle(deck)
     n = rng.randint(0, 3)
-    return deck[:n], deck[n:n + rng.randint(1, 8)]
+    return deck[:n], deck[n : n + rng.randint(1, 8)]
 
 
 def make_project(n: int, folder: Path, seed: int = 1) -> Path:
@@ -63,11 +63,21 @@ def make_project(n: int, folder: Path, seed: int = 1) -> Path:
     page = root / "scenarios" / "synthetic"
     page.mkdir()
     sections = 20
-    lines = ["id: synthetic", "order: 9", "title: Synthetic examples",
-             "intro: |", "  Generated for the build benchmark.", "sections:"]
+    lines = [
+        "id: synthetic",
+        "order: 9",
+        "title: Synthetic examples",
+        "intro: |",
+        "  Generated for the build benchmark.",
+        "sections:",
+    ]
     for k in range(sections):
-        lines += [f"  - id: part-{k}", f"    title: Part {k}", "    text: |",
-                  f"      Generated examples, part {k}. Lead {{KS}} or {{10H}}."]
+        lines += [
+            f"  - id: part-{k}",
+            f"    title: Part {k}",
+            "    text: |",
+            f"      Generated examples, part {k}. Lead {{KS}} or {{10H}}.",
+        ]
     (page / "page.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     rng = random.Random(seed)
     for i in range(n):
@@ -87,8 +97,11 @@ def make_project(n: int, folder: Path, seed: int = 1) -> Path:
             f"contract: {{game: belote, rules: {preset}, trump: {trump}}}",
         ]
         if trick:
-            text.append("trick: [" + ", ".join(f"{s.name}: {card_str(c)}"
-                                              for s, c in zip(seats, trick)) + "]")
+            text.append(
+                "trick: ["
+                + ", ".join(f"{s.name}: {card_str(c)}" for s, c in zip(seats, trick, strict=False))
+                + "]"
+            )
         text += [
             f"hand: {{seat: {seat.name}, cards: [{', '.join(card_str(c) for c in hand)}]}}",
             "expect:",
@@ -134,7 +147,9 @@ def measure(root: Path, out: Path, repeat: int) -> dict[str, float]:
 
 def main(argv: list[str]) -> int:
     quick = "--quick" in argv
-    print(f"Python {sys.version.split()[0]}; {len(list((ROOT / 'locales').glob('*/LC_MESSAGES/messages.po'))) + 1} languages")
+    print(
+        f"Python {sys.version.split()[0]}; {len(list((ROOT / 'locales').glob('*/LC_MESSAGES/messages.po'))) + 1} languages"
+    )
     rows = []
     with tempfile.TemporaryDirectory(prefix="explainer-bench-") as tmp:
         folder = Path(tmp)
@@ -148,17 +163,23 @@ def main(argv: list[str]) -> int:
     print()
     print(f"{'site':<16}{'files':>7}{'full':>9}{'check':>9}{'render':>9}{'no-op':>9}{'no-op %':>9}")
     for name, f in rows:
-        print(f"{name:<16}{int(f['files']):>7}{f['full']:>8.3f}s{f['check']:>8.3f}s"
-              f"{f['render']:>8.3f}s{f['noop']:>8.3f}s{100 * f['noop'] / f['full']:>8.0f}%")
+        print(
+            f"{name:<16}{int(f['files']):>7}{f['full']:>8.3f}s{f['check']:>8.3f}s"
+            f"{f['render']:>8.3f}s{f['noop']:>8.3f}s{100 * f['noop'] / f['full']:>8.0f}%"
+        )
     print()
     shipped = rows[0][1]["full"]
     print(f"shipped site: {shipped:.3f} s (target < 1 s)")
     if len(rows) == 3:
         ratio = rows[2][1]["full"] / rows[1][1]["full"]
-        print(f"10 000 vs 1 000 examples: {ratio:.1f}x the time for 10x the content (target <= 10x)")
+        print(
+            f"10 000 vs 1 000 examples: {ratio:.1f}x the time for 10x the content (target <= 10x)"
+        )
     for name, f in rows:
-        print(f"no-op rebuild, {name}: {100 * f['noop'] / f['full']:.0f}% of a full build"
-              " (target <= 20%)")
+        print(
+            f"no-op rebuild, {name}: {100 * f['noop'] / f['full']:.0f}% of a full build"
+            " (target <= 20%)"
+        )
     return 0
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import yaml
 
+from explainer.check import run_check
 from explainer.engine import (
     HOUSE,
     OFFICIAL,
@@ -31,9 +32,8 @@ from explainer.engine import (
     play_deal,
     random_deal,
 )
-from explainer.check import run_check
-from explainer.scenarios.runner import compute
 from explainer.scenarios.loader import load_file
+from explainer.scenarios.runner import compute
 
 
 def _play_text(rng: random.Random, i: int) -> str:
@@ -44,16 +44,27 @@ def _play_text(rng: random.Random, i: int) -> str:
     seat = trick[k][0]
     hand = [c for t in tricks for s, c in t if s == seat][:8]
     hand = [c for c in hand if c not in [x for _, x in trick[:k]]]
-    lines = [f"# generated play scenario {i}", "title: A generated example",
-             f"contract: {{trump: {trump.word}, rules: house}}"]
+    lines = [
+        f"# generated play scenario {i}",
+        "title: A generated example",
+        f"contract: {{trump: {trump.word}, rules: house}}",
+    ]
     if k:
         lines.append("trick:")
         lines += [f"  - {s.name}: {card_str(c)}" for s, c in trick[:k]]
-    lines += ["hand:", f"  seat: {seat.name}",
-              "  cards: [" + ", ".join(card_str(c) for c in hand) + "]"]
+    lines += [
+        "hand:",
+        f"  seat: {seat.name}",
+        "  cards: [" + ", ".join(card_str(c) for c in hand) + "]",
+    ]
     r = legal_cards(hand, [c for _, c in trick[:k]], trump, HOUSE)
-    lines += ["expect:", "  legal: [" + ", ".join(card_str(c) for c in r.legal) + "]",
-              f"  rule: {r.rule.value}", "text: |", f"  Which card may {seat.name} play?"]
+    lines += [
+        "expect:",
+        "  legal: [" + ", ".join(card_str(c) for c in r.legal) + "]",
+        f"  rule: {r.rule.value}",
+        "text: |",
+        f"  Which card may {seat.name} play?",
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -62,11 +73,15 @@ def _deal_text(rng: random.Random, i: int) -> str:
     dealer = Seat(rng.randrange(4))
     tricks = random_deal(rng, trump, HOUSE, leader=dealer.next)
     taker = Seat(rng.randrange(4))
-    lines = [f"# generated deal {i}", "kind: deal", "title: A generated deal",
-             f"contract: {{trump: {trump.word}, taker: {taker.name}}}",
-             f"dealer: {dealer.name}", "tricks:"]
-    lines += ["  - [" + ", ".join(f"{s.name}: {card_str(c)}" for s, c in t) + "]"
-              for t in tricks]
+    lines = [
+        f"# generated deal {i}",
+        "kind: deal",
+        "title: A generated deal",
+        f"contract: {{trump: {trump.word}, taker: {taker.name}}}",
+        f"dealer: {dealer.name}",
+        "tricks:",
+    ]
+    lines += ["  - [" + ", ".join(f"{s.name}: {card_str(c)}" for s, c in t) + "]" for t in tricks]
     return "\n".join(lines) + "\n"
 
 
@@ -81,8 +96,9 @@ def generate(folder: Path, n: int, seed: int = 1) -> None:
         facts = compute(s)  # type: ignore[arg-type]
         from explainer.scenarios.fill import flow
 
-        f.write_text(f.read_text() + "expect:\n" + "".join(
-            f"  {k}: {flow(v)}\n" for k, v in facts.items()))
+        f.write_text(
+            f.read_text() + "expect:\n" + "".join(f"  {k}: {flow(v)}\n" for k, v in facts.items())
+        )
 
 
 def baseline(folder: Path) -> int:
@@ -94,10 +110,16 @@ def baseline(folder: Path) -> int:
         contract = data["contract"]
         trump = Trump.parse(contract["trump"])
         if data.get("kind") == "deal":
-            tricks = [[(Seat.parse(s), parse_card(c)) for p in t for s, c in p.items()]
-                      for t in data["tricks"]]
-            play_deal(Contract(trump, taker=Seat.parse(contract["taker"])), tricks, HOUSE,
-                      dealer=Seat.parse(data["dealer"]))
+            tricks = [
+                [(Seat.parse(s), parse_card(c)) for p in t for s, c in p.items()]
+                for t in data["tricks"]
+            ]
+            play_deal(
+                Contract(trump, taker=Seat.parse(contract["taker"])),
+                tricks,
+                HOUSE,
+                dealer=Seat.parse(data["dealer"]),
+            )
         else:
             trick = [parse_card(c) for p in data.get("trick") or () for c in p.values()]
             hand = [parse_card(c) for c in data["hand"]["cards"]]
@@ -129,8 +151,10 @@ def main(argv: list[str]) -> int:
     last = out.getvalue().splitlines()[-1]
     print(f"{len(files)} files ({count} loaded by the baseline)")
     print(f"baseline (yaml.load CSafeLoader + engine): {t_base:.2f} s  (best of 3)")
-    print(f"explainer check (in-process):              {t_check:.2f} s  (best of 3) -> exit {code},"
-          f" {last}")
+    print(
+        f"explainer check (in-process):              {t_check:.2f} s  (best of 3) -> exit {code},"
+        f" {last}"
+    )
     print(f"ratio: {t_check / t_base:.2f}x (target <= 1.5x)")
     return 0 if code == 0 else 1
 

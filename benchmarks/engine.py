@@ -51,7 +51,7 @@ def make_positions(rng: random.Random, n: int) -> list[tuple[object, int, tuple[
         in_hand = rng.randrange(1, 9)
         trick = tuple(deck[:in_trick])
         hand = 0
-        for c in deck[in_trick:in_trick + in_hand]:
+        for c in deck[in_trick : in_trick + in_hand]:
             hand |= 1 << c
         out.append((make_ruler(trump, rules), hand, trick))
     return out
@@ -76,15 +76,19 @@ def bench_rulings() -> None:
 
     seconds = best_of(REPEATS, run)
     rate = POSITIONS / seconds
-    print(f"rulings (make_ruler hot path): {rate / 1e6:.2f} M/s"
-          f"  ({POSITIONS} positions in {seconds * 1e3:.1f} ms; target >= 2 M/s)")
+    print(
+        f"rulings (make_ruler hot path): {rate / 1e6:.2f} M/s"
+        f"  ({POSITIONS} positions in {seconds * 1e3:.1f} ms; target >= 2 M/s)"
+    )
     tally = Counter(ruler(hand, trick)[1].value for ruler, hand, trick in positions)
     print("  rules decided: " + ", ".join(f"{k} {v}" for k, v in sorted(tally.items())))
 
     sample = random.Random(SEED + 1)
     readable = [(sample.randrange(6), sample.choice(list(PRESETS.values()))) for _ in range(20_000)]
-    rows = [(hand, list(trick), Trump(t), r)
-            for (_, hand, trick), (t, r) in zip(positions, readable)]
+    rows = [
+        (hand, list(trick), Trump(t), r)
+        for (_, hand, trick), (t, r) in zip(positions, readable, strict=True)
+    ]
 
     def run_readable() -> None:
         for hand, trick, trump, rules in rows:
@@ -97,8 +101,15 @@ def bench_rulings() -> None:
 def bench_deals() -> None:
     presets = list(PRESETS.values())
     setup = random.Random(SEED + 2)
-    jobs = [(Trump(setup.randrange(6)), setup.choice(presets), Seat(setup.randrange(4)),
-             Seat(setup.randrange(4))) for _ in range(DEALS)]
+    jobs = [
+        (
+            Trump(setup.randrange(6)),
+            setup.choice(presets),
+            Seat(setup.randrange(4)),
+            Seat(setup.randrange(4)),
+        )
+        for _ in range(DEALS)
+    ]
     made = capots = 0
 
     def run() -> None:
@@ -111,25 +122,33 @@ def bench_deals() -> None:
             capots += d.capot is not None
 
     seconds = best_of(REPEATS, run)
-    print(f"random deals, played and scored: {DEALS / seconds / 1e3:.1f} k/s"
-          f"  ({DEALS} deals in {seconds:.2f} s; target >= 30 k/s)")
+    print(
+        f"random deals, played and scored: {DEALS / seconds / 1e3:.1f} k/s"
+        f"  ({DEALS} deals in {seconds:.2f} s; target >= 30 k/s)"
+    )
     print(f"  made {made / DEALS:.0%}, capot {capots / DEALS:.1%}")
 
-    checked = [(random_scored_deal(random.Random(i), trump, rules, taker=taker, leader=leader),
-                rules) for i, (trump, rules, taker, leader) in enumerate(jobs[:CHECKED])]
+    checked = [
+        (random_scored_deal(random.Random(i), trump, rules, taker=taker, leader=leader), rules)
+        for i, (trump, rules, taker, leader) in enumerate(jobs[:CHECKED])
+    ]
 
     def run_checked() -> None:
         for d, rules in checked:
             play_deal(Contract(d.trump, taker=d.taker), d.tricks(), rules)
 
     seconds = best_of(REPEATS, run_checked)
-    print(f"whole deals checked play by play and scored (play_deal): {CHECKED / seconds / 1e3:.1f} k/s")
+    print(
+        f"whole deals checked play by play and scored (play_deal): {CHECKED / seconds / 1e3:.1f} k/s"
+    )
 
 
 def main() -> None:
     cores = os.cpu_count()
-    print(f"explainer engine benchmark: Python {platform.python_version()},"
-          f" {platform.machine()}, {cores} cores, best of {REPEATS} runs")
+    print(
+        f"explainer engine benchmark: Python {platform.python_version()},"
+        f" {platform.machine()}, {cores} cores, best of {REPEATS} runs"
+    )
     bench_rulings()
     bench_deals()
 

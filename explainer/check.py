@@ -30,7 +30,7 @@ from explainer.scenarios.diagnostics import (
 from explainer.scenarios.loader import Project, load_project
 from explainer.scenarios.model import Location
 
-__all__ = ["run_check", "EXIT_OK", "EXIT_DISAGREE", "EXIT_INVALID"]
+__all__ = ["EXIT_DISAGREE", "EXIT_INVALID", "EXIT_OK", "run_check"]
 
 
 def run_check(
@@ -52,8 +52,9 @@ def run_check(
         return EXIT_INVALID
 
 
-def _run(paths: list[str | Path], root: Path, fill: bool, report: str | Path | None,
-         out: TextIO) -> int:
+def _run(
+    paths: list[str | Path], root: Path, fill: bool, report: str | Path | None, out: TextIO
+) -> int:
     extra: list[Any] = []
     missing = [p for p in paths if not os.path.exists(p)]
     for p in missing:
@@ -95,8 +96,9 @@ def _run(paths: list[str | Path], root: Path, fill: bool, report: str | Path | N
     if report is not None:
         from explainer.report import render_report
 
-        html = render_report(project.scenarios, diagnostics, project.failed_paths,
-                             passed=passed, failed=failed)
+        html = render_report(
+            project.scenarios, diagnostics, project.failed_paths, passed=passed, failed=failed
+        )
         Path(report).write_text(html, encoding="utf-8")
 
     return exit_code(diagnostics)

@@ -25,22 +25,38 @@ def _parser() -> argparse.ArgumentParser:
         epilog="exit codes: 0 all good, 1 an example disagrees with the engine, 2 invalid input",
     )
     p.add_argument("--version", action="version", version=f"explainer {__version__}")
-    p.add_argument("--root", type=Path, default=Path("."),
-                   help="project folder holding scenarios/, templates/, locales/ (default: .)")
+    p.add_argument(
+        "--root",
+        type=Path,
+        default=Path("."),
+        help="project folder holding scenarios/, templates/, locales/ (default: .)",
+    )
     sub = p.add_subparsers(dest="verb", metavar="COMMAND")
 
-    c = sub.add_parser("check", help="check every example against the engine",
-                       description="Check scenario files (and, with no PATH, the catalogs).")
+    c = sub.add_parser(
+        "check",
+        help="check every example against the engine",
+        description="Check scenario files (and, with no PATH, the catalogs).",
+    )
     c.add_argument("paths", nargs="*", metavar="PATH", help="scenario files or folders")
-    c.add_argument("--fill", action="store_true",
-                   help="write the engine's answer into expect keys that are absent")
+    c.add_argument(
+        "--fill",
+        action="store_true",
+        help="write the engine's answer into expect keys that are absent",
+    )
     c.add_argument("--report", metavar="FILE.html", help="also write a standalone HTML report")
 
-    b = sub.add_parser("build", help="check, then render the static site",
-                       description="Check every example, then render the localized site.")
+    b = sub.add_parser(
+        "build",
+        help="check, then render the static site",
+        description="Check every example, then render the localized site.",
+    )
     b.add_argument("--out", type=Path, default=None, help="output folder (default: ROOT/site)")
-    b.add_argument("--base-url", default=None,
-                   help="absolute URL the site is served from (for canonical links, sitemap)")
+    b.add_argument(
+        "--base-url",
+        default=None,
+        help="absolute URL the site is served from (for canonical links, sitemap)",
+    )
 
     s = sub.add_parser("serve", help="preview the site locally, rebuilding on change")
     s.add_argument("--out", type=Path, default=None, help="output folder (default: a temp folder)")
@@ -60,8 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.verb == "check":
         from explainer.check import run_check
 
-        return run_check(args.paths, root=root, fill=args.fill, report=args.report,
-                         out=sys.stdout)
+        return run_check(args.paths, root=root, fill=args.fill, report=args.report, out=sys.stdout)
     if args.verb == "build":
         from explainer.site.build import run_build
 

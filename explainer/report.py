@@ -43,25 +43,25 @@ def render_report(
     for d in diagnostics:
         by_path.setdefault(d.location.path, []).append(d)
     parts = [
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">",
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">',
         "<title>explainer check report</title>",
         f"<style>{_CSS}</style></head><body>",
         "<h1>explainer check</h1>",
-        f"<p class=\"summary\">{passed} passed, {failed} failed</p>",
+        f'<p class="summary">{passed} passed, {failed} failed</p>',
     ]
     for path in sorted(set(failed_paths)):
-        parts.append("<section class=\"bad\">")
-        parts.append(f"<h2>{escape(path)} <span class=\"path\">invalid input</span></h2>")
+        parts.append('<section class="bad">')
+        parts.append(f'<h2>{escape(path)} <span class="path">invalid input</span></h2>')
         parts.append(_problems(by_path.get(path, [])))
         parts.append("</section>")
     for s in scenarios:
-        wrong = {d.message.split(":", 1)[0] for d in by_path.get(s.path, [])
-                 if d.severity == "disagree"}
+        wrong = {
+            d.message.split(":", 1)[0] for d in by_path.get(s.path, []) if d.severity == "disagree"
+        }
         css = "bad" if wrong else "ok"
-        parts.append(f"<section class=\"{css}\" id=\"{escape(s.id)}\">")
+        parts.append(f'<section class="{css}" id="{escape(s.id)}">')
         title = f" — {escape(s.title.source)}" if s.title else ""
-        parts.append(f"<h2>{escape(s.id)}{title} <span class=\"path\">{escape(s.path)}"
-                     f"</span></h2>")
+        parts.append(f'<h2>{escape(s.id)}{title} <span class="path">{escape(s.path)}</span></h2>')
         parts.append(_facts_table(s, wrong))
         parts.append("</section>")
     parts.append("</body></html>\n")
@@ -70,7 +70,7 @@ def render_report(
 
 def _problems(diags: Sequence[Diagnostic]) -> str:
     items = "".join(f"<li>{escape(str(d))}</li>" for d in diags)
-    return f"<ul class=\"problems\">{items}</ul>"
+    return f'<ul class="problems">{items}</ul>'
 
 
 def _facts_table(s: AnyScenario, wrong: set[str]) -> str:
@@ -80,7 +80,7 @@ def _facts_table(s: AnyScenario, wrong: set[str]) -> str:
         name = f"expect.{key}"
         engine = escape(show(key, value))
         if key not in s.expect:
-            cell = f"<span title=\"not stated\">{engine}</span>"
+            cell = f'<span title="not stated">{engine}</span>'
             mark = "·"
         elif name in wrong:
             said = s.expect[key]

@@ -30,8 +30,9 @@ def test_one_wrong_shipped_example_fails_the_check(
     for name in ("scenarios", "locales", "templates"):
         shutil.copytree(ROOT / name, tmp_path / name)
     example = tmp_path / "scenarios/which-card/trick-winner/01-trick-worth-41.yaml"
-    example.write_text(example.read_text(encoding="utf-8").replace("points: 41", "points: 40"),
-                       encoding="utf-8")
+    example.write_text(
+        example.read_text(encoding="utf-8").replace("points: 41", "points: 40"), encoding="utf-8"
+    )
     code = main(["--root", str(tmp_path), "check"])
     out = capsys.readouterr().out
     assert code == 1

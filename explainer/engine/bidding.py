@@ -20,7 +20,7 @@ from .contract import Trump
 from .errors import BiddingError
 from .seats import Seat
 
-__all__ = ["BiddingResult", "run_bidding", "parse_bid", "Bid"]
+__all__ = ["Bid", "BiddingResult", "parse_bid", "run_bidding"]
 
 Bid = str | Suit
 """``"take"``, ``"pass"`` or a suit named in the second round."""
@@ -42,7 +42,9 @@ def parse_bid(text: str) -> Bid:
     if key in ("take", "pass"):
         return key
     try:
-        return Suit.from_name(key) if key in ("spades", "hearts", "diamonds", "clubs") else _no(text)
+        return (
+            Suit.from_name(key) if key in ("spades", "hearts", "diamonds", "clubs") else _no(text)
+        )
     except ValueError:
         return _no(text)
 
@@ -64,7 +66,9 @@ def run_bidding(dealer: Seat, turned: int, bids: Sequence[tuple[Seat, Bid]]) -> 
     result: BiddingResult | None = None
     for i, (seat, bid) in enumerate(bids):
         if result is not None:
-            raise BiddingError(f"bid after the bidding ended: {seat.name} {_word(bid)}", bid_index=i)
+            raise BiddingError(
+                f"bid after the bidding ended: {seat.name} {_word(bid)}", bid_index=i
+            )
         expected = first.after(i)
         if seat != expected:
             raise BiddingError(

@@ -23,21 +23,21 @@ from typing import Final
 from .errors import InvalidCardError
 
 __all__ = [
-    "Suit",
-    "Rank",
-    "SUITS",
-    "RANKS",
     "DECK",
     "FULL_DECK",
+    "RANKS",
+    "SUITS",
     "SUIT_MASKS",
-    "card",
-    "card_suit",
-    "card_rank",
-    "parse_card",
-    "card_str",
     "CardSet",
+    "Rank",
+    "Suit",
+    "card",
+    "card_rank",
+    "card_str",
+    "card_suit",
     "cards_of",
     "mask_of",
+    "parse_card",
 ]
 
 
@@ -94,8 +94,20 @@ class Rank(IntEnum):
 
 _RANK_TEXT: Final = ("7", "8", "9", "10", "J", "Q", "K", "A")
 _RANK_PARSE: Final = {"7": 0, "8": 1, "9": 2, "10": 3, "T": 3, "J": 4, "Q": 5, "K": 6, "A": 7}
-_SUIT_PARSE: Final = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3,
-                      "♤": 0, "♡": 1, "♢": 2, "♧": 3}
+_SUIT_PARSE: Final = {
+    "S": 0,
+    "H": 1,
+    "D": 2,
+    "C": 3,
+    "♠": 0,
+    "♥": 1,
+    "♦": 2,
+    "♣": 3,
+    "♤": 0,
+    "♡": 1,
+    "♢": 2,
+    "♧": 3,
+}
 
 SUITS: Final = tuple(Suit)
 RANKS: Final = tuple(Rank)

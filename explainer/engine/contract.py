@@ -22,16 +22,16 @@ from .errors import InvalidContractError
 from .seats import Seat
 
 __all__ = [
-    "Trump",
+    "ALL_TRUMP_POINTS",
+    "NO_TRUMP_POINTS",
+    "PLAIN_ORDER",
+    "PLAIN_POINTS",
+    "TRUMP_ORDER",
+    "TRUMP_POINTS",
     "Contract",
     "Tables",
+    "Trump",
     "tables",
-    "TRUMP_ORDER",
-    "PLAIN_ORDER",
-    "TRUMP_POINTS",
-    "PLAIN_POINTS",
-    "NO_TRUMP_POINTS",
-    "ALL_TRUMP_POINTS",
 ]
 _ = parse_card  # re-exported for the doctest above
 
@@ -69,19 +69,59 @@ class Trump(IntEnum):
         )
 
 
-TRUMP_ORDER: Final = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN,
-                      Rank.EIGHT, Rank.SEVEN)
+TRUMP_ORDER: Final = (
+    Rank.JACK,
+    Rank.NINE,
+    Rank.ACE,
+    Rank.TEN,
+    Rank.KING,
+    Rank.QUEEN,
+    Rank.EIGHT,
+    Rank.SEVEN,
+)
 """Trump suit ranks, high to low: J 9 A 10 K Q 8 7."""
-PLAIN_ORDER: Final = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE,
-                      Rank.EIGHT, Rank.SEVEN)
+PLAIN_ORDER: Final = (
+    Rank.ACE,
+    Rank.TEN,
+    Rank.KING,
+    Rank.QUEEN,
+    Rank.JACK,
+    Rank.NINE,
+    Rank.EIGHT,
+    Rank.SEVEN,
+)
 """Plain suit ranks, high to low: A 10 K Q J 9 8 7."""
-TRUMP_POINTS: Final = {Rank.JACK: 20, Rank.NINE: 14, Rank.ACE: 11, Rank.TEN: 10,
-                       Rank.KING: 4, Rank.QUEEN: 3, Rank.EIGHT: 0, Rank.SEVEN: 0}
-PLAIN_POINTS: Final = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3,
-                       Rank.JACK: 2, Rank.NINE: 0, Rank.EIGHT: 0, Rank.SEVEN: 0}
+TRUMP_POINTS: Final = {
+    Rank.JACK: 20,
+    Rank.NINE: 14,
+    Rank.ACE: 11,
+    Rank.TEN: 10,
+    Rank.KING: 4,
+    Rank.QUEEN: 3,
+    Rank.EIGHT: 0,
+    Rank.SEVEN: 0,
+}
+PLAIN_POINTS: Final = {
+    Rank.ACE: 11,
+    Rank.TEN: 10,
+    Rank.KING: 4,
+    Rank.QUEEN: 3,
+    Rank.JACK: 2,
+    Rank.NINE: 0,
+    Rank.EIGHT: 0,
+    Rank.SEVEN: 0,
+}
 NO_TRUMP_POINTS: Final = {**PLAIN_POINTS, Rank.ACE: 19}
-ALL_TRUMP_POINTS: Final = {Rank.JACK: 14, Rank.NINE: 9, Rank.ACE: 6, Rank.TEN: 5,
-                           Rank.KING: 3, Rank.QUEEN: 1, Rank.EIGHT: 0, Rank.SEVEN: 0}
+ALL_TRUMP_POINTS: Final = {
+    Rank.JACK: 14,
+    Rank.NINE: 9,
+    Rank.ACE: 6,
+    Rank.TEN: 5,
+    Rank.KING: 3,
+    Rank.QUEEN: 1,
+    Rank.EIGHT: 0,
+    Rank.SEVEN: 0,
+}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -135,8 +175,7 @@ def _build(trump: Trump) -> Tables:
     trump_mask = SUIT_MASKS[trump] if trump < 4 else 0
     win_key = tuple(
         tuple(
-            16 + strength[c] if trump_mask >> c & 1
-            else strength[c] if c >> 3 == led else -1
+            16 + strength[c] if trump_mask >> c & 1 else strength[c] if c >> 3 == led else -1
             for c in range(32)
         )
         for led in range(4)

@@ -22,8 +22,16 @@ from .play import Rule, TrickResult, make_ruler, score_trick, why_illegal
 from .rules import HOUSE, RuleSet
 from .seats import Seat, Team
 
-__all__ = ["Play", "DealResult", "play_deal", "score_points", "belote_seat", "LAST_TRICK",
-           "CAPOT", "BELOTE"]
+__all__ = [
+    "BELOTE",
+    "CAPOT",
+    "LAST_TRICK",
+    "DealResult",
+    "Play",
+    "belote_seat",
+    "play_deal",
+    "score_points",
+]
 
 LAST_TRICK: Final = 10
 """The *dix de der*: the last trick's bonus."""
@@ -136,7 +144,8 @@ def play_deal(
             if c in seen:
                 raise InvalidDealError(
                     f"{card_str(c)} is played twice (trick {seen[c][0] + 1} and trick {ti + 1})",
-                    trick_index=ti, play_index=pi,
+                    trick_index=ti,
+                    play_index=pi,
                 )
             seen[c] = (ti, pi)
             hands[seat] |= 1 << c
@@ -160,14 +169,19 @@ def play_deal(
                 what = "leads" if pi == 0 else "plays"
                 raise InvalidDealError(
                     f"play out of turn in trick {ti + 1}: {seat.name} {what}, expected {expected.name}",
-                    trick_index=ti, play_index=pi,
+                    trick_index=ti,
+                    play_index=pi,
                 )
             mask, rule = ruler(hands[seat], cards)
             if not mask >> c & 1:
                 raise IllegalPlayError(
                     f"illegal play in trick {ti + 1}: {seat.name} plays {card_str(c)}"
                     f" ({why_illegal(rule, mask)})",
-                    card=c, rule=rule, allowed=mask, trick_index=ti, play_index=pi,
+                    card=c,
+                    rule=rule,
+                    allowed=mask,
+                    trick_index=ti,
+                    play_index=pi,
                 )
             hands[seat] &= ~(1 << c)
             cards.append(c)
@@ -212,4 +226,3 @@ def belote_seat(trump: Trump, hands: Sequence[int]) -> Seat | None:
         if hands[seat] & king_queen == king_queen:
             return seat
     return None
-

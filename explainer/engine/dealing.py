@@ -48,7 +48,7 @@ def deal_cards(deck: Sequence[int], dealer: Seat, taker: Seat | None = None) -> 
     pos = 0
     for packet in (3, 2):
         for seat in order:
-            hands[seat].update(deck[pos:pos + packet])
+            hands[seat].update(deck[pos : pos + packet])
             pos += packet
     first = tuple(CardSet(h) for h in hands)
     turned = deck[pos]
@@ -58,7 +58,7 @@ def deal_cards(deck: Sequence[int], dealer: Seat, taker: Seat | None = None) -> 
         hands[taker].add(turned)
         for seat in order:
             packet = 2 if seat == taker else 3
-            hands[seat].update(deck[pos:pos + packet])
+            hands[seat].update(deck[pos : pos + packet])
             pos += packet
         full = tuple(CardSet(h) for h in hands)
     return DealingResult(dealer, first, turned, taker, full)  # type: ignore[arg-type]

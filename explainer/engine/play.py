@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
+from functools import cache
 from typing import Final
 
 from .cards import SUIT_MASKS, CardSet, card_str, cards_of, parse_card
@@ -38,18 +38,18 @@ from .seats import Seat
 
 __all__ = [
     "Rule",
-    "Ruling",
-    "Verdict",
-    "TrickResult",
     "Ruler",
-    "make_ruler",
-    "legal_cards",
-    "verdict",
+    "Ruling",
+    "TrickResult",
+    "Verdict",
     "check_play",
-    "why_illegal",
+    "legal_cards",
+    "make_ruler",
     "rulings_by_preset",
-    "trick_winner",
     "score_trick",
+    "trick_winner",
+    "verdict",
+    "why_illegal",
 ]
 
 
@@ -90,7 +90,7 @@ _VERB: Final = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def make_ruler(trump: Trump, rules: RuleSet = HOUSE) -> Ruler:
     """The legal-card function of one contract under one rule set (built once, cached).
 
@@ -196,7 +196,10 @@ def legal_cards(
 
 
 def verdict(
-    card: int, hand: CardSet | Iterable[int] | int, trick: Sequence[int], trump: Trump,
+    card: int,
+    hand: CardSet | Iterable[int] | int,
+    trick: Sequence[int],
+    trump: Trump,
     rules: RuleSet = HOUSE,
 ) -> Verdict:
     """Whether ``card`` of ``hand`` may be played, with the rule that decided.
@@ -211,7 +214,10 @@ def verdict(
 
 
 def check_play(
-    card: int, hand: CardSet | Iterable[int] | int, trick: Sequence[int], trump: Trump,
+    card: int,
+    hand: CardSet | Iterable[int] | int,
+    trick: Sequence[int],
+    trump: Trump,
     rules: RuleSet = HOUSE,
 ) -> Ruling:
     """Return the ruling if ``card`` may be played; raise :class:`IllegalPlayError` if not.
@@ -222,13 +228,17 @@ def check_play(
     mask, rule = make_ruler(trump, rules)(hand_mask, tuple(trick))
     if not hand_mask >> card & 1:
         raise IllegalPlayError(
-            f"illegal play: {card_str(card)} is not in the hand", card=card, rule=rule,
+            f"illegal play: {card_str(card)} is not in the hand",
+            card=card,
+            rule=rule,
             allowed=mask,
         )
     if not mask >> card & 1:
         raise IllegalPlayError(
             f"illegal play: {card_str(card)} ({why_illegal(rule, mask)})",
-            card=card, rule=rule, allowed=mask,
+            card=card,
+            rule=rule,
+            allowed=mask,
         )
     return Ruling(CardSet(mask), rule)
 

@@ -18,7 +18,7 @@ from typing import Final
 
 from .errors import UnknownRulesError
 
-__all__ = ["RuleSet", "HOUSE", "OFFICIAL", "PRESETS", "KNOBS", "find_rules"]
+__all__ = ["HOUSE", "KNOBS", "OFFICIAL", "PRESETS", "RuleSet", "find_rules"]
 
 KNOBS: Final = ("undertrump", "partner_overtrump")
 """The knobs a scenario may override, each ``required`` or ``optional``."""

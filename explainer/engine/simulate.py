@@ -26,7 +26,7 @@ from .play import make_ruler
 from .rules import HOUSE, RuleSet
 from .seats import Seat, Team
 
-__all__ = ["random_hands", "random_deal", "random_scored_deal", "RandomDeal"]
+__all__ = ["RandomDeal", "random_deal", "random_hands", "random_scored_deal"]
 
 _SEATS = tuple(Seat)
 
@@ -135,9 +135,18 @@ def random_scored_deal(
     card_pts = (team_points[0], team_points[1])
     points_, capot, made, score = score_points(card_pts, winners, belote, taker)
     return RandomDeal(
-        trump=trump, taker=taker, hands=dealt, leader=Seat(leader), cards=tuple(played),
-        winners=tuple(winners), card_points=card_pts, belote=belote, capot=capot,
-        points=points_, made=made, score=score,
+        trump=trump,
+        taker=taker,
+        hands=dealt,
+        leader=Seat(leader),
+        cards=tuple(played),
+        winners=tuple(winners),
+        card_points=card_pts,
+        belote=belote,
+        capot=capot,
+        points=points_,
+        made=made,
+        score=score,
     )
 
 

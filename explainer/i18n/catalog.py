@@ -31,9 +31,9 @@ __all__ = [
     "catalog_path",
     "find_languages",
     "is_translated",
+    "language_name",
     "load_catalog",
     "load_catalogs",
-    "language_name",
 ]
 
 SOURCE_LANGUAGE = "en"
@@ -157,8 +157,9 @@ def load_catalog(root: Path, lang: str) -> Catalog:
         with path.open("rb") as f:
             po = read_po(f, locale=lang, abort_invalid=True)
     except PoFileError as exc:
-        raise CatalogError(f"invalid catalog: {exc}", path=shown,
-                           line=getattr(exc, "lineno", 1) or 1) from None
+        raise CatalogError(
+            f"invalid catalog: {exc}", path=shown, line=getattr(exc, "lineno", 1) or 1
+        ) from None
     except (ValueError, UnknownLocaleError) as exc:
         raise CatalogError(f"invalid catalog: {exc}", path=shown) from None
     translated: set[Key] = set()

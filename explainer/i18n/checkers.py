@@ -50,9 +50,9 @@ __all__ = [
     "COMMENT_TAGS",
     "KEYWORDS",
     "POT_PATH",
-    "check_catalogs",
-    "check_catalog_file",
     "check_card_tokens",
+    "check_catalog_file",
+    "check_catalogs",
     "check_markdown",
     "check_newlines",
     "check_placeholders",
@@ -125,8 +125,12 @@ def _differences(
         if not text:
             continue
         got = count(text)
-        yield (f"form [{index}]: " if message.pluralizable else "",
-               sorted((source - got).elements()), sorted((got - source).elements()), text)
+        yield (
+            f"form [{index}]: " if message.pluralizable else "",
+            sorted((source - got).elements()),
+            sorted((got - source).elements()),
+            text,
+        )
 
 
 def check_card_tokens(catalog: Catalog | None, message: Message) -> None:
@@ -156,8 +160,9 @@ def check_card_tokens(catalog: Catalog | None, message: Message) -> None:
 def check_placeholders(catalog: Catalog | None, message: Message) -> None:
     """The translation keeps every placeholder of the source and adds none:
     ``%(num)d``, ``%s``, ``{seat}`` (card tokens are not placeholders)."""
-    percent = any(placeholders(text) != placeholders(text, percent=False)
-                  for text in _sources(message))
+    percent = any(
+        placeholders(text) != placeholders(text, percent=False) for text in _sources(message)
+    )
     problems = []
     for where, missing, extra, _ in _differences(
         message, lambda text: Counter(placeholders(text, percent=percent))
@@ -186,13 +191,17 @@ def check_markdown(catalog: Catalog | None, message: Message) -> None:
         got = markdown_shape(text)
         for key, words in SHAPE_NAMES.items():
             if got[key] != source[key]:
-                problems.append(f"{where}Markdown {words}: {source[key]} in the source, "
-                                f"{got[key]} in the translation")
+                problems.append(
+                    f"{where}Markdown {words}: {source[key]} in the source, "
+                    f"{got[key]} in the translation"
+                )
         targets = Counter(_link_targets(_sources(message)[0]))
         lost = sorted((targets - Counter(_link_targets(text))).elements())
         if lost and got["links"] == source["links"]:
-            problems.append(f"{where}Markdown: link target {' '.join(lost)} of the source is "
-                            "not in the translation")
+            problems.append(
+                f"{where}Markdown: link target {' '.join(lost)} of the source is "
+                "not in the translation"
+            )
     if problems:
         raise TranslationError("; ".join(problems))
 
@@ -208,9 +217,11 @@ def check_newlines(catalog: Catalog | None, message: Message) -> None:
         where = f"form [{index}]: " if message.pluralizable else ""
         for name, test in (("start", str.startswith), ("end", str.endswith)):
             if test(source, "\n") != test(text, "\n"):
-                problems.append(f"{where}the source {'does' if test(source, chr(10)) else 'does not'}"
-                                f" {name} with a newline, the translation "
-                                f"{'does' if test(text, chr(10)) else 'does not'}")
+                problems.append(
+                    f"{where}the source {'does' if test(source, chr(10)) else 'does not'}"
+                    f" {name} with a newline, the translation "
+                    f"{'does' if test(text, chr(10)) else 'does not'}"
+                )
     if problems:
         raise TranslationError("; ".join(problems))
 
@@ -231,7 +242,9 @@ def check_numbers(catalog: Catalog | None, message: Message) -> None:
     problems = []
     for where, missing, extra, _ in _differences(message, _numbers):
         if missing:
-            problems.append(f"{where}number {' '.join(missing)} of the source is not in the translation")
+            problems.append(
+                f"{where}number {' '.join(missing)} of the source is not in the translation"
+            )
         if extra:
             problems.append(f"{where}number {' '.join(extra)} is not in the source")
     if problems:
@@ -268,6 +281,8 @@ def _is_quoted(value: str) -> bool:
         return False
     rest = _ESCAPE.sub("", value[1:-1])
     return '"' not in rest and "\\" not in rest
+
+
 _KEYWORD_LINE: Final = re.compile(r"(msgctxt|msgid|msgid_plural|msgstr|msgstr\[(\d+)\])[ \t]+(.*)")
 
 
@@ -294,11 +309,17 @@ class _Parser(PoFileParser):
         if not self.obsolete:
             if indexed and len(self.messages) == 1:
                 # Babel keeps msgstr[0] and silently drops the other forms
-                self.problems.append((self.offset + 1, "plural forms (msgstr[n]) for a "
-                                      "message without msgid_plural"))
+                self.problems.append(
+                    (self.offset + 1, "plural forms (msgstr[n]) for a message without msgid_plural")
+                )
             if key in self._seen:
-                self.problems.append((self.offset + 1, f"duplicate entry for msgid {_short(msgid)}"
-                                      + (f" (msgctxt {context!r})" if context else "")))
+                self.problems.append(
+                    (
+                        self.offset + 1,
+                        f"duplicate entry for msgid {_short(msgid)}"
+                        + (f" (msgctxt {context!r})" if context else ""),
+                    )
+                )
             self._seen.add(key)
             if len(self.messages) > 1:
                 self.plural_given[key] = len({idx for idx, _ in self.translations})
@@ -320,7 +341,10 @@ def _lexical_problems(lines: list[str]) -> Iterator[tuple[int, str]]:
         value = m.group(3) if m else line if line.startswith('"') else None
         if value is None:
             word = line.split(None, 1)[0]
-            yield number, f"unknown keyword {word!r} (expected msgctxt, msgid, msgid_plural, msgstr)"
+            yield (
+                number,
+                f"unknown keyword {word!r} (expected msgctxt, msgid, msgid_plural, msgstr)",
+            )
         elif not _is_quoted(value.strip()):
             yield number, f"badly quoted string: {value.strip()[:40]!r}"
 
@@ -345,8 +369,9 @@ def read_catalog(path: Path, lang: str | None, *, shown: str | None = None) -> R
     except OSError as exc:
         return ReadCatalog(shown, None, lang, [(1, f"cannot read the catalog: {exc.strerror}")])
     if len(data) > MAX_CATALOG_BYTES:
-        return ReadCatalog(shown, None, lang,
-                           [(1, f"catalog too large (more than {MAX_CATALOG_BYTES} bytes)")])
+        return ReadCatalog(
+            shown, None, lang, [(1, f"catalog too large (more than {MAX_CATALOG_BYTES} bytes)")]
+        )
     lines = []
     problems = []
     for number, raw in enumerate(data.splitlines(), start=1):
@@ -391,8 +416,10 @@ def _method_map(root: Path) -> tuple[list[tuple[str, Any]], dict[str, dict[str, 
     with (root / MAPPING_FILE).open(encoding="utf-8") as f:
         method_map, options_map = parse(f, filename=str(root / MAPPING_FILE))
     # Our own extractor by reference, so that it works even without the installed entry point.
-    method_map = [(pattern, "explainer.i18n.extract:extract_yaml" if method == "explainer_yaml"
-                   else method) for pattern, method in method_map]
+    method_map = [
+        (pattern, "explainer.i18n.extract:extract_yaml" if method == "explainer_yaml" else method)
+        for pattern, method in method_map
+    ]
     return method_map, options_map
 
 
@@ -415,12 +442,17 @@ def extract_messages(root: Path) -> dict[Key, Extracted]:
             rel = path.resolve().relative_to(base)
         except ValueError:
             return False
-        return bool(rel.parts) and rel.parts[0] in tops and not any(
-            p[:1] in "._" for p in rel.parts)
+        return (
+            bool(rel.parts) and rel.parts[0] in tops and not any(p[:1] in "._" for p in rel.parts)
+        )
 
     found: dict[Key, Extracted] = {}
     for filename, lineno, message, _comments, context in extract_from_dir(
-        str(root), method_map, options_map, keywords=keywords, comment_tags=COMMENT_TAGS,
+        str(root),
+        method_map,
+        options_map,
+        keywords=keywords,
+        comment_tags=COMMENT_TAGS,
         directory_filter=directory_filter,
     ):
         msgid, plural = (message[0], message[1]) if isinstance(message, tuple) else (message, None)
@@ -493,36 +525,60 @@ def _check_plurals(read: ReadCatalog, lines: list[str]) -> Iterator[Diagnostic]:
     header = _header_line(lines, "Plural-Forms")
     declared = _plural_function(catalog.plural_expr)
     if declared is None:
-        yield _diag(read.path, header, f"Plural-Forms: cannot read plural={catalog.plural_expr!r}",
-                    "po-plural")
-    elif not any(num == e_num and (rule := _plural_function(e_expr)) is not None
-                 and _same_plural_rule(declared, rule)
-                 for e_num, e_expr in expected):
+        yield _diag(
+            read.path,
+            header,
+            f"Plural-Forms: cannot read plural={catalog.plural_expr!r}",
+            "po-plural",
+        )
+    elif not any(
+        num == e_num
+        and (rule := _plural_function(e_expr)) is not None
+        and _same_plural_rule(declared, rule)
+        for e_num, e_expr in expected
+    ):
         e_num, e_expr = expected[0]
-        yield _diag(read.path, header,
-                    f"Plural-Forms 'nplurals={num}; plural={catalog.plural_expr}' does not fit "
-                    f"{read.lang!r}: expected 'nplurals={e_num}; plural={e_expr}'",
-                    "po-plural")
+        yield _diag(
+            read.path,
+            header,
+            f"Plural-Forms 'nplurals={num}; plural={catalog.plural_expr}' does not fit "
+            f"{read.lang!r}: expected 'nplurals={e_num}; plural={e_expr}'",
+            "po-plural",
+        )
     elif any(not 0 <= declared(n) < num for n in _PLURAL_SAMPLE):
-        yield _diag(read.path, header, f"Plural-Forms: plural= gives a form outside 0..{num - 1}",
-                    "po-plural")
+        yield _diag(
+            read.path,
+            header,
+            f"Plural-Forms: plural= gives a form outside 0..{num - 1}",
+            "po-plural",
+        )
     for message in catalog:
         if not message.id or not message.pluralizable:
             if message.id and isinstance(message.string, tuple):
-                yield _diag(read.path, message.lineno or 1,
-                            "plural forms (msgstr[n]) for a message without msgid_plural",
-                            "po-plural")
+                yield _diag(
+                    read.path,
+                    message.lineno or 1,
+                    "plural forms (msgstr[n]) for a message without msgid_plural",
+                    "po-plural",
+                )
             continue
         given = read.plural_given.get((message.context, message.id[0]), num)
         if any(_strings(message)) and given != num:
             language = Locale.parse(read.lang).english_name
-            yield _diag(read.path, message.lineno or 1,
-                        f"{given} plural forms for {_describe((message.context, message.id[0]))}; "
-                        f"{language} has {num} (msgstr[0] to msgstr[{num - 1}])", "po-plural")
+            yield _diag(
+                read.path,
+                message.lineno or 1,
+                f"{given} plural forms for {_describe((message.context, message.id[0]))}; "
+                f"{language} has {num} (msgstr[0] to msgstr[{num - 1}])",
+                "po-plural",
+            )
 
 
 def check_catalog_file(
-    path: Path, lang: str | None, *, sources: dict[Key, Extracted] | None = None,
+    path: Path,
+    lang: str | None,
+    *,
+    sources: dict[Key, Extracted] | None = None,
     shown: str | None = None,
 ) -> list[Diagnostic]:
     """Every problem of one catalog (``lang`` None for the template)."""
@@ -542,10 +598,16 @@ def check_catalog_file(
             continue
         line = message.lineno or 1
         if message.fuzzy:
-            found.append(_diag(read.path, line,
-                               f"fuzzy entry {_describe((message.context, _sources(message)[0]))}: "
-                               "review the translation and remove the fuzzy flag "
-                               "(the site does not use it meanwhile)", "po-fuzzy"))
+            found.append(
+                _diag(
+                    read.path,
+                    line,
+                    f"fuzzy entry {_describe((message.context, _sources(message)[0]))}: "
+                    "review the translation and remove the fuzzy flag "
+                    "(the site does not use it meanwhile)",
+                    "po-fuzzy",
+                )
+            )
             continue
         if not any(_strings(message)):
             continue
@@ -567,24 +629,40 @@ def _check_outdated(read: ReadCatalog, sources: dict[Key, Extracted]) -> Iterato
     missing = [(key, extracted) for key, extracted in sources.items() if key not in have]
     if len(missing) > _MAX_MISSING_LISTED:
         examples = ", ".join(_describe(key) for key, _ in missing[:2])
-        yield _diag(read.path, 1,
-                    f"out of date: {len(missing)} messages of the sources are missing, such as "
-                    f"{examples}; run {command} (see TRANSLATING.md)", "po-outdated")
+        yield _diag(
+            read.path,
+            1,
+            f"out of date: {len(missing)} messages of the sources are missing, such as "
+            f"{examples}; run {command} (see TRANSLATING.md)",
+            "po-outdated",
+        )
     else:
         for key, extracted in missing:
             filename, lineno = extracted.location
-            yield _diag(read.path, 1,
-                        f"out of date: {_describe(key)} from {filename}:{lineno} is missing; "
-                        f"run {command} (see TRANSLATING.md)", "po-outdated")
+            yield _diag(
+                read.path,
+                1,
+                f"out of date: {_describe(key)} from {filename}:{lineno} is missing; "
+                f"run {command} (see TRANSLATING.md)",
+                "po-outdated",
+            )
     for key, message in have.items():
         if key not in sources:
-            yield _diag(read.path, message.lineno or 1,
-                        f"out of date: {_describe(key)} is no longer in the sources; "
-                        f"run {command} (see TRANSLATING.md)", "po-outdated")
+            yield _diag(
+                read.path,
+                message.lineno or 1,
+                f"out of date: {_describe(key)} is no longer in the sources; "
+                f"run {command} (see TRANSLATING.md)",
+                "po-outdated",
+            )
         elif sources[key].plural != (message.id[1] if message.pluralizable else None):
-            yield _diag(read.path, message.lineno or 1,
-                        f"out of date: the plural of {_describe(key)} changed in the sources; "
-                        f"run {command} (see TRANSLATING.md)", "po-outdated")
+            yield _diag(
+                read.path,
+                message.lineno or 1,
+                f"out of date: the plural of {_describe(key)} changed in the sources; "
+                f"run {command} (see TRANSLATING.md)",
+                "po-outdated",
+            )
 
 
 def check_catalogs(root: Path) -> list[Diagnostic]:
@@ -595,14 +673,26 @@ def check_catalogs(root: Path) -> list[Diagnostic]:
         try:
             sources = extract_messages(root)
         except Exception as exc:  # a broken babel.cfg or template must not crash the check
-            found.append(_diag(str(root / MAPPING_FILE), 1,
-                               f"cannot extract the messages: {exc}", "po-outdated"))
+            found.append(
+                _diag(
+                    str(root / MAPPING_FILE),
+                    1,
+                    f"cannot extract the messages: {exc}",
+                    "po-outdated",
+                )
+            )
     pot = root / POT_PATH
     if pot.is_file():
         found.extend(check_catalog_file(pot, None, sources=sources, shown=str(pot)))
     elif sources:
-        found.append(_diag(str(pot), 1, "missing template: run pybabel extract (see TRANSLATING.md)",
-                           "po-outdated"))
+        found.append(
+            _diag(
+                str(pot),
+                1,
+                "missing template: run pybabel extract (see TRANSLATING.md)",
+                "po-outdated",
+            )
+        )
     for lang, path in po_paths(root):
         found.extend(check_catalog_file(path, lang, sources=sources, shown=str(path)))
     return sorted(found, key=lambda d: (d.location.path, d.location.line, d.message))
@@ -634,4 +724,3 @@ def format_coverage(figures: dict[str, tuple[int, int]]) -> str:
         percent = 100 * done // total if total else 100
         parts.append(f"{lang} {percent}% ({done}/{total})")
     return "translations: " + ", ".join(parts)
-

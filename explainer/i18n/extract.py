@@ -53,8 +53,14 @@ PLACEHOLDER: Final = re.compile(
 """A Python placeholder: ``%(name)s``, ``%d`` or ``{name}`` (card tokens excepted)."""
 
 _RANK_NAMES: Final = {
-    "7": "seven", "8": "eight", "9": "nine", "10": "ten",
-    "J": "jack", "Q": "queen", "K": "king", "A": "ace",
+    "7": "seven",
+    "8": "eight",
+    "9": "nine",
+    "10": "ten",
+    "J": "jack",
+    "Q": "queen",
+    "K": "king",
+    "A": "ace",
 }
 _SUIT_NAMES: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
@@ -175,10 +181,15 @@ def _comments(text: str, where: str) -> list[str]:
     if names:
         comments.append(
             "Placeholders, filled in by the site; keep each one exactly as written: "
-            + ", ".join(names) + "."
+            + ", ".join(names)
+            + "."
         )
     shape = markdown_shape(text)
-    kept = [f"{shape['paragraphs']} paragraphs (blank lines between them)"] if shape["paragraphs"] > 1 else []
+    kept = (
+        [f"{shape['paragraphs']} paragraphs (blank lines between them)"]
+        if shape["paragraphs"] > 1
+        else []
+    )
     kept += [f"{shape[key]} {_COMMENT_SHAPES[key]}" for key in _COMMENT_SHAPES if shape[key]]
     if kept:
         comments.append("Markdown: keep the " + ", ".join(kept) + "; translate only the words.")
@@ -211,11 +222,12 @@ def iter_texts(root: Node, filename: str) -> Iterator[tuple[int, str, str, str]]
     path = PurePath(filename)
 
     def text_at(node: MappingNode, key: str) -> tuple[int, str] | None:
-        for k, value in node.value:
-            if isinstance(k, ScalarNode) and k.value == key:
-                break
-        else:
+        found = next(
+            ((k, v) for k, v in node.value if isinstance(k, ScalarNode) and k.value == key), None
+        )
+        if found is None:
             return None
+        k, value = found
         if not isinstance(value, ScalarNode):
             return None
         message = source_text(value.value)
@@ -223,8 +235,10 @@ def iter_texts(root: Node, filename: str) -> Iterator[tuple[int, str, str, str]]
             return None
         return k.start_mark.line + 1, message
 
-    is_page = path.name == PAGE_FILE if path.name else (
-        _get(root, "sections") is not None or _get(root, "intro") is not None
+    is_page = (
+        path.name == PAGE_FILE
+        if path.name
+        else (_get(root, "sections") is not None or _get(root, "intro") is not None)
     )
     if is_page:
         page_id = _scalar(root, "id") or path.parent.name or "page"
@@ -232,7 +246,12 @@ def iter_texts(root: Node, filename: str) -> Iterator[tuple[int, str, str, str]]
             found = text_at(root, key)
             if found:
                 label = "Title" if key == "title" else "Introduction"
-                yield found[0], f"page:{page_id}|{key}", found[1], f"{label} of the page '{page_id}'."
+                yield (
+                    found[0],
+                    f"page:{page_id}|{key}",
+                    found[1],
+                    f"{label} of the page '{page_id}'.",
+                )
         sections = _get(root, "sections")
         items: list[tuple[str, MappingNode]] = []
         if isinstance(sections, SequenceNode):
@@ -250,8 +269,12 @@ def iter_texts(root: Node, filename: str) -> Iterator[tuple[int, str, str, str]]
                 found = text_at(item, key)
                 if found:
                     label = "Heading" if key == "title" else "Text"
-                    yield (found[0], f"page:{page_id}:{section_id}|{key}", found[1],
-                           f"{label} of the section '{section_id}' on the page '{page_id}'.")
+                    yield (
+                        found[0],
+                        f"page:{page_id}:{section_id}|{key}",
+                        found[1],
+                        f"{label} of the section '{section_id}' on the page '{page_id}'.",
+                    )
         return
 
     scenario_id = _scalar(root, "id") or path.stem or "scenario"
@@ -260,10 +283,17 @@ def iter_texts(root: Node, filename: str) -> Iterator[tuple[int, str, str, str]]
     for key in _TEXT_FIELDS:
         found = text_at(root, key)
         if found:
-            label = {"title": "Title", "text": "Explanation",
-                     "reason": "Note on why rule sources disagree"}[key]
-            yield (found[0], f"{scenario_id}|{key}", found[1],
-                   f"{label} of the worked example '{scenario_id}'{shown_on}.")
+            label = {
+                "title": "Title",
+                "text": "Explanation",
+                "reason": "Note on why rule sources disagree",
+            }[key]
+            yield (
+                found[0],
+                f"{scenario_id}|{key}",
+                found[1],
+                f"{label} of the worked example '{scenario_id}'{shown_on}.",
+            )
 
 
 def extract_yaml(

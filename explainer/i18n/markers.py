@@ -13,7 +13,7 @@ several words in another language.
 
 from __future__ import annotations
 
-__all__ = ["P_", "NP_"]
+__all__ = ["NP_", "P_"]
 
 
 def P_(context: str, message: str) -> tuple[str, str]:

@@ -37,18 +37,18 @@ from .catalog import Catalog
 from .markers import NP_, P_
 
 __all__ = [
+    "CARD_NAME",
+    "GAME_NAMES",
+    "HAND_OF",
+    "ILLEGAL_SENTENCES",
+    "PRESET_NAMES",
     "RANK_LETTERS",
     "RANK_NAMES",
-    "SUIT_NAMES",
-    "CARD_NAME",
-    "SEAT_NAMES",
-    "HAND_OF",
-    "TEAM_NAMES",
-    "GAME_NAMES",
-    "PRESET_NAMES",
-    "TRUMP_PHRASES",
     "RULE_SENTENCES",
-    "ILLEGAL_SENTENCES",
+    "SEAT_NAMES",
+    "SUIT_NAMES",
+    "TEAM_NAMES",
+    "TRUMP_PHRASES",
     "Words",
 ]
 
@@ -303,7 +303,7 @@ class Words:
         return tuple(cat.p(RANK_LETTERS[r]) if r in RANK_LETTERS else r.letter for r in Rank)
 
     def card_name(self, c: int) -> str:
-        """"King of spades", in this language."""
+        """ "King of spades", in this language."""
         return self._card_names[c]
 
     def rank_letter(self, c: int) -> str:
@@ -329,7 +329,7 @@ class Words:
         return self.catalog.p(GAME_NAMES[game])
 
     def rules(self, rules: RuleSet) -> str:
-        """"house rules", or "house rules with undertrumping optional"."""
+        """ "house rules", or "house rules with undertrumping optional"."""
         cat = self.catalog
         base_name = rules.name if rules.name in PRESET_NAMES else "house"
         phrase = cat.p(PRESET_NAMES[base_name])
@@ -348,16 +348,20 @@ class Words:
         return cat.p(RULES_CHANGED, rules=phrase, changes=self.join(changes))
 
     def preset(self, name: str) -> str:
-        """"house rules", "official rules"."""
+        """ "house rules", "official rules"."""
         return self.catalog.p(PRESET_NAMES[name])
 
     def trump(self, trump: Trump) -> str:
         return self.catalog.p(TRUMP_PHRASES[trump])
 
     def contract(self, contract: Contract, rules: RuleSet) -> str:
-        """"Belote, house rules, hearts are trump."."""
-        text = self.catalog.p(CONTRACT, game=self.game(contract.game), rules=self.rules(rules),
-                              trump=self.trump(contract.trump))
+        """ "Belote, house rules, hearts are trump."."""
+        text = self.catalog.p(
+            CONTRACT,
+            game=self.game(contract.game),
+            rules=self.rules(rules),
+            trump=self.trump(contract.trump),
+        )
         return text[:1].upper() + text[1:]
 
     def rule(self, rule: Rule, *, restricted: bool = False) -> str:
@@ -378,7 +382,7 @@ class Words:
         return self.catalog.p(MAY_PLAY if legal else MAY_NOT_PLAY, card=self.card_name(c))
 
     def allowed(self, legal: bool) -> str:
-        """"allowed" or "not allowed"."""
+        """ "allowed" or "not allowed"."""
         return self.catalog.p(ALLOWED if legal else NOT_ALLOWED)
 
     def bid(self, bid: object) -> str:

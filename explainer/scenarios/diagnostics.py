@@ -14,8 +14,18 @@ from typing import Literal
 
 from .model import Location
 
-__all__ = ["Diagnostic", "Severity", "INVALID", "DISAGREE", "one_line", "sort_key", "exit_code",
-           "EXIT_OK", "EXIT_DISAGREE", "EXIT_INVALID"]
+__all__ = [
+    "DISAGREE",
+    "EXIT_DISAGREE",
+    "EXIT_INVALID",
+    "EXIT_OK",
+    "INVALID",
+    "Diagnostic",
+    "Severity",
+    "exit_code",
+    "one_line",
+    "sort_key",
+]
 
 Severity = Literal["invalid", "disagree"]
 INVALID: Severity = "invalid"

@@ -62,7 +62,7 @@ def fill_text(text: str, scenario: AnyScenario) -> tuple[str, list[str]]:
         head = lines[line]
         ending = "\n" if not head.endswith("\n") else ""
         lines[line] = head + ending
-        return "".join(lines[: line + 1] + new + lines[line + 1:]), missing
+        return "".join(lines[: line + 1] + new + lines[line + 1 :]), missing
     assert isinstance(vnode, MappingNode)
     if vnode.flow_style:
         end = _offset(lines, vnode.end_mark.line, vnode.end_mark.column) - 1  # at the '}'
@@ -75,8 +75,10 @@ def fill_text(text: str, scenario: AnyScenario) -> tuple[str, list[str]]:
     end = last_value.end_mark
     at = end.line if end.column == 0 else end.line + 1
     # Do not push the new keys below blank lines or comments that end the block.
-    while at > last_value.start_mark.line + 1 and at - 1 < len(lines) and (
-        not lines[at - 1].strip() or lines[at - 1].lstrip().startswith("#")
+    while (
+        at > last_value.start_mark.line + 1
+        and at - 1 < len(lines)
+        and (not lines[at - 1].strip() or lines[at - 1].lstrip().startswith("#"))
     ):
         at -= 1
     new = [" " * indent + f"{k}: {flow(facts[k])}\n" for k in missing]

@@ -10,14 +10,39 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["PAGE_FILE", "COMMON_KEYS", "KIND_KEYS", "EXPECT_KEYS", "CONTRACT_KEYS", "RULES_KEYS",
-           "HAND_KEYS", "PAGE_KEYS", "SECTION_KEYS", "TABLES", "STATUSES", "RESERVED_PAGE_IDS",
-           "ID_PATTERN", "INT_PATTERN", "NONE_WORDS", "BOOL_WORDS"]
+__all__ = [
+    "BOOL_WORDS",
+    "COMMON_KEYS",
+    "CONTRACT_KEYS",
+    "EXPECT_KEYS",
+    "HAND_KEYS",
+    "ID_PATTERN",
+    "INT_PATTERN",
+    "KIND_KEYS",
+    "NONE_WORDS",
+    "PAGE_FILE",
+    "PAGE_KEYS",
+    "RESERVED_PAGE_IDS",
+    "RULES_KEYS",
+    "SECTION_KEYS",
+    "STATUSES",
+    "TABLES",
+]
 
 PAGE_FILE: Final = "page.yaml"
 """Files with this name are page files; every other ``.yaml``/``.yml`` is a scenario."""
-COMMON_KEYS: Final = ("id", "kind", "title", "text", "page", "section", "order", "expect",
-                      "status", "reason")
+COMMON_KEYS: Final = (
+    "id",
+    "kind",
+    "title",
+    "text",
+    "page",
+    "section",
+    "order",
+    "expect",
+    "status",
+    "reason",
+)
 """Keys every scenario may have."""
 KIND_KEYS: Final[dict[str, tuple[str, ...]]] = {
     "play": ("contract", "trick", "hand", "play"),

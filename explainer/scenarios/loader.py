@@ -67,7 +67,7 @@ from .pages import read_page
 from .reader import Reader, did_you_mean, display_path, one_of, what_is
 from .yamlsource import MappingNode, Node, ScalarNode, SourceError, compose
 
-__all__ = ["Project", "load_file", "load_text", "load_project", "find_files", "display_path"]
+__all__ = ["Project", "display_path", "find_files", "load_file", "load_project", "load_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +97,9 @@ def load_text(text: str, path: str) -> tuple[AnyScenario | Page | None, list[Dia
     except SourceError as exc:
         return None, [Diagnostic(Location(path, exc.line, exc.column), exc.message, exc.code)]
     name = os.path.basename(path)
-    if root is None or (isinstance(root, ScalarNode) and root.value == "" and root.style in (None, "")):
+    if root is None or (
+        isinstance(root, ScalarNode) and root.value == "" and root.style in (None, "")
+    ):
         what = "page" if name == PAGE_FILE else "scenario"
         r.error(None, f"empty file: expected a {what} mapping", "empty")
         return None, r.diags
@@ -119,25 +121,33 @@ def load_file(
         with open(path, "rb") as fh:
             data = fh.read(_MAX_READ)
     except OSError as exc:
-        return None, [Diagnostic(Location(shown, 1, 1),
-                                 f"cannot read file: {exc.strerror or exc}", "io")]
+        return None, [
+            Diagnostic(Location(shown, 1, 1), f"cannot read file: {exc.strerror or exc}", "io")
+        ]
     from .yamlsource import MAX_BYTES
 
     if len(data) > MAX_BYTES:
-        return None, [Diagnostic(Location(shown, 1, 1),
-                                 f"file too large (more than {MAX_BYTES} bytes)", "too-large")]
+        return None, [
+            Diagnostic(
+                Location(shown, 1, 1), f"file too large (more than {MAX_BYTES} bytes)", "too-large"
+            )
+        ]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return None, [Diagnostic(Location(shown, 1, 1),
-                                 f"not UTF-8 text (byte {exc.start})", "encoding")]
+        return None, [
+            Diagnostic(Location(shown, 1, 1), f"not UTF-8 text (byte {exc.start})", "encoding")
+        ]
     if text.startswith("\ufeff"):
         text = text[1:]
     try:
         return load_text(text, shown)
     except Exception as exc:  # noqa: BLE001 - never a traceback for the user
-        return None, [Diagnostic(Location(shown, 1, 1),
-                                 f"internal error: {type(exc).__name__}: {exc}", "internal")]
+        return None, [
+            Diagnostic(
+                Location(shown, 1, 1), f"internal error: {type(exc).__name__}: {exc}", "internal"
+            )
+        ]
 
 
 _MAX_READ: Final = 1_000_001
@@ -170,8 +180,11 @@ def _scenario(r: Reader, root: Node, stem: str) -> AnyScenario | None:
     if (n := get("id")) is not None:
         ident = r.ident(n, "id") or stem
     elif not ID_PATTERN.match(stem):
-        r.error(None, f"id: the file name {stem!r} is not a valid id; add an 'id:' "
-                "(a-z, 0-9 and -)", "bad-id")
+        r.error(
+            None,
+            f"id: the file name {stem!r} is not a valid id; add an 'id:' (a-z, 0-9 and -)",
+            "bad-id",
+        )
     common: dict[str, Any] = {"id": ident, "kind": kind, "path": r.path}
     if (n := get("title")) is not None:
         common["title"] = r.text(n, "title", f"{ident}|title", pairs["title"][0])
@@ -209,9 +222,7 @@ def _require(r: Reader, pairs: dict[str, tuple[Node, Node]], key: str, why: str)
     return pair[1]
 
 
-def _contract(
-    r: Reader, node: Node, *, need_taker: bool
-) -> tuple[Contract, RuleSet] | None:
+def _contract(r: Reader, node: Node, *, need_taker: bool) -> tuple[Contract, RuleSet] | None:
     pairs = r.mapping(node, "contract", CONTRACT_KEYS)
     if pairs is None:
         return None
@@ -274,8 +285,11 @@ def _rules(r: Reader, node: Node) -> RuleSet | None:
     except EngineError as exc:
         from explainer.engine import PRESETS
 
-        r.error(preset_node, f"{exc}{did_you_mean(preset, PRESETS)} (expected {one_of(list(PRESETS))})",
-                "bad-rules")
+        r.error(
+            preset_node,
+            f"{exc}{did_you_mean(preset, PRESETS)} (expected {one_of(list(PRESETS))})",
+            "bad-rules",
+        )
         return None
     for key, (value, vnode) in knobs.items():
         try:
@@ -298,22 +312,31 @@ def _play_scenario(
     seen: dict[int, Node] = {}
     for i, (seat, c, cnode) in enumerate(trick, 1):
         if c in seen:
-            r.error(cnode, f"duplicate card: {card_str(c)} is played twice in the trick",
-                    "duplicate-card")
+            r.error(
+                cnode,
+                f"duplicate card: {card_str(c)} is played twice in the trick",
+                "duplicate-card",
+            )
             bad = True
         seen[c] = cnode
         if i > 1 and seat != trick[i - 2][0].next:
             expected = trick[i - 2][0].next
-            r.error(r.keys[f"trick.{i}"],
-                    f"play out of turn: {seat.name} plays after {trick[i - 2][0].name}, "
-                    f"expected {expected.name}", "out-of-turn")
+            r.error(
+                r.keys[f"trick.{i}"],
+                f"play out of turn: {seat.name} plays after {trick[i - 2][0].name}, "
+                f"expected {expected.name}",
+                "out-of-turn",
+            )
             bad = True
     has_hand = "hand" in pairs
     limit = 3 if has_hand else 4
     if len(trick) > limit:
-        r.error(r.keys[f"trick.{limit + 1}"],
-                f"too many plays: a trick holds {limit} plays "
-                + ("before the hand to move" if has_hand else "at most"), "too-many")
+        r.error(
+            r.keys[f"trick.{limit + 1}"],
+            f"too many plays: a trick holds {limit} plays "
+            + ("before the hand to move" if has_hand else "at most"),
+            "too-many",
+        )
         bad = True
     hand_seat: Seat | None = None
     hand: list[tuple[int, Node]] = []
@@ -331,22 +354,30 @@ def _play_scenario(
         if hand_seat is not None and trick and not bad and len(trick) <= 3:
             expected = trick[-1][0].next
             if hand_seat != expected:
-                r.error(hp["seat"][1] if hp else r.keys["hand"],  # type: ignore[index]
-                        f"play out of turn: hand.seat is {hand_seat.name}, but after "
-                        f"{trick[-1][0].name} it is {expected.name}'s turn", "out-of-turn")
+                r.error(
+                    hp["seat"][1] if hp else r.keys["hand"],  # type: ignore[index]
+                    f"play out of turn: hand.seat is {hand_seat.name}, but after "
+                    f"{trick[-1][0].name} it is {expected.name}'s turn",
+                    "out-of-turn",
+                )
         if len(hand) > 8:
-            r.error(r.keys["hand.cards"], f"hand.cards: {len(hand)} cards, at most 8",
-                    "too-many")
+            r.error(r.keys["hand.cards"], f"hand.cards: {len(hand)} cards, at most 8", "too-many")
         for c, cnode in hand:
             if c in seen:
-                r.error(cnode, f"duplicate card: {card_str(c)} is both in the trick and in the hand",
-                        "duplicate-card")
+                r.error(
+                    cnode,
+                    f"duplicate card: {card_str(c)} is both in the trick and in the hand",
+                    "duplicate-card",
+                )
         if hand_seat is not None and not trick:
             pass
     elif not bad and len(trick) < 4:
         where = r.keys.get("trick", Location(r.path, 1, 1))
-        r.error(where, f"trick: without a hand, the trick must hold all four plays "
-                f"(got {len(trick)})", "missing")
+        r.error(
+            where,
+            f"trick: without a hand, the trick must hold all four plays (got {len(trick)})",
+            "missing",
+        )
     play: int | None = None
     if "play" in pairs:
         vnode = pairs["play"][1]
@@ -355,12 +386,16 @@ def _play_scenario(
             r.error(r.keys["play"], "play: needs a hand to play from", "missing")
         elif play is not None and hand and not r.diags:
             if play not in {c for c, _ in hand}:
-                r.error(vnode, f"illegal play: {card_str(play)} is not in the hand",
-                        "not-in-hand")
+                r.error(vnode, f"illegal play: {card_str(play)} is not in the hand", "not-in-hand")
             elif contract is not None:
                 try:
-                    check_play(play, [c for c, _ in hand], [c for _, c, _ in trick],
-                               contract[0].trump, contract[1])
+                    check_play(
+                        play,
+                        [c for c, _ in hand],
+                        [c for _, c, _ in trick],
+                        contract[0].trump,
+                        contract[1],
+                    )
                 except IllegalPlayError as exc:
                     r.error(vnode, str(exc), "illegal-play")
     kind_keys = EXPECT_KEYS["play"]
@@ -371,20 +406,31 @@ def _play_scenario(
             r.error(r.keys[f"expect.{key}"], f"expect.{key}: needs a hand", "missing")
     for key in ("winner", "points"):
         if key in expect and not four:
-            r.error(r.keys[f"expect.{key}"],
-                    f"expect.{key}: needs a finished trick (four plays: trick and play)",
-                    "missing")
+            r.error(
+                r.keys[f"expect.{key}"],
+                f"expect.{key}: needs a finished trick (four plays: trick and play)",
+                "missing",
+            )
     if r.diags or contract is None:
         return None
     trump, rules = contract[0].trump, contract[1]
     cards = [c for _, c, _ in trick]
-    ruling = legal_cards([c for c, _ in hand], cards, trump, rules) if hand_seat is not None else None
+    ruling = (
+        legal_cards([c for c, _ in hand], cards, trump, rules) if hand_seat is not None else None
+    )
     finished = cards + ([play] if play is not None else [])
     result = score_trick(finished, trump, trick[0][0]) if len(finished) == 4 else None
     return PlayScenario(
-        **common, expect=expect, keys=r.keys, contract=contract[0], rules=rules,
-        trick=tuple((s, c) for s, c, _ in trick), hand_seat=hand_seat,
-        hand=tuple(c for c, _ in hand), play=play, outcome=PlayOutcome(ruling, result),
+        **common,
+        expect=expect,
+        keys=r.keys,
+        contract=contract[0],
+        rules=rules,
+        trick=tuple((s, c) for s, c, _ in trick),
+        hand_seat=hand_seat,
+        hand=tuple(c for c, _ in hand),
+        play=play,
+        outcome=PlayOutcome(ruling, result),
     )
 
 
@@ -419,9 +465,16 @@ def _deal_scenario(
     except EngineError as exc:
         r.error(r.keys.get("tricks"), str(exc), "bad-deal")
         return None
-    return DealScenario(**common, expect=expect, keys=r.keys, contract=contract[0],
-                        rules=contract[1], dealer=dealer,
-                        tricks=tuple(tuple(t) for t in plays_only), outcome=outcome)
+    return DealScenario(
+        **common,
+        expect=expect,
+        keys=r.keys,
+        contract=contract[0],
+        rules=contract[1],
+        dealer=dealer,
+        tricks=tuple(tuple(t) for t in plays_only),
+        outcome=outcome,
+    )
 
 
 def _where(r: Reader, key: str) -> Location:
@@ -445,8 +498,7 @@ def _bidding_scenario(
         for i, item in enumerate(r.sequence(node, "bids", what="a list of bids") or (), 1):
             name = f"bids.{i}"
             if not (isinstance(item, MappingNode) and len(item.value) == 1):
-                r.error(item, f"{name}: a bid is one 'SEAT: BID' pair, got {what_is(item)}",
-                        "type")
+                r.error(item, f"{name}: a bid is one 'SEAT: BID' pair, got {what_is(item)}", "type")
                 continue
             knode, vnode = item.value[0]
             seat = r.seat(knode, name)
@@ -466,8 +518,15 @@ def _bidding_scenario(
         key = f"bids.{exc.bid_index + 1}" if exc.bid_index is not None else "bids"
         r.error(_where(r, key), str(exc), "bad-bid")
         return None
-    return BiddingScenario(**common, expect=expect, keys=r.keys, dealer=dealer, turned=turned,
-                           bids=tuple(bids), outcome=outcome)
+    return BiddingScenario(
+        **common,
+        expect=expect,
+        keys=r.keys,
+        dealer=dealer,
+        turned=turned,
+        bids=tuple(bids),
+        outcome=outcome,
+    )
 
 
 def _dealing_scenario(
@@ -491,8 +550,15 @@ def _dealing_scenario(
     except EngineError as exc:  # pragma: no cover - the checks above catch these
         r.error(r.keys.get("deck"), str(exc), "bad-deal")
         return None
-    return DealingScenario(**common, expect=expect, keys=r.keys, dealer=dealer, deck=cards,
-                           taker=taker, outcome=outcome)
+    return DealingScenario(
+        **common,
+        expect=expect,
+        keys=r.keys,
+        dealer=dealer,
+        deck=cards,
+        taker=taker,
+        outcome=outcome,
+    )
 
 
 _BUILDERS: Final = {
@@ -564,9 +630,13 @@ def load_project(root: Path, paths: Sequence[Path] | None = None) -> Project:
     for page in pages:
         if page.id in page_by_id:
             other = page_by_id[page.id]
-            diags.append(Diagnostic(page.keys.get("id", Location(page.path, 1, 1)),
-                                    f"duplicate page id {page.id!r} (also {other.path})",
-                                    "duplicate-id"))
+            diags.append(
+                Diagnostic(
+                    page.keys.get("id", Location(page.path, 1, 1)),
+                    f"duplicate page id {page.id!r} (also {other.path})",
+                    "duplicate-id",
+                )
+            )
         else:
             page_by_id[page.id] = page
     for page in known_pages:
@@ -577,23 +647,37 @@ def load_project(root: Path, paths: Sequence[Path] | None = None) -> Project:
     for s in scenarios:
         first = by_id.get(s.id)
         if first is not None:
-            diags.append(Diagnostic(s.where("id"), f"duplicate id {s.id!r} (also in "
-                                    f"{first.where('id')})", "duplicate-id"))
+            diags.append(
+                Diagnostic(
+                    s.where("id"),
+                    f"duplicate id {s.id!r} (also in {first.where('id')})",
+                    "duplicate-id",
+                )
+            )
             bad_ids.add(id(s))
         else:
             by_id[s.id] = s
         if s.page is not None:
             home = page_by_id.get(s.page)
             if home is None:
-                diags.append(Diagnostic(s.where("page"), f"page: unknown page {s.page!r}"
-                                        f"{did_you_mean(s.page, page_by_id)}", "unknown-page"))
+                diags.append(
+                    Diagnostic(
+                        s.where("page"),
+                        f"page: unknown page {s.page!r}{did_you_mean(s.page, page_by_id)}",
+                        "unknown-page",
+                    )
+                )
                 bad_ids.add(id(s))
             elif s.section is not None and s.section not in {x.id for x in home.sections}:
                 names = [x.id for x in home.sections]
-                diags.append(Diagnostic(s.where("section"),
-                                        f"section: unknown section {s.section!r} in page "
-                                        f"{s.page!r}{did_you_mean(s.section, names)}",
-                                        "unknown-section"))
+                diags.append(
+                    Diagnostic(
+                        s.where("section"),
+                        f"section: unknown section {s.section!r} in page "
+                        f"{s.page!r}{did_you_mean(s.section, names)}",
+                        "unknown-section",
+                    )
+                )
                 bad_ids.add(id(s))
     if bad_ids:
         failed.extend(s.path for s in scenarios if id(s) in bad_ids)
@@ -601,5 +685,10 @@ def load_project(root: Path, paths: Sequence[Path] | None = None) -> Project:
     scenarios.sort(key=lambda s: (s.page or "", s.section or "", s.order, s.id))
     pages.sort(key=lambda p: (p.order, p.id))
     diags.sort(key=sort_key)
-    return Project(pages=tuple(pages), scenarios=tuple(scenarios), diagnostics=tuple(diags),
-                   failed_paths=tuple(failed), files=tuple(shown_files))
+    return Project(
+        pages=tuple(pages),
+        scenarios=tuple(scenarios),
+        diagnostics=tuple(diags),
+        failed_paths=tuple(failed),
+        files=tuple(shown_files),
+    )

@@ -22,19 +22,19 @@ from explainer.engine import Contract, RuleSet, Ruling, Seat, TrickResult
 from explainer.engine.bidding import Bid
 
 __all__ = [
-    "Location",
-    "Text",
-    "Play",
-    "Scenario",
-    "PlayScenario",
-    "PlayOutcome",
-    "DealScenario",
-    "BiddingScenario",
-    "DealingScenario",
-    "Section",
-    "Page",
-    "AnyScenario",
     "KINDS",
+    "AnyScenario",
+    "BiddingScenario",
+    "DealScenario",
+    "DealingScenario",
+    "Location",
+    "Page",
+    "Play",
+    "PlayOutcome",
+    "PlayScenario",
+    "Scenario",
+    "Section",
+    "Text",
 ]
 
 KINDS = ("play", "deal", "bidding", "dealing")

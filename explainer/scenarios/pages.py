@@ -20,12 +20,13 @@ def read_page(r: Reader, root: Node, folder: str) -> Page | None:
     if "id" in pairs:
         ident = r.ident(pairs["id"][1], "id") or folder
     elif not ID_PATTERN.match(folder):
-        r.error(None, f"id: the folder name {folder!r} is not a valid id; add an 'id:'",
-                "bad-id")
+        r.error(None, f"id: the folder name {folder!r} is not a valid id; add an 'id:'", "bad-id")
     if ident in RESERVED_PAGE_IDS:
-        r.error(pairs["id"][1] if "id" in pairs else None,
-                f"id: reserved name {ident!r} (a file name on some systems; choose another id)",
-                "bad-id")
+        r.error(
+            pairs["id"][1] if "id" in pairs else None,
+            f"id: reserved name {ident!r} (a file name on some systems; choose another id)",
+            "bad-id",
+        )
     title = None
     if "title" in pairs:
         title = r.text(pairs["title"][1], "title", f"page:{ident}|title", pairs["title"][0])
@@ -50,20 +51,25 @@ def read_page(r: Reader, root: Node, folder: str) -> Page | None:
             if sid is None:
                 continue
             if sid in seen:
-                r.error(sp["id"][1], f"{name}.id: duplicate section id {sid!r} "
-                        f"(also at line {seen[sid]})", "duplicate-id")
+                r.error(
+                    sp["id"][1],
+                    f"{name}.id: duplicate section id {sid!r} (also at line {seen[sid]})",
+                    "duplicate-id",
+                )
                 continue
             seen[sid] = sp["id"][1].start_mark.line + 1
             stitle = None
             if "title" in sp:
-                stitle = r.text(sp["title"][1], f"{name}.title", f"page:{ident}:{sid}|title",
-                                sp["title"][0])
+                stitle = r.text(
+                    sp["title"][1], f"{name}.title", f"page:{ident}:{sid}|title", sp["title"][0]
+                )
             else:
                 r.error(item, f"{name}.title: required", "missing")
             stext = None
             if "text" in sp:
-                stext = r.text(sp["text"][1], f"{name}.text", f"page:{ident}:{sid}|text",
-                               sp["text"][0])
+                stext = r.text(
+                    sp["text"][1], f"{name}.text", f"page:{ident}:{sid}|text", sp["text"][0]
+                )
             tables: list[str] = []
             if "tables" in sp:
                 for t in r.sequence(sp["tables"][1], f"{name}.tables") or ():
@@ -71,9 +77,15 @@ def read_page(r: Reader, root: Node, folder: str) -> Page | None:
                     if value is not None:
                         tables.append(value)
             if stitle is not None:
-                sections.append(Section(id=sid, title=stitle, text=stext,
-                                        tables=tuple(tables)))  # type: ignore[arg-type]
+                sections.append(Section(id=sid, title=stitle, text=stext, tables=tuple(tables)))  # type: ignore[arg-type]
     if r.diags or title is None:
         return None
-    return Page(id=ident, path=r.path, title=title, intro=intro, order=order,
-                sections=tuple(sections), keys=r.keys)
+    return Page(
+        id=ident,
+        path=r.path,
+        title=title,
+        intro=intro,
+        order=order,
+        sections=tuple(sections),
+        keys=r.keys,
+    )

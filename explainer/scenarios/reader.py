@@ -29,7 +29,7 @@ from .keys import BOOL_WORDS, ID_PATTERN, INT_PATTERN, NONE_WORDS
 from .model import Location, Text
 from .yamlsource import MAX_ITEMS, MappingNode, Node, ScalarNode, SequenceNode
 
-__all__ = ["Reader", "KeyLocations", "display_path", "did_you_mean", "one_of", "what_is"]
+__all__ = ["KeyLocations", "Reader", "did_you_mean", "display_path", "one_of", "what_is"]
 
 
 def display_path(path: Path | str) -> str:
@@ -139,19 +139,24 @@ class Reader:
         prefix = f"{name}." if name else ""
         for knode, vnode in node.value:
             if not isinstance(knode, ScalarNode):
-                self.error(knode, f"{prefix}?: a key must be a plain word, got {what_is(knode)}",
-                           "type")
+                self.error(
+                    knode, f"{prefix}?: a key must be a plain word, got {what_is(knode)}", "type"
+                )
                 continue
             key = knode.value
             if key in out:
                 first = self.loc(out[key][0])
-                self.error(knode, f"duplicate key {prefix}{key} (first at line {first.line})",
-                           "duplicate-key")
+                self.error(
+                    knode,
+                    f"duplicate key {prefix}{key} (first at line {first.line})",
+                    "duplicate-key",
+                )
                 continue
             if allowed is not None and key not in allowed:
                 where = f"{name}: " if name else ""
-                self.error(knode, f"{where}unknown key {key!r}{did_you_mean(key, allowed)}",
-                           "unknown-key")
+                self.error(
+                    knode, f"{where}unknown key {key!r}{did_you_mean(key, allowed)}", "unknown-key"
+                )
                 continue
             out[key] = (knode, vnode)
             m = knode.start_mark
@@ -163,8 +168,9 @@ class Reader:
             self.error(node, f"{name}: expected {what}, got {what_is(node)}", "type")
             return None
         if len(node.value) > MAX_ITEMS:
-            self.error(node, f"{name}: too many items ({len(node.value)}, at most {MAX_ITEMS})",
-                       "too-long")
+            self.error(
+                node, f"{name}: too many items ({len(node.value)}, at most {MAX_ITEMS})", "too-long"
+            )
             return None
         keys = self.keys.marks
         for i, item in enumerate(node.value, 1):
@@ -286,8 +292,11 @@ class Reader:
                 ok = False
                 continue
             if c in seen:
-                self.error(item, f"duplicate card: {card_str(c)} (also at line "
-                           f"{seen[c].start_mark.line + 1})", "duplicate-card")
+                self.error(
+                    item,
+                    f"duplicate card: {card_str(c)} (also at line {seen[c].start_mark.line + 1})",
+                    "duplicate-card",
+                )
                 ok = False
                 continue
             seen[c] = item
@@ -297,8 +306,9 @@ class Reader:
     def play_item(self, node: Node, name: str) -> tuple[Seat, int, Node] | None:
         """One ``SEAT: CARD`` pair; returns the seat, the card and the card's node."""
         if not (isinstance(node, MappingNode) and len(node.value) == 1):
-            self.error(node, f"{name}: a play is one 'SEAT: CARD' pair, got {what_is(node)}",
-                       "type")
+            self.error(
+                node, f"{name}: a play is one 'SEAT: CARD' pair, got {what_is(node)}", "type"
+            )
             return None
         knode, vnode = node.value[0]
         seat = self.seat(knode, name) if isinstance(knode, ScalarNode) else None

@@ -27,7 +27,7 @@ from .model import (
     PlayScenario,
 )
 
-__all__ = ["facts", "compute", "run", "run_all", "to_yaml", "show", "prose_numbers", "NUMBER"]
+__all__ = ["NUMBER", "compute", "facts", "prose_numbers", "run", "run_all", "show", "to_yaml"]
 
 
 def facts(scenario: AnyScenario) -> dict[str, Any]:
@@ -117,8 +117,9 @@ def show(key: str, value: Any) -> str:
     if isinstance(y, list):
         return " ".join(map(str, y)) or "(none)"
     if isinstance(y, dict):
-        return ", ".join(f"{k} {show('', v) if not isinstance(v, list) else ' '.join(v)}"
-                         for k, v in y.items())
+        return ", ".join(
+            f"{k} {show('', v) if not isinstance(v, list) else ' '.join(v)}" for k, v in y.items()
+        )
     return str(y)
 
 
@@ -161,12 +162,15 @@ def prose_numbers(scenario: AnyScenario) -> list[Diagnostic]:
             continue
         for number in NUMBER.findall(_NOT_PROSE.sub(" ", text.source)):
             if number not in allowed:
-                out.append(Diagnostic(
-                    scenario.where(field),
-                    f"{field}: the number {number} is not one of this example's checked facts"
-                    " (state it under expect, or write it in words)",
-                    "prose-number", DISAGREE,
-                ))
+                out.append(
+                    Diagnostic(
+                        scenario.where(field),
+                        f"{field}: the number {number} is not one of this example's checked facts"
+                        " (state it under expect, or write it in words)",
+                        "prose-number",
+                        DISAGREE,
+                    )
+                )
     return out
 
 
@@ -195,7 +199,7 @@ def run(scenario: AnyScenario) -> list[Diagnostic]:
             if missing:
                 message += "; missing: " + " ".join(card_str(c) for c in sorted(missing))
         elif key == "tricks":
-            diff = [i + 1 for i, (a, b) in enumerate(zip(said, computed)) if a != b]
+            diff = [i + 1 for i, (a, b) in enumerate(zip(said, computed, strict=False)) if a != b]
             if diff:
                 message += " (trick " + ", ".join(map(str, diff)) + ")"
         out.append(Diagnostic(scenario.where(name), message, "disagree", DISAGREE))
@@ -213,7 +217,12 @@ def run_all(scenarios: Iterable[AnyScenario]) -> list[Diagnostic]:
         try:
             out.extend(run(s))
         except Exception as exc:  # noqa: BLE001 - reported, never raised to the user
-            out.append(Diagnostic(Location(s.path, 1, 1),
-                                  one_line(f"internal error: {type(exc).__name__}: {exc}"),
-                                  "internal", INVALID))
+            out.append(
+                Diagnostic(
+                    Location(s.path, 1, 1),
+                    one_line(f"internal error: {type(exc).__name__}: {exc}"),
+                    "internal",
+                    INVALID,
+                )
+            )
     return out

@@ -30,18 +30,24 @@ from .keys import (
 )
 from .model import KINDS
 
-__all__ = ["scenario_schema", "page_schema", "SCENARIO_SCHEMA", "PAGE_SCHEMA", "write"]
+__all__ = ["PAGE_SCHEMA", "SCENARIO_SCHEMA", "page_schema", "scenario_schema", "write"]
 
 HERE: Final = Path(__file__).resolve().parent
 SCENARIO_SCHEMA: Final = HERE / "scenario.schema.json"
 PAGE_SCHEMA: Final = HERE / "page.schema.json"
 _DRAFT: Final = "https://json-schema.org/draft/2020-12/schema"
 
-_CARD = {"type": "string", "pattern": "^\\s*([789]|10|[TtJjQqKkAa])([SHDCshdc♠♥♦♣♤♡♢♧])\\s*$",
-         "description": "a card: rank (7 8 9 10 J Q K A, T for 10) then suit (S H D C)"}
+_CARD = {
+    "type": "string",
+    "pattern": "^\\s*([789]|10|[TtJjQqKkAa])([SHDCshdc♠♥♦♣♤♡♢♧])\\s*$",
+    "description": "a card: rank (7 8 9 10 J Q K A, T for 10) then suit (S H D C)",
+}
 _SEAT = {"type": "string", "pattern": "^[NESWnesw]$", "description": "a seat: N, E, S or W"}
-_TEAM = {"type": "string", "pattern": "^(NS|EW|SN|WE|ns|ew|sn|we)$",
-         "description": "a team: NS or EW"}
+_TEAM = {
+    "type": "string",
+    "pattern": "^(NS|EW|SN|WE|ns|ew|sn|we)$",
+    "description": "a team: NS or EW",
+}
 _NONE = {"type": "string", "enum": ["none"]}
 _ID = {"type": "string", "pattern": "^[a-z0-9-]+$"}
 _TRUMPS = ["spades", "hearts", "diamonds", "clubs", "none", "all"]
@@ -49,21 +55,28 @@ _SUITS = ["spades", "hearts", "diamonds", "clubs"]
 
 
 def _cards(n: int | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "array", "items": {"$ref": "#/$defs/card"},
-                           "uniqueItems": True}
+    out: dict[str, Any] = {"type": "array", "items": {"$ref": "#/$defs/card"}, "uniqueItems": True}
     if n is not None:
         out["minItems"] = out["maxItems"] = n
     return out
 
 
 def _plays(max_items: int, description: str) -> dict[str, Any]:
-    return {"type": "array", "maxItems": max_items, "description": description,
-            "items": {"$ref": "#/$defs/card-play"}}
+    return {
+        "type": "array",
+        "maxItems": max_items,
+        "description": description,
+        "items": {"$ref": "#/$defs/card-play"},
+    }
 
 
 def _points() -> dict[str, Any]:
-    return {"type": "object", "additionalProperties": False, "required": ["NS", "EW"],
-            "properties": {"NS": {"type": "integer"}, "EW": {"type": "integer"}}}
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["NS", "EW"],
+        "properties": {"NS": {"type": "integer"}, "EW": {"type": "integer"}},
+    }
 
 
 def _expect(kind: str) -> dict[str, Any]:
@@ -72,8 +85,13 @@ def _expect(kind: str) -> dict[str, Any]:
         "rule": {"enum": [r.value for r in Rule], "description": "the rule that decided"},
         "winner": {"$ref": "#/$defs/seat"},
         "points": {"type": "integer"} if kind == "play" else _points(),
-        "tricks": {"type": "array", "items": {"$ref": "#/$defs/seat"}, "minItems": 8,
-                   "maxItems": 8, "description": "the winner of each trick"},
+        "tricks": {
+            "type": "array",
+            "items": {"$ref": "#/$defs/seat"},
+            "minItems": 8,
+            "maxItems": 8,
+            "description": "the winner of each trick",
+        },
         "card_points": _points(),
         "last_trick": {"$ref": "#/$defs/team"},
         "belote": {"anyOf": [{"$ref": "#/$defs/seat"}, _NONE]},
@@ -84,8 +102,11 @@ def _expect(kind: str) -> dict[str, Any]:
         "trump": {"enum": _SUITS + ["none"]},
         "annulled": {"type": "boolean"},
         "turned": {"$ref": "#/$defs/card"},
-        "hands": {"type": "object", "additionalProperties": False,
-                  "patternProperties": {"^[NESWnesw]$": _cards()}},
+        "hands": {
+            "type": "object",
+            "additionalProperties": False,
+            "patternProperties": {"^[NESWnesw]$": _cards()},
+        },
     }
     return {
         "description": "the facts the prose claims; every key given is checked",
@@ -100,8 +121,10 @@ def _common(kind: str) -> dict[str, Any]:
         "id": {**_ID, "description": "unique across the project; default: the file's stem"},
         "kind": {"const": kind} if kind != "play" else {"const": "play"},
         "title": {"type": "string", "description": "English title, inline Markdown"},
-        "text": {"type": "string", "description": "English explanation, Markdown; {KS} "
-                 "renders a card"},
+        "text": {
+            "type": "string",
+            "description": "English explanation, Markdown; {KS} renders a card",
+        },
         "page": {**_ID, "description": "the id of the page the example appears on"},
         "section": {**_ID, "description": "the id of a section of that page"},
         "order": {"type": "integer", "description": "place in the section"},
@@ -114,19 +137,32 @@ def _common(kind: str) -> dict[str, Any]:
 def _contract(need_taker: bool) -> dict[str, Any]:
     props: dict[str, Any] = {
         "game": {"enum": ["belote", "coinche"]},
-        "rules": {"anyOf": [
-            {"enum": list(PRESETS)},
-            {"type": "object", "additionalProperties": False,
-             "properties": {"preset": {"enum": list(PRESETS)},
-                            **{k: {"enum": ["required", "optional"]} for k in KNOBS}}},
-        ]},
+        "rules": {
+            "anyOf": [
+                {"enum": list(PRESETS)},
+                {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "properties": {
+                        "preset": {"enum": list(PRESETS)},
+                        **{k: {"enum": ["required", "optional"]} for k in KNOBS},
+                    },
+                },
+            ]
+        },
         "trump": {"enum": _TRUMPS},
         "taker": {"$ref": "#/$defs/seat"},
     }
-    assert tuple(props) == CONTRACT_KEYS and tuple(props["rules"]["anyOf"][1]["properties"]) \
-        == RULES_KEYS
-    return {"type": "object", "additionalProperties": False, "properties": props,
-            "required": ["trump", "taker"] if need_taker else ["trump"]}
+    assert (
+        tuple(props) == CONTRACT_KEYS
+        and tuple(props["rules"]["anyOf"][1]["properties"]) == RULES_KEYS
+    )
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": props,
+        "required": ["trump", "taker"] if need_taker else ["trump"],
+    }
 
 
 def _kind(kind: str) -> dict[str, Any]:
@@ -134,25 +170,41 @@ def _kind(kind: str) -> dict[str, Any]:
         "play": {
             "contract": _contract(False),
             "trick": _plays(4, "plays already made, in turn order"),
-            "hand": {"type": "object", "additionalProperties": False,
-                     "required": list(HAND_KEYS),
-                     "properties": {"seat": {"$ref": "#/$defs/seat"},
-                                    "cards": {**_cards(), "maxItems": 8}}},
+            "hand": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": list(HAND_KEYS),
+                "properties": {
+                    "seat": {"$ref": "#/$defs/seat"},
+                    "cards": {**_cards(), "maxItems": 8},
+                },
+            },
             "play": {"$ref": "#/$defs/card"},
         },
         "deal": {
             "contract": _contract(True),
             "dealer": {"$ref": "#/$defs/seat"},
-            "tricks": {"type": "array", "minItems": 8, "maxItems": 8,
-                       "items": _plays(4, "one trick: four plays")},
+            "tricks": {
+                "type": "array",
+                "minItems": 8,
+                "maxItems": 8,
+                "items": _plays(4, "one trick: four plays"),
+            },
         },
         "bidding": {
             "dealer": {"$ref": "#/$defs/seat"},
             "turned": {"$ref": "#/$defs/card"},
-            "bids": {"type": "array", "maxItems": 8, "items": {
-                "type": "object", "minProperties": 1, "maxProperties": 1,
-                "propertyNames": {"$ref": "#/$defs/seat"},
-                "additionalProperties": {"enum": ["take", "pass"] + _SUITS}}},
+            "bids": {
+                "type": "array",
+                "maxItems": 8,
+                "items": {
+                    "type": "object",
+                    "minProperties": 1,
+                    "maxProperties": 1,
+                    "propertyNames": {"$ref": "#/$defs/seat"},
+                    "additionalProperties": {"enum": ["take", "pass"] + _SUITS},
+                },
+            },
         },
         "dealing": {
             "dealer": {"$ref": "#/$defs/seat"},
@@ -162,22 +214,33 @@ def _kind(kind: str) -> dict[str, Any]:
     }
     own = by_kind[kind]
     assert tuple(own) == KIND_KEYS[kind]
-    required = {"play": ["contract"], "deal": ["kind", "contract", "tricks"],
-                "bidding": ["kind", "dealer", "turned", "bids"],
-                "dealing": ["kind", "dealer", "deck"]}[kind]
-    return {"type": "object", "additionalProperties": False, "required": required,
-            "properties": {**_common(kind), **own}}
+    required = {
+        "play": ["contract"],
+        "deal": ["kind", "contract", "tricks"],
+        "bidding": ["kind", "dealer", "turned", "bids"],
+        "dealing": ["kind", "dealer", "deck"],
+    }[kind]
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": required,
+        "properties": {**_common(kind), **own},
+    }
 
 
 def scenario_schema() -> dict[str, Any]:
     """The schema of a scenario file."""
     branches = [
-        {"if": {"required": ["kind"], "properties": {"kind": {"const": k}}},
-         "then": {"$ref": f"#/$defs/{k}"}}
-        for k in KINDS if k != "play"
+        {
+            "if": {"required": ["kind"], "properties": {"kind": {"const": k}}},
+            "then": {"$ref": f"#/$defs/{k}"},
+        }
+        for k in KINDS
+        if k != "play"
     ]
-    branches.append({"if": {"properties": {"kind": {"const": "play"}}},
-                     "then": {"$ref": "#/$defs/play"}})
+    branches.append(
+        {"if": {"properties": {"kind": {"const": "play"}}}, "then": {"$ref": "#/$defs/play"}}
+    )
     return {
         "$schema": _DRAFT,
         "$id": "https://explainer.invalid/schema/scenario.schema.json",
@@ -190,10 +253,14 @@ def scenario_schema() -> dict[str, Any]:
             "card": _CARD,
             "seat": _SEAT,
             "team": _TEAM,
-            "card-play": {"type": "object", "minProperties": 1, "maxProperties": 1,
-                     "propertyNames": {"$ref": "#/$defs/seat"},
-                     "additionalProperties": {"$ref": "#/$defs/card"},
-                     "description": "one play: SEAT: CARD"},
+            "card-play": {
+                "type": "object",
+                "minProperties": 1,
+                "maxProperties": 1,
+                "propertyNames": {"$ref": "#/$defs/seat"},
+                "additionalProperties": {"$ref": "#/$defs/card"},
+                "description": "one play: SEAT: CARD",
+            },
             **{k: _kind(k) for k in KINDS},
         },
     }
@@ -202,7 +269,9 @@ def scenario_schema() -> dict[str, Any]:
 def page_schema() -> dict[str, Any]:
     """The schema of a ``page.yaml`` file."""
     section = {
-        "type": "object", "additionalProperties": False, "required": ["id", "title"],
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["id", "title"],
         "properties": {
             "id": _ID,
             "title": {"type": "string"},
@@ -222,7 +291,9 @@ def page_schema() -> dict[str, Any]:
         "$schema": _DRAFT,
         "$id": "https://explainer.invalid/schema/page.schema.json",
         "title": "explainer page",
-        "type": "object", "additionalProperties": False, "required": ["title"],
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["title"],
         "properties": props,
     }
 

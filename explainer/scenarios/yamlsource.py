@@ -27,12 +27,12 @@ __all__ = [
     "MAX_BYTES",
     "MAX_DEPTH",
     "MAX_ITEMS",
-    "SourceError",
-    "compose",
+    "MappingNode",
     "Node",
     "ScalarNode",
     "SequenceNode",
-    "MappingNode",
+    "SourceError",
+    "compose",
 ]
 
 MAX_BYTES: Final = 1_000_000
@@ -114,8 +114,9 @@ def compose(text: str) -> Node | None:
     alias, too deep a nesting or too large a text.
     """
     if len(text) > MAX_BYTES:
-        raise SourceError(f"file too large: {len(text)} characters (at most {MAX_BYTES})",
-                          code="too-large")
+        raise SourceError(
+            f"file too large: {len(text)} characters (at most {MAX_BYTES})", code="too-large"
+        )
     if (
         _MAYBE_ANCHOR.search(text)
         or text.count("[") + text.count("{") > MAX_DEPTH - 10
@@ -153,8 +154,14 @@ def _check_flow_depth(text: str) -> None:
     first bracket too deep in one linear pass. (Brackets inside quoted text count too: no
     real scenario nests 50 of them.)
     """
-    first = next((ln.lstrip()[:1] for ln in text.splitlines()
-                  if ln.strip() and not ln.lstrip().startswith(("#", "%", "---"))), "")
+    first = next(
+        (
+            ln.lstrip()[:1]
+            for ln in text.splitlines()
+            if ln.strip() and not ln.lstrip().startswith(("#", "%", "---"))
+        ),
+        "",
+    )
     depth = 0 if first in ("[", "{") else 1  # a block mapping or list at the root is a level
     line = column = 0
     for ch in text:
@@ -165,8 +172,12 @@ def _check_flow_depth(text: str) -> None:
         if ch in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                raise SourceError(f"nesting too deep (more than {MAX_DEPTH} levels)",
-                                  line + 1, column + 1, code="too-deep")
+                raise SourceError(
+                    f"nesting too deep (more than {MAX_DEPTH} levels)",
+                    line + 1,
+                    column + 1,
+                    code="too-deep",
+                )
         elif ch in "]}" and depth:
             depth -= 1
         column += 1
@@ -192,26 +203,34 @@ def _scan_events(text: str) -> None:
             if isinstance(event, yaml.AliasEvent):
                 raise SourceError(
                     f"aliases are not allowed: '*{anchor}' (write the value out)",
-                    *_position(event.start_mark), code="alias",
+                    *_position(event.start_mark),
+                    code="alias",
                 )
             if anchor is not None:
                 raise SourceError(
                     f"anchors are not allowed: '&{anchor}' (write the value out)",
-                    *_position(event.start_mark), code="alias",
+                    *_position(event.start_mark),
+                    code="alias",
                 )
             if open_ and isinstance(event, (yaml.NodeEvent, yaml.CollectionStartEvent)):
                 top = open_[-1]
                 top[1] += 1
                 if top[1] > (MAX_ITEMS if top[0] else 2 * MAX_ITEMS):
                     what = "items in one list" if top[0] else "keys in one mapping"
-                    raise SourceError(f"too many {what} (more than {MAX_ITEMS})",
-                                      *_position(top[2]), code="too-long")
+                    raise SourceError(
+                        f"too many {what} (more than {MAX_ITEMS})",
+                        *_position(top[2]),
+                        code="too-long",
+                    )
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 open_.append([isinstance(event, yaml.SequenceStartEvent), 0, event.start_mark])
                 depth += 1
                 if depth > MAX_DEPTH:
-                    raise SourceError(f"nesting too deep (more than {MAX_DEPTH} levels)",
-                                      *_position(event.start_mark), code="too-deep")
+                    raise SourceError(
+                        f"nesting too deep (more than {MAX_DEPTH} levels)",
+                        *_position(event.start_mark),
+                        code="too-deep",
+                    )
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 open_.pop()
                 depth -= 1
@@ -234,8 +253,12 @@ def _reader_error(text: str, exc: yaml.reader.ReaderError) -> SourceError:
     prefix = text.encode("utf-8")[:pos].decode("utf-8", "replace") if HAVE_LIBYAML else text[:pos]
     line = prefix.count("\n") + 1
     column = len(prefix) - (prefix.rfind("\n") + 1) + 1
-    return SourceError(f"invalid YAML: character U+{char:04X}: {_one_line(str(exc.reason))}",
-                       line, column, code="yaml")
+    return SourceError(
+        f"invalid YAML: character U+{char:04X}: {_one_line(str(exc.reason))}",
+        line,
+        column,
+        code="yaml",
+    )
 
 
 def _syntax_error(exc: yaml.MarkedYAMLError) -> SourceError:

@@ -96,8 +96,9 @@ def test_unfinished_bidding_is_a_bidding_error_without_index():
 
 
 def test_suit_names_given_as_plain_strings_are_parsed_or_rejected_with_index():
-    r = run_bidding(Seat.N, JH, [(s, "pass") for s in (Seat.E, Seat.S, Seat.W, Seat.N)]
-                    + [(Seat.E, "Clubs")])
+    r = run_bidding(
+        Seat.N, JH, [(s, "pass") for s in (Seat.E, Seat.S, Seat.W, Seat.N)] + [(Seat.E, "Clubs")]
+    )
     assert r.trump is Trump.CLUBS
     with pytest.raises(BiddingError, match="invalid bid: 'trumps'") as info:
         run_bidding(Seat.N, JH, [(Seat.E, "trumps")])

@@ -63,7 +63,9 @@ def test_parse_accepts_t_for_ten_lower_case_and_suit_symbols(text, canonical):
     assert card_str(parse_card(text)) == canonical
 
 
-@pytest.mark.parametrize("text", ["11S", "1S", "AX", "A", "S", "", "10", "AS ", "JJ", "ZS", "6S", "AS KS"])
+@pytest.mark.parametrize(
+    "text", ["11S", "1S", "AX", "A", "S", "", "10", "AS ", "JJ", "ZS", "6S", "AS KS"]
+)
 def test_invalid_card_raises_invalid_card_error_quoting_the_input(text):
     if text == "AS ":  # surrounding blanks are forgiven; not an error
         assert parse_card(text) == parse_card("AS")
@@ -112,8 +114,10 @@ def test_turn_order_is_north_east_south_west_then_north_again():
     assert Seat.N.previous is Seat.W
 
 
-@pytest.mark.parametrize(("seat", "partner", "team"), [("N", "S", "NS"), ("S", "N", "NS"),
-                                                        ("E", "W", "EW"), ("W", "E", "EW")])
+@pytest.mark.parametrize(
+    ("seat", "partner", "team"),
+    [("N", "S", "NS"), ("S", "N", "NS"), ("E", "W", "EW"), ("W", "E", "EW")],
+)
 def test_partners_sit_across_and_share_a_team(seat, partner, team):
     s = Seat.parse(seat)
     assert s.partner is Seat.parse(partner)
@@ -186,6 +190,8 @@ def test_all_trump_every_suit_as_trump_j14_9_9_a6_10_5_k3_q1_totals_152():
 
 
 def test_trump_parse_words_and_unknown_trump_error():
-    assert [Trump.parse(w) for w in ("spades", "Hearts", "diamonds", "clubs", "none", "all")] == list(Trump)
+    assert [
+        Trump.parse(w) for w in ("spades", "Hearts", "diamonds", "clubs", "none", "all")
+    ] == list(Trump)
     with pytest.raises(InvalidContractError, match="unknown trump: 'sans'"):
         Trump.parse("sans")

@@ -20,8 +20,10 @@ from explainer.engine import (
 
 
 def tricks(*lines: str) -> list[list[tuple[Seat, int]]]:
-    return [[(Seat.parse(p.split(":")[0]), parse_card(p.split(":")[1])) for p in line.split()]
-            for line in lines]
+    return [
+        [(Seat.parse(p.split(":")[0]), parse_card(p.split(":")[1])) for p in line.split()]
+        for line in lines
+    ]
 
 
 HEARTS_S_TAKES = Contract(Trump.HEARTS, taker=Seat.S)
@@ -161,7 +163,9 @@ def test_seven_tricks_raise_invalid_deal_error():
 def test_play_out_of_turn_raises_invalid_deal_error():
     bad = tricks(*MADE_WITH_BELOTE)
     bad[0][1], bad[0][2] = bad[0][2], bad[0][1]  # S plays before E
-    with pytest.raises(InvalidDealError, match="out of turn in trick 1: S plays, expected E") as info:
+    with pytest.raises(
+        InvalidDealError, match="out of turn in trick 1: S plays, expected E"
+    ) as info:
         play_deal(HEARTS_S_TAKES, bad)
     assert (info.value.trick_index, info.value.play_index) == (0, 1)
 

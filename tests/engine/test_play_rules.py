@@ -29,59 +29,161 @@ from explainer.engine import (
 
 def rule_of(trump: str, trick: str, hand: str, rules) -> tuple[str, str]:
     """``(legal cards, rule id)`` of ``hand`` after ``trick``."""
-    r = legal_cards(CardSet.parse(hand), [parse_card(c) for c in trick.split()],
-                    Trump.parse(trump), rules)
+    r = legal_cards(
+        CardSet.parse(hand), [parse_card(c) for c in trick.split()], Trump.parse(trump), rules
+    )
     return str(r.legal), r.rule.value
 
 
 # (case id, trump, trick, hand, {preset: (legal, rule)})
 CASES = [
-    ("lead-empty-trick-every-card", "hearts", "", "KS 7S JH 9C 10D",
-     {"house": ("7S KS JH 10D 9C", "lead"), "official": ("7S KS JH 10D 9C", "lead")}),
-    ("lead-no-trump-every-card", "none", "", "AS 7D",
-     {"house": ("AS 7D", "lead"), "official": ("AS 7D", "lead")}),
-    ("follow-plain-suit-any-card-of-it", "hearts", "AS", "KS 7S JH 9C 10D",
-     {"house": ("7S KS", "follow"), "official": ("7S KS", "follow")}),
-    ("follow-plain-suit-even-after-opponent-trumped", "spades", "AD 8S", "7D KD JS",
-     {"house": ("7D KD", "follow"), "official": ("7D KD", "follow")}),
-    ("follow-trump-led-cannot-beat", "hearts", "JH", "7H 8H AS",
-     {"house": ("7H 8H", "follow"), "official": ("7H 8H", "follow")}),
-    ("follow-all-trump-cannot-beat", "all", "JC 9S", "7C AC KD",
-     {"house": ("7C AC", "follow"), "official": ("7C AC", "follow")}),
-    ("climb-trump-led-even-over-partner", "diamonds", "8D 9C", "QS 9D 7D 10H",
-     {"house": ("9D", "climb"), "official": ("9D", "climb")}),
-    ("climb-all-trump-any-led-suit", "all", "10C", "7C JC AC AS",
-     {"house": ("JC AC", "climb"), "official": ("JC AC", "climb")}),
-    ("climb-only-over-the-best-trump-in-the-trick", "spades", "8S JS", "9S 7S AH",
-     {"house": ("7S 9S", "follow"), "official": ("7S 9S", "follow")}),
-    ("partner-wins-void-no-trump-in-trick-every-card", "hearts", "AC 7C", "8H QH KS 9D",
-     {"house": ("KS 8H QH 9D", "partner-wins"), "official": ("KS 8H QH 9D", "partner-wins")}),
-    ("partner-wins-with-trump-no-lower-trump-when-higher-held", "spades", "7D 9S 7C", "JS 8S KH",
-     {"house": ("JS KH", "partner-wins"), "official": ("8S JS KH", "partner-wins")}),
-    ("partner-wins-with-trump-no-higher-held-every-card", "spades", "7D 9S 7C", "8S 7S KH",
-     {"house": ("7S 8S KH", "partner-wins"), "official": ("7S 8S KH", "partner-wins")}),
-    ("trump-void-opponent-wins-every-trump", "hearts", "AC", "8H QH KS 9D 7S",
-     {"house": ("8H QH", "trump"), "official": ("8H QH", "trump")}),
-    ("trump-third-hand-opponent-wins-no-trump-yet", "clubs", "7D AD", "8C JC KS",
-     {"house": ("8C JC", "trump"), "official": ("8C JC", "trump")}),
-    ("overtrump-only-higher-trumps", "spades", "AD 8S", "7S 9S KH",
-     {"house": ("9S", "overtrump"), "official": ("9S", "overtrump")}),
-    ("overtrump-fourth-seat-opponent-trumped", "spades", "AD 7D 8S", "7S 9S KH",
-     {"house": ("9S", "overtrump"), "official": ("9S", "overtrump")}),
-    ("undertrump-cannot-beat-opponents-trump", "spades", "AD JS", "7S 9S KH QC",
-     {"house": ("7S 9S", "undertrump"), "official": ("7S 9S KH QC", "discard")}),
-    ("discard-void-without-trumps", "hearts", "AC", "KS 9D",
-     {"house": ("KS 9D", "discard"), "official": ("KS 9D", "discard")}),
-    ("discard-no-trump-void", "none", "KD", "AS AC",
-     {"house": ("AS AC", "discard"), "official": ("AS AC", "discard")}),
-    ("discard-all-trump-void-partner-or-not", "all", "KD AD", "AS AC",
-     {"house": ("AS AC", "discard"), "official": ("AS AC", "discard")}),
+    (
+        "lead-empty-trick-every-card",
+        "hearts",
+        "",
+        "KS 7S JH 9C 10D",
+        {"house": ("7S KS JH 10D 9C", "lead"), "official": ("7S KS JH 10D 9C", "lead")},
+    ),
+    (
+        "lead-no-trump-every-card",
+        "none",
+        "",
+        "AS 7D",
+        {"house": ("AS 7D", "lead"), "official": ("AS 7D", "lead")},
+    ),
+    (
+        "follow-plain-suit-any-card-of-it",
+        "hearts",
+        "AS",
+        "KS 7S JH 9C 10D",
+        {"house": ("7S KS", "follow"), "official": ("7S KS", "follow")},
+    ),
+    (
+        "follow-plain-suit-even-after-opponent-trumped",
+        "spades",
+        "AD 8S",
+        "7D KD JS",
+        {"house": ("7D KD", "follow"), "official": ("7D KD", "follow")},
+    ),
+    (
+        "follow-trump-led-cannot-beat",
+        "hearts",
+        "JH",
+        "7H 8H AS",
+        {"house": ("7H 8H", "follow"), "official": ("7H 8H", "follow")},
+    ),
+    (
+        "follow-all-trump-cannot-beat",
+        "all",
+        "JC 9S",
+        "7C AC KD",
+        {"house": ("7C AC", "follow"), "official": ("7C AC", "follow")},
+    ),
+    (
+        "climb-trump-led-even-over-partner",
+        "diamonds",
+        "8D 9C",
+        "QS 9D 7D 10H",
+        {"house": ("9D", "climb"), "official": ("9D", "climb")},
+    ),
+    (
+        "climb-all-trump-any-led-suit",
+        "all",
+        "10C",
+        "7C JC AC AS",
+        {"house": ("JC AC", "climb"), "official": ("JC AC", "climb")},
+    ),
+    (
+        "climb-only-over-the-best-trump-in-the-trick",
+        "spades",
+        "8S JS",
+        "9S 7S AH",
+        {"house": ("7S 9S", "follow"), "official": ("7S 9S", "follow")},
+    ),
+    (
+        "partner-wins-void-no-trump-in-trick-every-card",
+        "hearts",
+        "AC 7C",
+        "8H QH KS 9D",
+        {"house": ("KS 8H QH 9D", "partner-wins"), "official": ("KS 8H QH 9D", "partner-wins")},
+    ),
+    (
+        "partner-wins-with-trump-no-lower-trump-when-higher-held",
+        "spades",
+        "7D 9S 7C",
+        "JS 8S KH",
+        {"house": ("JS KH", "partner-wins"), "official": ("8S JS KH", "partner-wins")},
+    ),
+    (
+        "partner-wins-with-trump-no-higher-held-every-card",
+        "spades",
+        "7D 9S 7C",
+        "8S 7S KH",
+        {"house": ("7S 8S KH", "partner-wins"), "official": ("7S 8S KH", "partner-wins")},
+    ),
+    (
+        "trump-void-opponent-wins-every-trump",
+        "hearts",
+        "AC",
+        "8H QH KS 9D 7S",
+        {"house": ("8H QH", "trump"), "official": ("8H QH", "trump")},
+    ),
+    (
+        "trump-third-hand-opponent-wins-no-trump-yet",
+        "clubs",
+        "7D AD",
+        "8C JC KS",
+        {"house": ("8C JC", "trump"), "official": ("8C JC", "trump")},
+    ),
+    (
+        "overtrump-only-higher-trumps",
+        "spades",
+        "AD 8S",
+        "7S 9S KH",
+        {"house": ("9S", "overtrump"), "official": ("9S", "overtrump")},
+    ),
+    (
+        "overtrump-fourth-seat-opponent-trumped",
+        "spades",
+        "AD 7D 8S",
+        "7S 9S KH",
+        {"house": ("9S", "overtrump"), "official": ("9S", "overtrump")},
+    ),
+    (
+        "undertrump-cannot-beat-opponents-trump",
+        "spades",
+        "AD JS",
+        "7S 9S KH QC",
+        {"house": ("7S 9S", "undertrump"), "official": ("7S 9S KH QC", "discard")},
+    ),
+    (
+        "discard-void-without-trumps",
+        "hearts",
+        "AC",
+        "KS 9D",
+        {"house": ("KS 9D", "discard"), "official": ("KS 9D", "discard")},
+    ),
+    (
+        "discard-no-trump-void",
+        "none",
+        "KD",
+        "AS AC",
+        {"house": ("AS AC", "discard"), "official": ("AS AC", "discard")},
+    ),
+    (
+        "discard-all-trump-void-partner-or-not",
+        "all",
+        "KD AD",
+        "AS AC",
+        {"house": ("AS AC", "discard"), "official": ("AS AC", "discard")},
+    ),
 ]
 
 
 @pytest.mark.parametrize("preset", ["house", "official"])
-@pytest.mark.parametrize(("trump", "trick", "hand", "expected"),
-                         [pytest.param(*c[1:], id=c[0]) for c in CASES])
+@pytest.mark.parametrize(
+    ("trump", "trick", "hand", "expected"), [pytest.param(*c[1:], id=c[0]) for c in CASES]
+)
 def test_rule_under_preset(preset, trump, trick, hand, expected):
     assert rule_of(trump, trick, hand, PRESETS[preset]) == expected[preset]
 
@@ -210,8 +312,9 @@ def test_verdict_says_legal_or_not_with_the_deciding_rule():
 
 
 def test_rulings_by_preset_shows_where_house_and_official_differ():
-    out = rulings_by_preset(CardSet.parse("7S 9S KH QC"), [parse_card("AD"), parse_card("JS")],
-                            Trump.SPADES)
+    out = rulings_by_preset(
+        CardSet.parse("7S 9S KH QC"), [parse_card("AD"), parse_card("JS")], Trump.SPADES
+    )
     assert set(out) == {"house", "official"}
     assert (str(out["house"].legal), out["house"].rule) == ("7S 9S", Rule.UNDERTRUMP)
     assert (str(out["official"].legal), out["official"].rule) == ("7S 9S KH QC", Rule.DISCARD)
@@ -225,8 +328,16 @@ def test_ruler_hot_path_takes_masks_and_tuples():
 
 
 def test_rule_ids_are_stable_and_parse_back():
-    assert [r.value for r in Rule] == ["lead", "follow", "climb", "partner-wins", "trump",
-                                       "overtrump", "undertrump", "discard"]
+    assert [r.value for r in Rule] == [
+        "lead",
+        "follow",
+        "climb",
+        "partner-wins",
+        "trump",
+        "overtrump",
+        "undertrump",
+        "discard",
+    ]
     assert Rule.parse("partner-wins") is Rule.PARTNER_WINS
     with pytest.raises(ValueError, match="unknown rule: 'ruff'"):
         Rule.parse("ruff")

@@ -68,8 +68,9 @@ def ref_winner(trick: list[int], trump: str) -> int:
     return best
 
 
-def ref_ruling(hand: list[int], trick: list[int], trump: str,
-               undertrump: bool, partner_overtrump: bool) -> tuple[set[int], str]:
+def ref_ruling(
+    hand: list[int], trick: list[int], trump: str, undertrump: bool, partner_overtrump: bool
+) -> tuple[set[int], str]:
     """The play-obligations table of the spec, first row that applies."""
     if not trick:
         return set(hand), "lead"
@@ -109,10 +110,10 @@ def ref_ruling(hand: list[int], trick: list[int], trump: str,
 
 
 REF_POINTS = {
-    "trump": dict(zip(REF_TRUMP_ORDER, [20, 14, 11, 10, 4, 3, 0, 0])),
-    "plain": dict(zip(REF_PLAIN_ORDER, [11, 10, 4, 3, 2, 0, 0, 0])),
-    "none": dict(zip(REF_PLAIN_ORDER, [19, 10, 4, 3, 2, 0, 0, 0])),
-    "all": dict(zip(REF_TRUMP_ORDER, [14, 9, 6, 5, 3, 1, 0, 0])),
+    "trump": dict(zip(REF_TRUMP_ORDER, [20, 14, 11, 10, 4, 3, 0, 0], strict=True)),
+    "plain": dict(zip(REF_PLAIN_ORDER, [11, 10, 4, 3, 2, 0, 0, 0], strict=True)),
+    "none": dict(zip(REF_PLAIN_ORDER, [19, 10, 4, 3, 2, 0, 0, 0], strict=True)),
+    "all": dict(zip(REF_TRUMP_ORDER, [14, 9, 6, 5, 3, 1, 0, 0], strict=True)),
 }
 
 
@@ -133,7 +134,7 @@ def positions(draw):
     deck = draw(st.permutations(range(32)))
     n_trick = draw(st.integers(0, 3))
     n_hand = draw(st.integers(1, 8))
-    return list(deck[:n_trick]), list(deck[n_trick:n_trick + n_hand])
+    return list(deck[:n_trick]), list(deck[n_trick : n_trick + n_hand])
 
 
 def mask(cards) -> int:
@@ -171,8 +172,9 @@ def test_fast_ruler_agrees_with_the_reference_table(position, trump, preset):
     trick, hand = position
     rules = PRESETS[preset]
     legal, rule = make_ruler(trump, rules)(mask(hand), trick)
-    expected, expected_rule = ref_ruling(hand, trick, TRUMP_WORDS[trump], rules.undertrump,
-                                         rules.partner_overtrump)
+    expected, expected_rule = ref_ruling(
+        hand, trick, TRUMP_WORDS[trump], rules.undertrump, rules.partner_overtrump
+    )
     assert (rule.value, legal) == (expected_rule, mask(expected))
 
 
@@ -186,10 +188,11 @@ def test_fast_ruler_agrees_with_the_reference_on_20000_seeded_positions_of_every
         rules = PRESETS[preset]
         rng.shuffle(deck)
         n_trick, n_hand = rng.randrange(4), rng.randrange(1, 9)
-        trick, hand = deck[:n_trick], deck[n_trick:n_trick + n_hand]
+        trick, hand = deck[:n_trick], deck[n_trick : n_trick + n_hand]
         legal, rule = make_ruler(trump, rules)(mask(hand), trick)
-        expected, expected_rule = ref_ruling(hand, trick, TRUMP_WORDS[trump], rules.undertrump,
-                                             rules.partner_overtrump)
+        expected, expected_rule = ref_ruling(
+            hand, trick, TRUMP_WORDS[trump], rules.undertrump, rules.partner_overtrump
+        )
         assert (rule.value, legal) == (expected_rule, mask(expected)), (trump, preset, trick, hand)
         seen[preset, rule.value] += 1
     # the sample reaches every row of the table under both presets (undertrump: house only)
@@ -217,8 +220,9 @@ def test_trick_winner_holds_the_best_card_by_the_reference_ordering(deck, trump,
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.integers(0, 2**32), trumps, presets, st.sampled_from(list(Seat)),
-       st.sampled_from(list(Seat)))
+@given(
+    st.integers(0, 2**32), trumps, presets, st.sampled_from(list(Seat)), st.sampled_from(list(Seat))
+)
 def test_random_legal_deal_adds_up_and_scores_by_the_spec(seed, trump, preset, taker, leader):
     d = random_scored_deal(random.Random(seed), trump, PRESETS[preset], taker=taker, leader=leader)
     word = TRUMP_WORDS[trump]
@@ -262,7 +266,14 @@ def test_random_legal_deal_adds_up_and_scores_by_the_spec(seed, trump, preset, t
     # the checked path agrees with the fast one, and finds every play legal
     r = play_deal(Contract(trump, taker=taker), tricks, PRESETS[preset])
     assert (r.winners, r.card_points, r.belote, r.capot, r.points, r.made, r.score) == (
-        d.winners, d.card_points, d.belote, d.capot, d.points, d.made, d.score)
+        d.winners,
+        d.card_points,
+        d.belote,
+        d.capot,
+        d.points,
+        d.made,
+        d.score,
+    )
 
 
 # -- dealing --------------------------------------------------------------------------------------

@@ -23,24 +23,69 @@ from explainer.engine import (
 
 # (example id, rules, trump, trick "SEAT:CARD ...", hand seat, hand, legal, rule)
 SEED_000 = [
-    ("dokladanie-do-koloru", "house", "hearts", "W:AS", "N", "KS 7S JH 9C 10D",
-     "KS 7S", "follow"),
-    ("zagrano-atut-przebic-wyzej-nawet-partnera", "house", "diamonds", "N:8D E:9C", "S",
-     "QS 9D 7D 10H", "9D", "climb"),
-    ("brak-koloru-przeciwnik-bierze-przyciac", "house", "hearts", "E:AC", "S",
-     "8H QH KS 9D 7S", "8H QH", "trump"),
-    ("brak-koloru-partner-bierze-dowolna", "house", "hearts", "N:AC E:7C", "S",
-     "8H QH KS 9D", "8H QH KS 9D", "partner-wins"),
-    ("przeciwnik-przycial-przebic-wyzej", "house", "spades", "W:AD N:8S", "E",
-     "7S 9S KH", "9S", "overtrump"),
-    ("przycinanie-nizej-zasady-domowe", "house", "spades", "W:AD N:JS", "E",
-     "7S 9S KH QC", "7S 9S", "undertrump"),
-    ("ta-sama-lewa-coinche-zasady-oficjalne", "official", "spades", "W:AD N:JS", "E",
-     "7S 9S KH QC", "7S 9S KH QC", "discard"),
-    ("bez-atu-dolozyc-do-koloru", "house", "none", "S:KD", "W",
-     "7D AS AC", "7D", "follow"),
-    ("kto-bierze-lewe", "house", "hearts", "S:AS W:10S N:7S", "E",
-     "JH KD", "JH", "trump"),
+    ("dokladanie-do-koloru", "house", "hearts", "W:AS", "N", "KS 7S JH 9C 10D", "KS 7S", "follow"),
+    (
+        "zagrano-atut-przebic-wyzej-nawet-partnera",
+        "house",
+        "diamonds",
+        "N:8D E:9C",
+        "S",
+        "QS 9D 7D 10H",
+        "9D",
+        "climb",
+    ),
+    (
+        "brak-koloru-przeciwnik-bierze-przyciac",
+        "house",
+        "hearts",
+        "E:AC",
+        "S",
+        "8H QH KS 9D 7S",
+        "8H QH",
+        "trump",
+    ),
+    (
+        "brak-koloru-partner-bierze-dowolna",
+        "house",
+        "hearts",
+        "N:AC E:7C",
+        "S",
+        "8H QH KS 9D",
+        "8H QH KS 9D",
+        "partner-wins",
+    ),
+    (
+        "przeciwnik-przycial-przebic-wyzej",
+        "house",
+        "spades",
+        "W:AD N:8S",
+        "E",
+        "7S 9S KH",
+        "9S",
+        "overtrump",
+    ),
+    (
+        "przycinanie-nizej-zasady-domowe",
+        "house",
+        "spades",
+        "W:AD N:JS",
+        "E",
+        "7S 9S KH QC",
+        "7S 9S",
+        "undertrump",
+    ),
+    (
+        "ta-sama-lewa-coinche-zasady-oficjalne",
+        "official",
+        "spades",
+        "W:AD N:JS",
+        "E",
+        "7S 9S KH QC",
+        "7S 9S KH QC",
+        "discard",
+    ),
+    ("bez-atu-dolozyc-do-koloru", "house", "none", "S:KD", "W", "7D AS AC", "7D", "follow"),
+    ("kto-bierze-lewe", "house", "hearts", "S:AS W:10S N:7S", "E", "JH KD", "JH", "trump"),
 ]
 
 
@@ -49,8 +94,10 @@ def _trick(text: str) -> tuple[list[Seat], list[int]]:
     return [Seat.parse(s) for s, _ in plays], [parse_card(c) for _, c in plays]
 
 
-@pytest.mark.parametrize(("rules", "trump", "trick", "seat", "hand", "legal", "rule"),
-                         [pytest.param(*e[1:], id=e[0]) for e in SEED_000])
+@pytest.mark.parametrize(
+    ("rules", "trump", "trick", "seat", "hand", "legal", "rule"),
+    [pytest.param(*e[1:], id=e[0]) for e in SEED_000],
+)
 def test_seed_000_ruling(rules, trump, trick, seat, hand, legal, rule):
     seats, cards = _trick(trick)
     # the hand belongs to the seat after the last play, in turn order N -> E -> S -> W

@@ -83,5 +83,6 @@ def run_cli(argv: Sequence[str], *, cwd: Path | None = None) -> tuple[int, list[
 
 def site_files(out: Path) -> dict[str, bytes]:
     """Every file under ``out``, by relative posix path."""
-    return {p.relative_to(out).as_posix(): p.read_bytes()
-            for p in sorted(out.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()
+    }

@@ -44,18 +44,25 @@ def _grow(root: Path, tag: str = "a") -> None:
         folder.mkdir(exist_ok=True)
         (folder / "page.yaml").write_text(
             f"id: {page}\norder: {10 + p}\ntitle: A synthetic page ({tag})\n"
-            "sections:\n  - id: main\n    title: Examples\n", encoding="utf-8")
+            "sections:\n  - id: main\n    title: Examples\n",
+            encoding="utf-8",
+        )
         for e in range(EXAMPLES):
             (folder / f"ex-{e}.yaml").write_text(
-                PLAY.format(ident=f"{page}-ex-{e}", page=page, order=e), encoding="utf-8")
+                PLAY.format(ident=f"{page}-ex-{e}", page=page, order=e), encoding="utf-8"
+            )
 
 
 def _retitle(root: Path, tag: str) -> None:
     for p in range(PAGES):
         path = root / "scenarios" / f"synthetic-{p}" / "page.yaml"
         text = path.read_text(encoding="utf-8")
-        path.write_text(text.split("title: ", 1)[0] + f"title: A synthetic page ({tag})\n"
-                        + text.split("\n", 3)[3], encoding="utf-8")
+        path.write_text(
+            text.split("title: ", 1)[0]
+            + f"title: A synthetic page ({tag})\n"
+            + text.split("\n", 3)[3],
+            encoding="utf-8",
+        )
 
 
 def _debris(out: Path) -> list[str]:
@@ -80,9 +87,12 @@ def test_a_killed_build_leaves_the_old_site_and_the_next_one_cleans_up(big: Path
     _retitle(big, "b")
     landed = False
     for _attempt in range(5):
-        proc = subprocess.Popen([sys.executable, "-m", "explainer", "--root", str(big), "build",
-                                 "--out", str(out)], cwd=big, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "explainer", "--root", str(big), "build", "--out", str(out)],
+            cwd=big,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         try:
             while proc.poll() is None:
                 if any(name.startswith(".site-tmp-") for name in os.listdir(out.parent)):
@@ -113,7 +123,9 @@ def test_a_killed_build_leaves_the_old_site_and_the_next_one_cleans_up(big: Path
     assert site_files(out) != before
 
 
-def test_a_failure_while_writing_leaves_the_old_site(big: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failure_while_writing_leaves_the_old_site(
+    big: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     out = big / "out" / "site"
     _build_in_process(big, out)
     before = site_files(out)
@@ -131,7 +143,10 @@ def test_a_failure_while_writing_leaves_the_old_site(big: Path, monkeypatch: pyt
     code, lines = run_cli(["--root", str(big), "build", "--out", str(out)], cwd=big)
     monkeypatch.undo()
     assert code == 2
-    assert len(lines) == 1 and "internal error: OSError: [Errno 28] No space left on device" in lines[0]
+    assert (
+        len(lines) == 1
+        and "internal error: OSError: [Errno 28] No space left on device" in lines[0]
+    )
     assert len(written) == 50
     assert site_files(out) == before
     assert _debris(out) == []
@@ -141,9 +156,16 @@ def test_builds_started_at_once_give_one_clean_site(big: Path) -> None:
     out = big / "out" / "site"
     _build_in_process(big, out)
     _retitle(big, "b")
-    procs = [subprocess.Popen([sys.executable, "-m", "explainer", "--root", str(big), "build",
-                               "--out", str(out)], cwd=big, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True) for _ in range(3)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "explainer", "--root", str(big), "build", "--out", str(out)],
+            cwd=big,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        for _ in range(3)
+    ]
     results = [(p.wait(timeout=300), p.stdout.read() if p.stdout else "") for p in procs]
     for p in procs:
         if p.stdout:

@@ -40,7 +40,7 @@ def _first_lines(path: Path) -> list[str]:
 def _expected(path: Path) -> str:
     first = _first_lines(path)[0]
     assert first.startswith(PREFIX), f"{path}: the first line must be '{PREFIX}...'"
-    return first[len(PREFIX):]
+    return first[len(PREFIX) :]
 
 
 def _build_tolerated(path: Path) -> bool:
@@ -70,16 +70,18 @@ def test_the_corpus_is_large_enough() -> None:
 
 
 @pytest.fixture(scope="module")
-def all_scenario_cases(tmp_path_factory: pytest.TempPathFactory,
-                       pristine: Path) -> tuple[int, list[str], int, list[str], Path]:
+def all_scenario_cases(
+    tmp_path_factory: pytest.TempPathFactory, pristine: Path
+) -> tuple[int, list[str], int, list[str], Path]:
     root = tmp_path_factory.mktemp("bad-scenarios") / "project"
     shutil.copytree(pristine, root)
     shutil.copytree(CASES / "bad", root / "scenarios" / "bad")
     return (*_check_and_build(root), root)
 
 
-@pytest.mark.parametrize("path", SCENARIO_CASES,
-                         ids=lambda p: p.relative_to(CASES / "bad").as_posix())
+@pytest.mark.parametrize(
+    "path", SCENARIO_CASES, ids=lambda p: p.relative_to(CASES / "bad").as_posix()
+)
 def test_bad_scenario_is_reported_by_check_and_build(
     path: Path, all_scenario_cases: tuple[int, list[str], int, list[str], Path]
 ) -> None:
@@ -133,8 +135,10 @@ def test_unprintable_characters_in_names_are_escaped(project: Path) -> None:
     (project / "scenarios" / name).write_text("contract: {trump: hearts}\n", encoding="utf-8")
     code_c, check, code_b, build = _check_and_build(project)
     shown = "scenarios/bad\\x1b[31mname\\nforged:1:1: all good.yaml"
-    assert (f"{shown}:1:1: id: the file name 'bad\\x1b[31mname\\nforged:1:1: all good' is not a "
-            "valid id; add an 'id:' (a-z, 0-9 and -)") in check
+    assert (
+        f"{shown}:1:1: id: the file name 'bad\\x1b[31mname\\nforged:1:1: all good' is not a "
+        "valid id; add an 'id:' (a-z, 0-9 and -)"
+    ) in check
     assert (code_c, code_b) == (2, 2)
     for line in check + build:
         assert "\x1b" not in line and "\n" not in line

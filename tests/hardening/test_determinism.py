@@ -41,9 +41,14 @@ def _build(root: Path, out: Path, *, cwd: Path, seed: str, epoch: str | None) ->
     env["PYTHONHASHSEED"] = seed
     if epoch is not None:
         env["SOURCE_DATE_EPOCH"] = epoch
-    run = subprocess.run([sys.executable, "-m", "explainer", "--root", str(root), "build",
-                          "--out", str(out)], cwd=cwd, env=env, capture_output=True, text=True,
-                         timeout=300)
+    run = subprocess.run(
+        [sys.executable, "-m", "explainer", "--root", str(root), "build", "--out", str(out)],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
 
 
@@ -82,7 +87,9 @@ def test_the_date_comes_from_source_date_epoch(two_builds: tuple[Path, Path, Pat
     assert sorted(with_epoch) == sorted(without)
     assert [n for n in with_epoch if with_epoch[n] != without[n] and n != "sitemap.xml"] == []
     # the clock shows nowhere
-    today = [time.strftime(fmt, time.gmtime()).encode() for fmt in ("%Y-%m-%d", "%d/%m/%Y", "%d.%m.%Y")]
+    today = [
+        time.strftime(fmt, time.gmtime()).encode() for fmt in ("%Y-%m-%d", "%d/%m/%Y", "%d.%m.%Y")
+    ]
     for name, data in without.items():
         for stamp in today:
             assert stamp not in data, (name, stamp)
@@ -111,9 +118,13 @@ class _Listing:
 
 
 @pytest.mark.parametrize("order", ["reversed", "shuffled"])
-def test_listing_order_does_not_matter(order: str, two_builds: tuple[Path, Path, Path],
-                                       pristine: Path, tmp_path: Path,
-                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_listing_order_does_not_matter(
+    order: str,
+    two_builds: tuple[Path, Path, Path],
+    pristine: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     a, _, _ = two_builds
     rng = random.Random(7)
 
@@ -135,8 +146,9 @@ def test_listing_order_does_not_matter(order: str, two_builds: tuple[Path, Path,
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     monkeypatch.setattr(os, "scandir", scandir)
     monkeypatch.setattr(os, "listdir", listdir)
-    code, lines = run_cli(["--root", str(pristine), "build", "--out", str(tmp_path / "site")],
-                          cwd=tmp_path)
+    code, lines = run_cli(
+        ["--root", str(pristine), "build", "--out", str(tmp_path / "site")], cwd=tmp_path
+    )
     monkeypatch.undo()
     assert code == 0, lines
     assert site_files(tmp_path / "site") == site_files(a)

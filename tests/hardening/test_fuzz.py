@@ -21,18 +21,58 @@ from hypothesis import strategies as st
 from .conftest import ROOT, run_cli, site_files
 
 LOCATED = re.compile(r"^[^:\s][^:]*:\d+:\d+: ")
-SUMMARY = re.compile(r"^(\d+ passed, \d+ failed|translations: .*|\d+ problems?; the site was not changed"
-                     r"|built \d+ pages .*|.* is up to date .*)$")
+SUMMARY = re.compile(
+    r"^(\d+ passed, \d+ failed|translations: .*|\d+ problems?; the site was not changed"
+    r"|built \d+ pages .*|.* is up to date .*)$"
+)
 
-SCENARIO_FILES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "scenarios").rglob("*.yaml"))
+SCENARIO_FILES = sorted(
+    p.relative_to(ROOT).as_posix() for p in (ROOT / "scenarios").rglob("*.yaml")
+)
 CATALOG_FILES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "locales").rglob("*.po*"))
 
-WRONG_VALUES = ["[]", "{}", "[[[]]]", "{a: {b: c}}", "", "~", "null", "true", "-1", "99999999999999999999",
-                "&x a", "*x", "!!python/object:os.system x", "'{{ 7*7 }}'", '"<script>"', "\t", "|",
-                "[N: AS, N: AS]", "{8D|}", "{ZZ}", '"\\x00"', "\u202e", "0x10", "1e400"]
-PO_WRONG = ['""', '"%(num)d"', '"{8D}"', '"{KS|x}"', '"\\"', '"%s %s %d"', 'msgstr[7] "x"',
-            '"\\n\\n\\n"', '"[x](javascript:alert(1))"', '"<script>alert(1)</script>"', "#, fuzzy",
-            'msgid_plural "x"', 'msgctxt "x"', '"' + "x" * 10_000 + '"']
+WRONG_VALUES = [
+    "[]",
+    "{}",
+    "[[[]]]",
+    "{a: {b: c}}",
+    "",
+    "~",
+    "null",
+    "true",
+    "-1",
+    "99999999999999999999",
+    "&x a",
+    "*x",
+    "!!python/object:os.system x",
+    "'{{ 7*7 }}'",
+    '"<script>"',
+    "\t",
+    "|",
+    "[N: AS, N: AS]",
+    "{8D|}",
+    "{ZZ}",
+    '"\\x00"',
+    "\u202e",
+    "0x10",
+    "1e400",
+]
+PO_WRONG = [
+    '""',
+    '"%(num)d"',
+    '"{8D}"',
+    '"{KS|x}"',
+    '"\\"',
+    '"%s %s %d"',
+    'msgstr[7] "x"',
+    '"\\n\\n\\n"',
+    '"[x](javascript:alert(1))"',
+    '"<script>alert(1)</script>"',
+    "#, fuzzy",
+    'msgid_plural "x"',
+    'msgctxt "x"',
+    '"' + "x" * 10_000 + '"',
+]
 
 
 def _lines(data: bytes) -> list[bytes]:
@@ -43,8 +83,21 @@ def _lines(data: bytes) -> list[bytes]:
 def mutation(draw: st.DrawFn, data: bytes, values: list[str]) -> bytes:
     lines = _lines(data)
     n = len(lines)
-    kind = draw(st.sampled_from(["delete", "swap-lines", "swap-values", "bytes", "wrong-type",
-                                 "bad-utf8", "truncate", "duplicate-line", "indent"]))
+    kind = draw(
+        st.sampled_from(
+            [
+                "delete",
+                "swap-lines",
+                "swap-values",
+                "bytes",
+                "wrong-type",
+                "bad-utf8",
+                "truncate",
+                "duplicate-line",
+                "indent",
+            ]
+        )
+    )
     i = draw(st.integers(0, n - 1))
     j = draw(st.integers(0, n - 1))
     if kind == "delete":
@@ -72,7 +125,11 @@ def mutation(draw: st.DrawFn, data: bytes, values: list[str]) -> bytes:
         key2, sep2, _ = lines[i].partition(b" ")
         lines[i] = key + sep + value if sep else (key2 + b" " + value if sep2 else value)
     elif kind == "bad-utf8":
-        blob = draw(st.sampled_from([b"\xff", b"\xc3", b"\xe2\x82", b"\xed\xa0\x80", b"\x00", b"\xef\xbb\xbf"]))
+        blob = draw(
+            st.sampled_from(
+                [b"\xff", b"\xc3", b"\xe2\x82", b"\xed\xa0\x80", b"\x00", b"\xef\xbb\xbf"]
+            )
+        )
         at = draw(st.integers(0, len(lines[i])))
         lines[i] = lines[i][:at] + blob + lines[i][at:]
     else:  # truncate
@@ -81,7 +138,9 @@ def mutation(draw: st.DrawFn, data: bytes, values: list[str]) -> bytes:
 
 
 @pytest.fixture(scope="module")
-def fuzz_project(tmp_path_factory: pytest.TempPathFactory, pristine: Path) -> Iterator[tuple[Path, Path]]:
+def fuzz_project(
+    tmp_path_factory: pytest.TempPathFactory, pristine: Path
+) -> Iterator[tuple[Path, Path]]:
     root = tmp_path_factory.mktemp("fuzz") / "project"
     shutil.copytree(pristine, root)
     out = root / "out" / "site"
@@ -121,15 +180,22 @@ def _fuzz(root: Path, out: Path, rel: str, damaged: bytes) -> None:
         target.write_bytes(original)
 
 
-FUZZ = settings(max_examples=35, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                       HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=35,
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+    ],
+)
 
 
 @FUZZ
 @given(data=st.data())
-def test_damaged_scenario_or_page_never_crashes(data: st.DataObject,
-                                                fuzz_project: tuple[Path, Path]) -> None:
+def test_damaged_scenario_or_page_never_crashes(
+    data: st.DataObject, fuzz_project: tuple[Path, Path]
+) -> None:
     root, out = fuzz_project
     rel = data.draw(st.sampled_from(SCENARIO_FILES), label="file")
     damaged = data.draw(mutation((ROOT / rel).read_bytes(), WRONG_VALUES), label="damaged")
@@ -138,16 +204,23 @@ def test_damaged_scenario_or_page_never_crashes(data: st.DataObject,
 
 @FUZZ
 @given(data=st.data())
-def test_damaged_catalog_never_crashes(data: st.DataObject,
-                                       fuzz_project: tuple[Path, Path]) -> None:
+def test_damaged_catalog_never_crashes(
+    data: st.DataObject, fuzz_project: tuple[Path, Path]
+) -> None:
     root, out = fuzz_project
     rel = data.draw(st.sampled_from(CATALOG_FILES), label="file")
     damaged = data.draw(mutation((ROOT / rel).read_bytes(), PO_WRONG), label="damaged")
     _fuzz(root, out, rel, damaged)
 
 
-@pytest.mark.parametrize("rel", ["scenarios/which-card/page.yaml", "locales/pl/LC_MESSAGES/messages.po",
-                                 "locales/messages.pot"])
+@pytest.mark.parametrize(
+    "rel",
+    [
+        "scenarios/which-card/page.yaml",
+        "locales/pl/LC_MESSAGES/messages.po",
+        "locales/messages.pot",
+    ],
+)
 @pytest.mark.parametrize("damage", ["empty", "nul-bytes", "latin-1", "utf-16"])
 def test_whole_file_damage(rel: str, damage: str, fuzz_project: tuple[Path, Path]) -> None:
     root, out = fuzz_project

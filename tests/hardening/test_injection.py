@@ -29,10 +29,28 @@ from .conftest import run_cli
 
 HOSTILE = Path(__file__).parent / "hostile"
 PAYLOAD_MARKERS = ("__pwned", "alert(document.domain)")
-FORBIDDEN_TAGS = {"iframe", "img", "style", "svg", "object", "embed", "form", "base", "frame",
-                  "frameset", "math", "video", "audio", "input", "textarea", "template"}
+FORBIDDEN_TAGS = {
+    "iframe",
+    "img",
+    "style",
+    "svg",
+    "object",
+    "embed",
+    "form",
+    "base",
+    "frame",
+    "frameset",
+    "math",
+    "video",
+    "audio",
+    "input",
+    "textarea",
+    "template",
+}
 START_TAG = re.compile(r"<([a-zA-Z][a-zA-Z0-9-]*)")
-STRICT_TAG = re.compile(r'<[a-zA-Z][a-zA-Z0-9-]*(?:\s+[a-zA-Z_:][-a-zA-Z0-9_:.]*(?:="[^"<>]*")?)*\s*/?>')
+STRICT_TAG = re.compile(
+    r'<[a-zA-Z][a-zA-Z0-9-]*(?:\s+[a-zA-Z_:][-a-zA-Z0-9_:.]*(?:="[^"<>]*")?)*\s*/?>'
+)
 
 
 def _po_string(text: str) -> str:
@@ -87,8 +105,10 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory, pristine: Path) -> di
     code, lines = run_cli(["--root", ".", "build", "--out", "out/site"], cwd=root)
     assert code == 0, "\n".join(lines)
     out = root / "out" / "site"
-    pages = {p.relative_to(out).as_posix(): p.read_text(encoding="utf-8")
-             for p in sorted(out.rglob("*.html"))}
+    pages = {
+        p.relative_to(out).as_posix(): p.read_text(encoding="utf-8")
+        for p in sorted(out.rglob("*.html"))
+    }
     assert {"en/hostile/index.html", "pl/hostile/index.html", "fr/hostile/index.html"} <= set(pages)
     return pages
 
@@ -121,8 +141,12 @@ def test_no_handlers_and_no_active_elements(hostile_site: dict[str, str]) -> Non
                 if value is not None:
                     for marker in PAYLOAD_MARKERS:
                         # content may appear in a title="" tooltip as text, never in a link
-                        assert marker not in value or attr in ("title", "aria-label"), \
-                            (name, tag, attr, value)
+                        assert marker not in value or attr in ("title", "aria-label"), (
+                            name,
+                            tag,
+                            attr,
+                            value,
+                        )
 
 
 def test_links_are_relative_or_http_and_sources_are_local(hostile_site: dict[str, str]) -> None:
@@ -135,8 +159,11 @@ def test_links_are_relative_or_http_and_sources_are_local(hostile_site: dict[str
                 if attr == "src" or tag == "link" and "stylesheet" in dict(attrs).get("rel", ""):
                     assert scheme is None and not value.startswith("//"), (name, tag, value)
                 else:
-                    assert scheme is None or scheme.group(1).lower() in ("http", "https"), \
-                        (name, tag, value)
+                    assert scheme is None or scheme.group(1).lower() in ("http", "https"), (
+                        name,
+                        tag,
+                        value,
+                    )
                     assert not value.strip().startswith(("//", "\\\\", "/\\")), (name, tag, value)
 
 
@@ -145,7 +172,7 @@ def test_every_attribute_is_double_quoted(hostile_site: dict[str, str]) -> None:
         for m in START_TAG.finditer(text):
             strict = STRICT_TAG.match(text, m.start())
             end = text.find(">", m.start())
-            assert strict is not None and strict.end() == end + 1, (name, text[m.start():end + 1])
+            assert strict is not None and strict.end() == end + 1, (name, text[m.start() : end + 1])
 
 
 def test_template_syntax_in_content_is_literal(hostile_site: dict[str, str]) -> None:
@@ -167,7 +194,9 @@ def test_markup_in_content_is_shown_as_text(hostile_site: dict[str, str]) -> Non
     assert "&lt;style&gt;body{display:none}&lt;/style&gt;" in en
     # card-token words are text inside the chip
     assert re.search(r'data-card="KS"[^>]*>.*?&lt;b&gt;x&lt;/b&gt;</span>', en)
-    assert "&#x27; onclick=&#x27;window.__pwned=true" in en or "' onclick='window.__pwned=true" in en
+    assert (
+        "&#x27; onclick=&#x27;window.__pwned=true" in en or "' onclick='window.__pwned=true" in en
+    )
     # rejected links stay visible as their Markdown, never become anchors
     assert "[js](javascript:window.__pwned=true)" in en
     assert '<a href="https://example.org/a?b=c&amp;d=e">ok</a>' in en
@@ -186,18 +215,34 @@ def test_hostile_translations_are_escaped(hostile_site: dict[str, str]) -> None:
 
 
 @pytest.mark.parametrize("field", ["id", "page", "section"])
-@pytest.mark.parametrize("value", ['"><script>alert(document.domain)</script>', "../../x", "/etc/passwd",
-                                   "javascript:x", "a b", "x\\u0000y", "ÉTÉ", "x/y"])
+@pytest.mark.parametrize(
+    "value",
+    [
+        '"><script>alert(document.domain)</script>',
+        "../../x",
+        "/etc/passwd",
+        "javascript:x",
+        "a b",
+        "x\\u0000y",
+        "ÉTÉ",
+        "x/y",
+    ],
+)
 def test_hostile_ids_are_rejected(field: str, value: str, project: Path) -> None:
     extra = "page: which-card\n" if field == "section" else ""
     quoted = json.dumps(value)
-    body = (f"{field}: {quoted}\n{extra}contract: {{trump: hearts}}\n"
-            "trick: [N: AS, E: 7S, S: 8S, W: 9S]\n")
+    body = (
+        f"{field}: {quoted}\n{extra}contract: {{trump: hearts}}\n"
+        "trick: [N: AS, E: 7S, S: 8S, W: 9S]\n"
+    )
     (project / "scenarios" / "hostile-id.yaml").write_text(body, encoding="utf-8")
     code, lines = run_cli(["--root", ".", "check", "scenarios/hostile-id.yaml"], cwd=project)
     shown = json.loads(quoted)
-    assert f"scenarios/hostile-id.yaml:1:{len(field) + 3}: {field}: invalid id {shown!r} (use a-z, 0-9 and -)" \
-        in [html.unescape(x) for x in lines] or any(f"{field}: invalid id" in x for x in lines), lines
+    assert (
+        f"scenarios/hostile-id.yaml:1:{len(field) + 3}: {field}: invalid id {shown!r} (use a-z, 0-9 and -)"
+        in [html.unescape(x) for x in lines]
+        or any(f"{field}: invalid id" in x for x in lines)
+    ), lines
     assert code == 2
 
 
@@ -205,10 +250,16 @@ def test_percent_sign_in_a_translation_without_placeholders(project: Path) -> No
     """jinja2's newstyle gettext %-formats every string: "cent % des" (a French habit)
     or "{% raw %}" in a translation without placeholders crashed the build."""
     path = project / "locales" / "fr" / "LC_MESSAGES" / "messages.po"
-    po = set_translation(path.read_text(encoding="utf-8"), "example", "Verified by the rules engine",
-                         "Vérifié à cent % par le moteur {% raw %} %s %(x)s")
+    po = set_translation(
+        path.read_text(encoding="utf-8"),
+        "example",
+        "Verified by the rules engine",
+        "Vérifié à cent % par le moteur {% raw %} %s %(x)s",
+    )
     path.write_text(po, encoding="utf-8")
     code, lines = run_cli(["--root", ".", "build", "--out", "out/site"], cwd=project)
     assert code == 0, lines
-    page = (project / "out" / "site" / "fr" / "which-card" / "index.html").read_text(encoding="utf-8")
+    page = (project / "out" / "site" / "fr" / "which-card" / "index.html").read_text(
+        encoding="utf-8"
+    )
     assert "Vérifié à cent % par le moteur {% raw %} %s %(x)s" in page

@@ -41,7 +41,9 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture(scope="module")
-def hostile_server(tmp_path_factory: pytest.TempPathFactory, pristine: Path) -> Iterator[tuple[str, Path]]:
+def hostile_server(
+    tmp_path_factory: pytest.TempPathFactory, pristine: Path
+) -> Iterator[tuple[str, Path]]:
     root = tmp_path_factory.mktemp("hostile-browser") / "project"
     shutil.copytree(pristine, root)
     make_hostile(root)
@@ -52,22 +54,36 @@ def hostile_server(tmp_path_factory: pytest.TempPathFactory, pristine: Path) -> 
         yield base, out
 
 
-def test_no_content_script_runs_and_no_csp_violation(browser: Any,
-                                                     hostile_server: tuple[str, Path]) -> None:
+def test_no_content_script_runs_and_no_csp_violation(
+    browser: Any, hostile_server: tuple[str, Path]
+) -> None:
     base, out = hostile_server
     pages = sorted(p.relative_to(out).as_posix() for p in out.rglob("index.html"))
     assert "pl/hostile/index.html" in pages
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                  has_touch=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
     context.add_init_script(WATCH)
     problems: list[str] = []
     page = context.new_page()
     page.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
-    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}")
-            if m.type in ("error", "warning") or "Content Security Policy" in m.text else None)
+    page.on(
+        "console",
+        lambda m: (
+            problems.append(f"console {m.type}: {m.text}")
+            if m.type in ("error", "warning") or "Content Security Policy" in m.text
+            else None
+        ),
+    )
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    page.on("request", lambda r: problems.append(f"request off the site: {r.url}")
-            if not r.url.startswith(base) else None)
+    page.on(
+        "request",
+        lambda r: (
+            problems.append(f"request off the site: {r.url}")
+            if not r.url.startswith(base)
+            else None
+        ),
+    )
     for rel in pages:
         page.goto(base + rel)
         page.wait_for_load_state("load")

@@ -23,14 +23,18 @@ SITE_NAMES = ["static", "index", "sitemap", "en", "pl", "fr", "site", "explainer
 def _page(root: Path, ident: str) -> None:
     folder = root / "scenarios" / f"page-{ident}"
     folder.mkdir()
-    (folder / "page.yaml").write_text(f"id: {ident}\ntitle: A page named {ident}\n"
-                                      "sections:\n  - id: index\n    title: Index\n",
-                                      encoding="utf-8")
+    (folder / "page.yaml").write_text(
+        f"id: {ident}\ntitle: A page named {ident}\nsections:\n  - id: index\n    title: Index\n",
+        encoding="utf-8",
+    )
     (folder / "example.yaml").write_text(
         f"id: static\npage: {ident}\nsection: index\ncontract: {{trump: hearts}}\n"
-        "trick: [N: AS, E: 7S, S: 8S, W: 9S]\n" if ident == "static" else
-        f"id: {ident}-example\npage: {ident}\nsection: index\ncontract: {{trump: hearts}}\n"
-        "trick: [N: AS, E: 7S, S: 8S, W: 9S]\n", encoding="utf-8")
+        "trick: [N: AS, E: 7S, S: 8S, W: 9S]\n"
+        if ident == "static"
+        else f"id: {ident}-example\npage: {ident}\nsection: index\ncontract: {{trump: hearts}}\n"
+        "trick: [N: AS, E: 7S, S: 8S, W: 9S]\n",
+        encoding="utf-8",
+    )
 
 
 def test_pages_named_like_the_sites_own_files_stay_in_their_folders(project: Path) -> None:
@@ -49,8 +53,11 @@ def test_pages_named_like_the_sites_own_files_stay_in_their_folders(project: Pat
     assert b"sitemaps.org" in files["sitemap.xml"]
     assert all(f"{lang}/index.html".encode() in files["index.html"] for lang in langs)
     # every page is one folder under each language, and nothing else was written
-    pages = {p.name.removeprefix("page-") for p in (project / "scenarios").iterdir()
-             if (p / "page.yaml").is_file()}
+    pages = {
+        p.name.removeprefix("page-")
+        for p in (project / "scenarios").iterdir()
+        if (p / "page.yaml").is_file()
+    }
     pages |= {"which-card", "one-deal"}
     allowed = {"index.html", "sitemap.xml", ".explainer-build", ".explainer-site"}
     allowed |= {k for k in files if k.startswith("static/")}
@@ -71,8 +78,10 @@ def test_reserved_device_names_are_refused_as_page_ids(reserved: str, project: P
     folder.mkdir()
     (folder / "page.yaml").write_text(f"id: {reserved}\ntitle: Device\n", encoding="utf-8")
     code, lines = run_cli(["--root", ".", "check"], cwd=project)
-    assert (f"scenarios/x/page.yaml:1:5: id: reserved name {reserved!r} "
-            "(a file name on some systems; choose another id)") in lines
+    assert (
+        f"scenarios/x/page.yaml:1:5: id: reserved name {reserved!r} "
+        "(a file name on some systems; choose another id)"
+    ) in lines
     assert code == 2
 
 
@@ -86,12 +95,16 @@ def test_a_symlink_loop_in_the_scenarios_ends(project: Path) -> None:
 
 
 def _snapshot(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes()
-            for p in sorted(folder.rglob("*")) if p.is_file() and not p.is_symlink()}
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and not p.is_symlink()
+    }
 
 
-@pytest.mark.parametrize("target", [".", "scenarios", "templates", "locales", "scenarios/which-card",
-                                    "..", "notes"])
+@pytest.mark.parametrize(
+    "target", [".", "scenarios", "templates", "locales", "scenarios/which-card", "..", "notes"]
+)
 def test_the_output_folder_cannot_be_the_sources_or_a_folder_of_other_files(
     target: str, project: Path
 ) -> None:
@@ -113,8 +126,11 @@ def test_an_empty_or_previous_output_folder_is_replaced(project: Path) -> None:
     assert code == 0, lines
     first = site_files(project / "out" / "site")
     (project / "scenarios" / "which-card" / "page.yaml").write_text(
-        (project / "scenarios" / "which-card" / "page.yaml").read_text(encoding="utf-8")
-        .replace("order: 1", "order: 3"), encoding="utf-8")
+        (project / "scenarios" / "which-card" / "page.yaml")
+        .read_text(encoding="utf-8")
+        .replace("order: 1", "order: 3"),
+        encoding="utf-8",
+    )
     code, lines = run_cli(["--root", ".", "build", "--out", "out/site"], cwd=project)
     assert code == 0, lines
     assert site_files(project / "out" / "site") != first

@@ -56,33 +56,58 @@ def _plant(root: Path, text: str | bytes, name: str = "scenarios/attack.yaml") -
 
 BILLION_LAUGHS = "\n".join(
     ["a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
-    + [f"{chr(98 + i)}: &{chr(98 + i)} [" + ", ".join([f"*{chr(97 + i)}"] * 9) + "]"
-       for i in range(8)]
+    + [
+        f"{chr(98 + i)}: &{chr(98 + i)} [" + ", ".join([f"*{chr(97 + i)}"] * 9) + "]"
+        for i in range(8)
+    ]
     + ["contract: {trump: hearts}", "trick: [N: AS, E: 7S, S: 8S, W: 9S]", ""]
 )
 
 CASES = {
-    "billion-laughs": (BILLION_LAUGHS,
-                       "scenarios/attack.yaml:1:4: anchors are not allowed: '&a' (write the value out)"),
-    "alias-without-anchor": ("contract: *c\n",
-                             "scenarios/attack.yaml:1:11: aliases are not allowed: '*c' (write the value out)"),
-    "ten-megabytes": ("title: x\ntext: |\n" + ("  " + "x" * 98 + "\n") * 100_000,
-                      "scenarios/attack.yaml:1:1: file too large (more than 1000000 bytes)"),
-    "nested-10000-deep-flow": ("title: x\ntext: " + "[" * 10_000 + "]" * 10_000 + "\n",
-                               "scenarios/attack.yaml:2:56: nesting too deep (more than 50 levels)"),
-    "nested-10000-deep-block": ("".join("  " * i + "- \n" for i in range(60))
-                                + "  " * 60 + "- x\n" + "x: " + "{a: " * 9_000 + "b" + "}" * 9_000,
-                                "scenarios/attack.yaml:51:101: nesting too deep (more than 50 levels)"),
-    "100000-cards-flow": ("contract: {trump: hearts}\nhand:\n  seat: N\n  cards: ["
-                          + ", ".join(["AS"] * 100_000) + "]\n",
-                          "scenarios/attack.yaml:4:10: too many items in one list (more than 1000)"),
-    "100000-cards-block": ("contract: {trump: hearts}\nhand:\n  seat: N\n  cards:\n"
-                           + "    - AS\n" * 100_000,
-                           "scenarios/attack.yaml:5:5: too many items in one list (more than 1000)"),
-    "100000-keys": ("".join(f"k{i}: v\n" for i in range(100_000)),
-                    "scenarios/attack.yaml:1:1: too many keys in one mapping (more than 1000)"),
-    "one-huge-line": ("title: " + "x" * 2_000_000 + "\n",
-                      "scenarios/attack.yaml:1:1: file too large (more than 1000000 bytes)"),
+    "billion-laughs": (
+        BILLION_LAUGHS,
+        "scenarios/attack.yaml:1:4: anchors are not allowed: '&a' (write the value out)",
+    ),
+    "alias-without-anchor": (
+        "contract: *c\n",
+        "scenarios/attack.yaml:1:11: aliases are not allowed: '*c' (write the value out)",
+    ),
+    "ten-megabytes": (
+        "title: x\ntext: |\n" + ("  " + "x" * 98 + "\n") * 100_000,
+        "scenarios/attack.yaml:1:1: file too large (more than 1000000 bytes)",
+    ),
+    "nested-10000-deep-flow": (
+        "title: x\ntext: " + "[" * 10_000 + "]" * 10_000 + "\n",
+        "scenarios/attack.yaml:2:56: nesting too deep (more than 50 levels)",
+    ),
+    "nested-10000-deep-block": (
+        "".join("  " * i + "- \n" for i in range(60))
+        + "  " * 60
+        + "- x\n"
+        + "x: "
+        + "{a: " * 9_000
+        + "b"
+        + "}" * 9_000,
+        "scenarios/attack.yaml:51:101: nesting too deep (more than 50 levels)",
+    ),
+    "100000-cards-flow": (
+        "contract: {trump: hearts}\nhand:\n  seat: N\n  cards: ["
+        + ", ".join(["AS"] * 100_000)
+        + "]\n",
+        "scenarios/attack.yaml:4:10: too many items in one list (more than 1000)",
+    ),
+    "100000-cards-block": (
+        "contract: {trump: hearts}\nhand:\n  seat: N\n  cards:\n" + "    - AS\n" * 100_000,
+        "scenarios/attack.yaml:5:5: too many items in one list (more than 1000)",
+    ),
+    "100000-keys": (
+        "".join(f"k{i}: v\n" for i in range(100_000)),
+        "scenarios/attack.yaml:1:1: too many keys in one mapping (more than 1000)",
+    ),
+    "one-huge-line": (
+        "title: " + "x" * 2_000_000 + "\n",
+        "scenarios/attack.yaml:1:1: file too large (more than 1000000 bytes)",
+    ),
 }
 
 
@@ -98,17 +123,26 @@ def test_attack_is_refused_with_bounded_work(name: str, project: Path, clean_pea
 
 def test_huge_catalog_is_refused_unread(project: Path, clean_peak: int) -> None:
     po = project / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
-    po.write_bytes(po.read_bytes() + b'\nmsgctxt "x"\nmsgid "y"\nmsgstr "' + b"z" * 10_000_000 + b'"\n')
+    po.write_bytes(
+        po.read_bytes() + b'\nmsgctxt "x"\nmsgid "y"\nmsgstr "' + b"z" * 10_000_000 + b'"\n'
+    )
     code, lines, peak = _check_traced(project)
-    assert "locales/pl/LC_MESSAGES/messages.po:1:1: catalog too large (more than 5000000 bytes)" in lines
+    assert (
+        "locales/pl/LC_MESSAGES/messages.po:1:1: catalog too large (more than 5000000 bytes)"
+        in lines
+    )
     assert code == 2
     assert peak < clean_peak + LIMIT_ABOVE_CLEAN, f"peak {peak} bytes, clean {clean_peak}"
 
 
-def test_long_msgstr_under_the_limit_is_read_in_linear_memory(project: Path, clean_peak: int) -> None:
+def test_long_msgstr_under_the_limit_is_read_in_linear_memory(
+    project: Path, clean_peak: int
+) -> None:
     """A 4 MB msgstr line: the quoting check once kept a regex frame per character (1.4 GB)."""
     po = project / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
-    po.write_bytes(po.read_bytes() + b'\nmsgctxt "x"\nmsgid "y"\nmsgstr "' + b"z" * 4_000_000 + b'"\n')
+    po.write_bytes(
+        po.read_bytes() + b'\nmsgctxt "x"\nmsgid "y"\nmsgstr "' + b"z" * 4_000_000 + b'"\n'
+    )
     code, lines, peak = _check_traced(project)
     assert code == 2  # the entry is not in the sources: out of date
     assert any("'y' (msgctxt 'x') is no longer in the sources" in line for line in lines), lines
@@ -121,8 +155,13 @@ def test_nesting_that_crashed_the_extractor_is_refused(project: Path) -> None:
     regression fails this test instead of killing the test run."""
     _plant(project, "title: x\ntext: " + "[" * 400_000 + "]" * 400_000 + "\n")
     for verb in (["check"], ["build", "--out", "out/site"]):
-        run = subprocess.run([sys.executable, "-m", "explainer", "--root", ".", *verb],
-                             cwd=project, capture_output=True, text=True, timeout=300)
+        run = subprocess.run(
+            [sys.executable, "-m", "explainer", "--root", ".", *verb],
+            cwd=project,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert run.returncode == 2, (run.returncode, run.stdout[-500:], run.stderr[-500:])
         assert "scenarios/attack.yaml:2:56: nesting too deep (more than 50 levels)" in run.stdout
         assert "Traceback" not in run.stdout + run.stderr

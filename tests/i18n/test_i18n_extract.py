@@ -13,15 +13,21 @@ from babel.messages.pofile import read_po
 from explainer.i18n.extract import extract_yaml
 
 PROJECT = Path(__file__).parent / "fixtures" / "project"
-CHIP = ("Each token is a card chip: keep it ({AS}) to show the card's name, or write "
-        "{AS|your inflected words} to name it in the case your sentence needs. "
-        "Keep the card code; never name another card.")
+CHIP = (
+    "Each token is a card chip: keep it ({AS}) to show the card's name, or write "
+    "{AS|your inflected words} to name it in the case your sentence needs. "
+    "Keep the card code; never name another card."
+)
 
 
 def _extract() -> list[tuple[str, int, str, list[str], str | None]]:
-    return list(extract_from_dir(
-        str(PROJECT), [("scenarios/**.yaml", "explainer.i18n.extract:extract_yaml")], {},
-    ))
+    return list(
+        extract_from_dir(
+            str(PROJECT),
+            [("scenarios/**.yaml", "explainer.i18n.extract:extract_yaml")],
+            {},
+        )
+    )
 
 
 def test_one_message_per_field_with_its_context_and_line() -> None:
@@ -30,11 +36,19 @@ def test_one_message_per_field_with_its_context_and_line() -> None:
         ("scenarios/demo/01-lead.yaml", 3, "01-lead|title", "Lead any card"),
         ("scenarios/demo/01-lead.yaml", 7, "01-lead|text", "North leads, holding {th} and {KS}."),
         ("scenarios/demo/page.yaml", 2, "page:demo|title", "A demo page"),
-        ("scenarios/demo/page.yaml", 3, "page:demo|intro",
-         "First paragraph, with **bold** words.\n\nSecond paragraph.\n"),
+        (
+            "scenarios/demo/page.yaml",
+            3,
+            "page:demo|intro",
+            "First paragraph, with **bold** words.\n\nSecond paragraph.\n",
+        ),
         ("scenarios/demo/page.yaml", 9, "page:demo:basics|title", "The basics"),
-        ("scenarios/demo/page.yaml", 10, "page:demo:basics|text",
-         "West leads {AS} and North plays {KS|the king}.\n"),
+        (
+            "scenarios/demo/page.yaml",
+            10,
+            "page:demo:basics|text",
+            "West leads {AS} and North plays {KS|the king}.\n",
+        ),
         ("scenarios/demo/page.yaml", 13, "page:demo:empty|title", "Nothing: here"),
     ]
 
@@ -68,9 +82,19 @@ def test_broken_yaml_yields_nothing() -> None:
 def test_pybabel_writes_msgctxt_comments_and_references(tmp_path: Path, monkeypatch) -> None:
     shutil.copytree(PROJECT, tmp_path / "p")
     monkeypatch.chdir(tmp_path / "p")
-    CommandLineInterface().run([
-        "pybabel", "-q", "extract", "-F", "babel.cfg", "--sort-by-file", "-o", "messages.pot", ".",
-    ])
+    CommandLineInterface().run(
+        [
+            "pybabel",
+            "-q",
+            "extract",
+            "-F",
+            "babel.cfg",
+            "--sort-by-file",
+            "-o",
+            "messages.pot",
+            ".",
+        ]
+    )
     text = Path("messages.pot").read_text(encoding="utf-8")
     assert (
         "#. Text of the section 'basics' on the page 'demo'.\n"

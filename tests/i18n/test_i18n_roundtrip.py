@@ -16,11 +16,32 @@ from babel.messages.pofile import read_po, write_po
 from explainer.i18n.checkers import KEYWORDS, check_catalogs, coverage
 
 ROOT = Path(__file__).resolve().parents[2]
-EXTRACT = ["pybabel", "-q", "extract", "-F", "babel.cfg", *(a for k in KEYWORDS for a in ("-k", k)),
-           "--add-comments=NOTE:", "--sort-by-file", "--project=explainer",
-           "--copyright-holder=the explainer authors", "-o", "locales/messages.pot", "."]
-UPDATE = ["pybabel", "-q", "update", "-i", "locales/messages.pot", "-d", "locales", "--previous",
-          "--ignore-obsolete"]
+EXTRACT = [
+    "pybabel",
+    "-q",
+    "extract",
+    "-F",
+    "babel.cfg",
+    *(a for k in KEYWORDS for a in ("-k", k)),
+    "--add-comments=NOTE:",
+    "--sort-by-file",
+    "--project=explainer",
+    "--copyright-holder=the explainer authors",
+    "-o",
+    "locales/messages.pot",
+    ".",
+]
+UPDATE = [
+    "pybabel",
+    "-q",
+    "update",
+    "-i",
+    "locales/messages.pot",
+    "-d",
+    "locales",
+    "--previous",
+    "--ignore-obsolete",
+]
 
 
 def _copy_project(dest: Path) -> None:
@@ -40,8 +61,9 @@ def test_extract_update_translate_build(tmp_path: Path, monkeypatch: pytest.Monk
     text = scenario.read_text(encoding="utf-8")
     old = "title: Follow the suit that was led\n"
     assert old in text
-    scenario.write_text(text.replace(old, "title: Follow the suit that was led, always\n"),
-                        encoding="utf-8")
+    scenario.write_text(
+        text.replace(old, "title: Follow the suit that was led, always\n"), encoding="utf-8"
+    )
 
     assert any(d.code == "po-outdated" for d in check_catalogs(tmp_path))
     CommandLineInterface().run(EXTRACT)
@@ -53,7 +75,8 @@ def test_extract_update_translate_build(tmp_path: Path, monkeypatch: pytest.Monk
     message = catalog.get("Follow the suit that was led, always", context="follow-suit|title")
     assert message is not None and message.fuzzy  # --previous matched the old title
     assert [(d.path, d.code) for d in check_catalogs(tmp_path)] == [
-        (str(tmp_path / f"locales/{lang}/LC_MESSAGES/messages.po"), "po-fuzzy") for lang in ("fr", "pl")
+        (str(tmp_path / f"locales/{lang}/LC_MESSAGES/messages.po"), "po-fuzzy")
+        for lang in ("fr", "pl")
     ]
     done, total = coverage(tmp_path)["pl"]
     assert done == total - 1
@@ -68,8 +91,9 @@ def test_extract_update_translate_build(tmp_path: Path, monkeypatch: pytest.Monk
     ]
 
     out = io.StringIO()
-    assert run_build(root=tmp_path, out=tmp_path / "out", base_url=None, out_stream=out) == 0, \
+    assert run_build(root=tmp_path, out=tmp_path / "out", base_url=None, out_stream=out) == 0, (
         out.getvalue()
+    )
     page = (tmp_path / "out/pl/which-card/index.html").read_text(encoding="utf-8")
     assert "Zawsze dołożyć do koloru wyjścia" in page
     english = (tmp_path / "out/en/which-card/index.html").read_text(encoding="utf-8")

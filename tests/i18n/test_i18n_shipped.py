@@ -48,17 +48,38 @@ def _translations(lang: str) -> Translations:
 
 
 NUMBERS = (0, 1, 2, 5, 12, 22, 41, 100, 162, 252)
-POLISH = ("0 punktów", "1 punkt", "2 punkty", "5 punktów", "12 punktów", "22 punkty",
-          "41 punktów", "100 punktów", "162 punkty", "252 punkty")
-FRENCH = ("0 point", "1 point", "2 points", "5 points", "12 points", "22 points",
-          "41 points", "100 points", "162 points", "252 points")
+POLISH = (
+    "0 punktów",
+    "1 punkt",
+    "2 punkty",
+    "5 punktów",
+    "12 punktów",
+    "22 punkty",
+    "41 punktów",
+    "100 punktów",
+    "162 punkty",
+    "252 punkty",
+)
+FRENCH = (
+    "0 point",
+    "1 point",
+    "2 points",
+    "5 points",
+    "12 points",
+    "22 points",
+    "41 points",
+    "100 points",
+    "162 points",
+    "252 points",
+)
 
 
 @pytest.mark.parametrize(("lang", "expected"), [("pl", POLISH), ("fr", FRENCH)])
 def test_points_take_the_plural_form_of_each_language(lang: str, expected: tuple[str, ...]) -> None:
     t = _translations(lang)
-    got = tuple(t.npgettext("points", "%(num)d point", "%(num)d points", n) % {"num": n}
-                for n in NUMBERS)
+    got = tuple(
+        t.npgettext("points", "%(num)d point", "%(num)d points", n) % {"num": n} for n in NUMBERS
+    )
     assert got == expected
 
 

@@ -28,7 +28,7 @@ def _check(path: Path, monkeypatch: pytest.MonkeyPatch, folder: str) -> tuple[in
 def _expected(path: Path) -> str:
     first = path.read_text(encoding="utf-8").split("\n", 1)[0]
     assert first.startswith(PREFIX), f"{path.name}: the first line must be '{PREFIX}...'"
-    return first[len(PREFIX):]
+    return first[len(PREFIX) :]
 
 
 def test_there_are_enough_bad_cases() -> None:

@@ -54,21 +54,25 @@ def test_creates_expect_when_missing(tmp_path: Path) -> None:
 
 def test_fills_a_flow_mapping_and_an_empty_expect(tmp_path: Path) -> None:
     f = tmp_path / "c.yaml"
-    f.write_text("contract: {trump: hearts}\ntrick: [N: AS, E: 7S, S: 8S, W: JH]\n"
-                 "expect: {winner: W}\n")
+    f.write_text(
+        "contract: {trump: hearts}\ntrick: [N: AS, E: 7S, S: 8S, W: JH]\nexpect: {winner: W}\n"
+    )
     _fill(f)
     assert f.read_text().endswith("expect: {winner: W, points: 31}\n")
     g = tmp_path / "d.yaml"
-    g.write_text("contract: {trump: hearts}\ntrick: [N: AS, E: 7S, S: 8S, W: JH]\n"
-                 "expect:\ntext: hi\n")
+    g.write_text(
+        "contract: {trump: hearts}\ntrick: [N: AS, E: 7S, S: 8S, W: JH]\nexpect:\ntext: hi\n"
+    )
     _fill(g)
     assert g.read_text().endswith("expect:\n  winner: W\n  points: 31\ntext: hi\n")
 
 
 def test_never_changes_a_present_value(tmp_path: Path) -> None:
     f = tmp_path / "e.yaml"
-    f.write_text("contract: {trump: hearts}\ntrick: [N: AS, E: 7S, S: 8S, W: JH]\n"
-                 "expect:\n  winner: N   # wrong on purpose\n")
+    f.write_text(
+        "contract: {trump: hearts}\ntrick: [N: AS, E: 7S, S: 8S, W: JH]\n"
+        "expect:\n  winner: N   # wrong on purpose\n"
+    )
     code, out = _fill(f)
     assert code == 1
     assert "expect.winner: scenario says N, engine says W" in out

@@ -31,9 +31,14 @@ def test_play_scenario_values_and_key_locations() -> None:
 
 
 def test_scalars_are_strings_not_yaml_1_1_values() -> None:
-    s, diags = load_text("kind: deal\n" + (CASES / "good" / "deal-hearts.yaml").read_text()
-                         .split("kind: deal\n")[1].replace("made: false", "made: FALSE"),
-                         "d.yaml")
+    s, diags = load_text(
+        "kind: deal\n"
+        + (CASES / "good" / "deal-hearts.yaml")
+        .read_text()
+        .split("kind: deal\n")[1]
+        .replace("made: false", "made: FALSE"),
+        "d.yaml",
+    )
     assert diags == []
     assert isinstance(s, DealScenario)
     assert s.expect["made"] is False

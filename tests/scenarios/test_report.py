@@ -12,8 +12,11 @@ CASES = Path(__file__).resolve().parent.parent / "cases"
 
 def test_report_marks_wrong_values_and_invalid_files(tmp_path: Path) -> None:
     report = tmp_path / "r.html"
-    paths = [str(CASES / "good" / "climb.yaml"), str(CASES / "wrong" / "rule-wrong.yaml"),
-             str(CASES / "bad" / "bad-card.yaml")]
+    paths = [
+        str(CASES / "good" / "climb.yaml"),
+        str(CASES / "wrong" / "rule-wrong.yaml"),
+        str(CASES / "bad" / "bad-card.yaml"),
+    ]
     code = run_check(paths, root=CASES, report=str(report), out=io.StringIO())
     assert code == 2
     html = report.read_text()
@@ -28,8 +31,10 @@ def test_report_marks_wrong_values_and_invalid_files(tmp_path: Path) -> None:
 
 def test_report_escapes_the_files_text(tmp_path: Path) -> None:
     f = tmp_path / "x.yaml"
-    f.write_text('title: "<script>alert(x)</script>"\ncontract: {trump: hearts}\n'
-                 "trick: [N: AS, E: 7S, S: 8S, W: 9S]\n")
+    f.write_text(
+        'title: "<script>alert(x)</script>"\ncontract: {trump: hearts}\n'
+        "trick: [N: AS, E: 7S, S: 8S, W: 9S]\n"
+    )
     report = tmp_path / "r.html"
     assert run_check([str(f)], root=tmp_path, report=str(report), out=io.StringIO()) == 0
     html = report.read_text()

@@ -48,14 +48,20 @@ def test_keys_per_kind_equal_the_format_tables() -> None:
     play = SCENARIO["$defs"]["play"]["properties"]
     assert set(play["contract"]["properties"]) == set(loader_keys.CONTRACT_KEYS)
     assert set(play["contract"]["properties"]["rules"]["anyOf"][1]["properties"]) == set(
-        loader_keys.RULES_KEYS)
+        loader_keys.RULES_KEYS
+    )
     assert set(play["hand"]["properties"]) == set(loader_keys.HAND_KEYS)
     assert set(PAGE["properties"]) == set(loader_keys.PAGE_KEYS)
-    assert set(PAGE["properties"]["sections"]["items"]["properties"]) == set(loader_keys.SECTION_KEYS)
+    assert set(PAGE["properties"]["sections"]["items"]["properties"]) == set(
+        loader_keys.SECTION_KEYS
+    )
 
 
-VALID = sorted((CASES / "good").rglob("*.yaml")) + sorted((CASES / "wrong").rglob("*.yaml")) \
+VALID = (
+    sorted((CASES / "good").rglob("*.yaml"))
+    + sorted((CASES / "wrong").rglob("*.yaml"))
     + sorted((ROOT / "scenarios").rglob("*.y*ml"))
+)
 
 
 @pytest.mark.parametrize("path", VALID, ids=lambda p: p.relative_to(ROOT).as_posix())
@@ -63,9 +69,17 @@ def test_valid_files_validate(path: Path) -> None:
     assert _errors(path) == []
 
 
-UNKNOWN_KEYS = ["unknown-key-hint.yaml", "unknown-key.yaml", "key-of-another-kind.yaml",
-                "unknown-rules-knob.yaml", "page-unknown-key/page.yaml", "unknown-kind.yaml",
-                "unknown-trump.yaml", "bad-card.yaml", "bad-seat.yaml"]
+UNKNOWN_KEYS = [
+    "unknown-key-hint.yaml",
+    "unknown-key.yaml",
+    "key-of-another-kind.yaml",
+    "unknown-rules-knob.yaml",
+    "page-unknown-key/page.yaml",
+    "unknown-kind.yaml",
+    "unknown-trump.yaml",
+    "bad-card.yaml",
+    "bad-seat.yaml",
+]
 # (``annulled: on`` is not listed: yaml.safe_load reads YAML 1.1, where ``on`` is true; an
 # editor's YAML 1.2 reads a string and flags it, and ``explainer check`` refuses it.)
 
