@@ -209,6 +209,7 @@ class CoincheRules:
 
 def _hint(word: str, choices: list[str]) -> str:
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    close = close or [c for c in choices if word and c.startswith(word)][:1]
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
