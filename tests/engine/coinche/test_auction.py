@@ -89,7 +89,14 @@ def test_e1_self_overbid_change_suit_needs_a_fourth_pass() -> None:
         "the auction is not finished after 6 calls: S is still to speak",
     )
     assert run_auction(Seat.W, [*calls, "S: pass"], rules=rules).taker is Seat.S
-    assert run_auction(Seat.W, [*calls, "S: 120 hearts", "W: pass", "N: pass", "E: pass", "S: pass"], rules=rules).trump is Trump.HEARTS
+    assert (
+        run_auction(
+            Seat.W,
+            [*calls, "S: 120 hearts", "W: pass", "N: pass", "E: pass", "S: pass"],
+            rules=rules,
+        ).trump
+        is Trump.HEARTS
+    )
 
 
 def test_e2_four_passes_annul_the_deal_next_dealer_deals() -> None:
@@ -157,7 +164,12 @@ def test_e4_surcoinche_ends_the_auction_at_once() -> None:
 def test_e5_capot_bid_may_be_coinched_under_ffb() -> None:
     calls = ["N: 100 spades", "E: 110 hearts", "S: capot spades", "W: coinche"]
     r = run_auction(Seat.W, [*calls, "N: pass", "E: pass", "S: pass"])
-    assert (r.taker, r.trump, r.bid, r.level) == (Seat.S, Trump.SPADES, BidKind.CAPOT, Level.COINCHE)
+    assert (r.taker, r.trump, r.bid, r.level) == (
+        Seat.S,
+        Trump.SPADES,
+        BidKind.CAPOT,
+        Level.COINCHE,
+    )
     r = run_auction(Seat.W, [*calls, "N: pass", "S: pass"], rules=FFB_CONTREE)
     assert r.bid is BidKind.CAPOT
 
@@ -173,7 +185,9 @@ def test_e5_capot_doublable_no_the_capot_ends_the_auction() -> None:
 
 
 def test_e5_no_bid_after_a_capot() -> None:
-    assert error(Seat.W, ["N: 100 spades", "E: 110 hearts", "S: capot spades", "W: 160 hearts"]) == (
+    assert error(
+        Seat.W, ["N: 100 spades", "E: 110 hearts", "S: capot spades", "W: 160 hearts"]
+    ) == (
         3,
         "W cannot bid 160 hearts after S's capot spades: no bid is higher",
     )
@@ -210,7 +224,9 @@ def test_e6_call_errors_name_the_faulty_call(calls: list[str], message: str) -> 
 
 def test_e6_suit_order_ranked_an_equal_value_in_a_higher_suit_overcalls() -> None:
     rules = find_coinche_rules(suit_order="ranked")
-    r = run_auction(Seat.N, ["E: 80 hearts", "S: 80 spades", "W: pass", "N: pass", "E: pass"], rules=rules)
+    r = run_auction(
+        Seat.N, ["E: 80 hearts", "S: 80 spades", "W: pass", "N: pass", "E: pass"], rules=rules
+    )
     assert (r.taker, r.trump) == (Seat.S, Trump.SPADES)
     assert error(Seat.N, ["E: 80 spades", "S: 80 hearts"], rules=rules)[0] == 1
 
@@ -218,7 +234,14 @@ def test_e6_suit_order_ranked_an_equal_value_in_a_higher_suit_overcalls() -> Non
 def test_e6_self_overbid_change_suit_allows_another_suit_only() -> None:
     rules = find_coinche_rules(self_overbid="change_suit")
     calls = ["E: 80 hearts", "S: pass", "W: pass", "N: pass"]
-    assert run_auction(Seat.N, [*calls, "E: 90 spades", "S: pass", "W: pass", "N: pass", "E: pass"], rules=rules).bid == 90
+    assert (
+        run_auction(
+            Seat.N,
+            [*calls, "E: 90 spades", "S: pass", "W: pass", "N: pass", "E: pass"],
+            rules=rules,
+        ).bid
+        == 90
+    )
     assert error(Seat.N, [*calls, "E: 90 hearts"], rules=rules) == (
         4,
         "E cannot bid 90 hearts over their own 80 hearts: only a change of suit may follow three passes",
@@ -234,7 +257,9 @@ def test_e6_max_bid_160_under_ffb_contree() -> None:
 
 
 def test_e7_coinche_any_time_then_the_coinched_team_in_turn() -> None:
-    r = run_auction(Seat.N, ["E: 80 hearts", "N: coinche", "E: pass", "W: pass"], rules=PAGAT_COINCHE)
+    r = run_auction(
+        Seat.N, ["E: 80 hearts", "N: coinche", "E: pass", "W: pass"], rules=PAGAT_COINCHE
+    )
     assert (r.taker, r.bid, r.level, r.coinched_by) == (Seat.E, 80, Level.COINCHE, Seat.N)
 
 
@@ -284,12 +309,17 @@ def test_coinche_80_no_forbids_coinching_an_80() -> None:
         1,
         "S cannot coinche a bid of 80 under ffb_coinche",
     )
-    assert run_auction(Seat.N, ["E: 80 hearts", "S: coinche", "W: pass", "N: pass", "E: pass"]).level is Level.COINCHE
+    assert (
+        run_auction(Seat.N, ["E: 80 hearts", "S: coinche", "W: pass", "N: pass", "E: pass"]).level
+        is Level.COINCHE
+    )
 
 
 def test_coinche_timing_in_turn_any_time_with_three_passes_counts_from_the_coincher() -> None:
     rules = find_coinche_rules(coinche_timing="any_time")
-    r = run_auction(Seat.N, ["E: 80 hearts", "N: coinche", "E: pass", "S: pass", "W: pass"], rules=rules)
+    r = run_auction(
+        Seat.N, ["E: 80 hearts", "N: coinche", "E: pass", "S: pass", "W: pass"], rules=rules
+    )
     assert r.coinched_by is Seat.N
 
 
@@ -302,7 +332,9 @@ def test_sa_ta_off_refuses_sans_atout_and_tout_atout() -> None:
 
 def test_sa_ta_on_allows_sans_atout_and_tout_atout() -> None:
     rules = find_coinche_rules(sa_ta="on")
-    r = run_auction(Seat.N, ["E: 90 none", "S: 100 all", "W: pass", "N: pass", "E: pass"], rules=rules)
+    r = run_auction(
+        Seat.N, ["E: 90 none", "S: 100 all", "W: pass", "N: pass", "E: pass"], rules=rules
+    )
     assert r.trump is Trump.ALL
 
 
@@ -315,7 +347,11 @@ def test_generale_off_refuses_the_generale() -> None:
 
 def test_generale_solo_is_biddable_above_numbers() -> None:
     rules = find_coinche_rules(generale="solo")
-    r = run_auction(Seat.N, ["E: 160 hearts", "S: generale spades", "W: pass", "N: pass", "E: pass"], rules=rules)
+    r = run_auction(
+        Seat.N,
+        ["E: 160 hearts", "S: generale spades", "W: pass", "N: pass", "E: pass"],
+        rules=rules,
+    )
     assert (r.taker, r.bid) == (Seat.S, BidKind.GENERALE)
 
 
@@ -327,7 +363,19 @@ def test_unfinished_auction_is_an_error_without_index() -> None:
 
 
 def test_a_passed_seat_may_bid_later() -> None:
-    r = run_auction(Seat.N, ["E: pass", "S: 80 clubs", "W: pass", "N: pass", "E: 90 hearts", "S: pass", "W: pass", "N: pass"])
+    r = run_auction(
+        Seat.N,
+        [
+            "E: pass",
+            "S: 80 clubs",
+            "W: pass",
+            "N: pass",
+            "E: 90 hearts",
+            "S: pass",
+            "W: pass",
+            "N: pass",
+        ],
+    )
     assert (r.taker, r.bid) == (Seat.E, 90)
 
 

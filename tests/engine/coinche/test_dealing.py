@@ -29,7 +29,9 @@ def test_deal_packets_from_the_seat_after_the_dealer(knob: str, east: str) -> No
 
 
 def test_deal_packets_rejects_other_packets() -> None:
-    with pytest.raises(InvalidDealError, match=r"invalid packets: 3-3-3 \(expected 3-2-3, 3-3-2, 2-3-3 or 4-4\)"):
+    with pytest.raises(
+        InvalidDealError, match=r"invalid packets: 3-3-3 \(expected 3-2-3, 3-3-2, 2-3-3 or 4-4\)"
+    ):
         deal_packets(DECK, Seat.N, (3, 3, 3))
 
 

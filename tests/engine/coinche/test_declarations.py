@@ -19,8 +19,12 @@ from explainer.engine.seats import Seat, Team
 S = Seat
 
 
-def best(announced: dict[Seat, list[str]], trump: Trump, dealer: Seat = S.N, **knobs: str) -> tuple[Seat | None, Team | None, tuple[int, int]]:
-    r = compare_declarations(announced, trump=trump, dealer=dealer, rules=find_coinche_rules(**knobs))
+def best(
+    announced: dict[Seat, list[str]], trump: Trump, dealer: Seat = S.N, **knobs: str
+) -> tuple[Seat | None, Team | None, tuple[int, int]]:
+    r = compare_declarations(
+        announced, trump=trump, dealer=dealer, rules=find_coinche_rules(**knobs)
+    )
     return r.best, r.team, r.points
 
 
@@ -42,7 +46,9 @@ def error(announced: dict[Seat, list[str]], **kw: object) -> tuple[str | None, i
         ("carre 10", DeclarationKind.CARRE, "10S 10H 10D 10C", 100),
     ],
 )
-def test_declaration_tokens_their_cards_and_points(text: str, kind: DeclarationKind, cards: str, points: int) -> None:
+def test_declaration_tokens_their_cards_and_points(
+    text: str, kind: DeclarationKind, cards: str, points: int
+) -> None:
     d = Declaration.parse(text)
     assert (d.kind, d.cards, d.points(Trump.HEARTS)) == (kind, CardSet.parse(cards), points)
 
@@ -50,7 +56,10 @@ def test_declaration_tokens_their_cards_and_points(text: str, kind: DeclarationK
 def test_a_run_that_is_not_a_run_is_an_error() -> None:
     with pytest.raises(DeclarationError) as e:
         Declaration.parse("cinquante 9H")
-    assert str(e.value) == "cinquante 9H is not a run: a cinquante needs 4 cards in sequence, and only 3 run down from 9H"
+    assert (
+        str(e.value)
+        == "cinquante 9H is not a run: a cinquante needs 4 cards in sequence, and only 3 run down from 9H"
+    )
 
 
 @pytest.mark.parametrize("text", ["tierce", "belote KH", "tierce 11H", "carre X", "tierce KH QH"])
@@ -74,7 +83,11 @@ def test_e15c_declaration_tie_nobody_voids_every_declaration() -> None:
 
 def test_e15c_declaration_tie_first_announced_goes_to_the_first_in_play_order() -> None:
     announced = {S.N: ["tierce KH"], S.S: ["tierce 9S"], S.E: ["tierce KD"]}
-    assert best(announced, Trump.CLUBS, declaration_tie="first_announced") == (S.E, Team.EW, (0, 20))
+    assert best(announced, Trump.CLUBS, declaration_tie="first_announced") == (
+        S.E,
+        Team.EW,
+        (0, 20),
+    )
 
 
 def test_e16a_carre_vs_cent_carre_wins() -> None:
@@ -109,7 +122,9 @@ def test_e17_card_reuse_yes_carre_and_tierce() -> None:
     rules = find_coinche_rules(card_reuse="yes")
     decls = declarations_in_hand(hand, Trump.HEARTS, rules=rules)
     assert [str(d) for d in decls] == ["carre J", "tierce KH"]
-    r = compare_declarations({S.N: decls}, trump=Trump.HEARTS, dealer=S.E, hands=[hand, 0, 0, 0], rules=rules)
+    r = compare_declarations(
+        {S.N: decls}, trump=Trump.HEARTS, dealer=S.E, hands=[hand, 0, 0, 0], rules=rules
+    )
     assert r.points == (220, 0)
 
 
@@ -127,7 +142,11 @@ def test_hand_splits_a_long_run_to_add_a_carre() -> None:
 
 
 def test_a_card_announced_by_two_seats_is_an_error() -> None:
-    assert error({S.N: ["tierce KH"], S.E: ["tierce AH"]}) == ("E", 0, "QH is announced by both N and E")
+    assert error({S.N: ["tierce KH"], S.E: ["tierce AH"]}) == (
+        "E",
+        0,
+        "QH is announced by both N and E",
+    )
 
 
 def test_an_announced_card_missing_from_the_hand_is_an_error() -> None:
@@ -141,7 +160,9 @@ def test_low_carres_nothing_four_eights_is_an_error() -> None:
 
 def test_low_carres_eights_void_voids_every_declaration() -> None:
     rules = find_coinche_rules(low_carres="eights_void")
-    r = compare_declarations({S.N: ["carre 8"], S.E: ["tierce AH"]}, trump=Trump.SPADES, dealer=S.N, rules=rules)
+    r = compare_declarations(
+        {S.N: ["carre 8"], S.E: ["tierce AH"]}, trump=Trump.SPADES, dealer=S.N, rules=rules
+    )
     assert (r.voided, r.points, r.team) == (True, (0, 0), None)
 
 
@@ -170,12 +191,23 @@ def test_carres_of_100_rank_in_the_trump_order() -> None:
 
 def test_declarations_off_refuses_announcements() -> None:
     with pytest.raises(DeclarationError) as e:
-        compare_declarations({S.N: ["tierce KH"]}, trump=Trump.SPADES, dealer=S.N, rules=find_coinche_rules("ffb_contree"))
+        compare_declarations(
+            {S.N: ["tierce KH"]},
+            trump=Trump.SPADES,
+            dealer=S.N,
+            rules=find_coinche_rules("ffb_contree"),
+        )
     assert str(e.value) == "declarations are not played under ffb_contree"
 
 
 def test_classic_declarations_enabled_by_the_caller() -> None:
-    r = compare_declarations({S.E: ["cinquante AS"], S.S: ["tierce KH"]}, trump=Trump.SPADES, dealer=S.N, rules=find_coinche_rules("ffb_contree"), enabled=True)
+    r = compare_declarations(
+        {S.E: ["cinquante AS"], S.S: ["tierce KH"]},
+        trump=Trump.SPADES,
+        dealer=S.N,
+        rules=find_coinche_rules("ffb_contree"),
+        enabled=True,
+    )
     assert r.points == (0, 50)
 
 

@@ -17,14 +17,25 @@ from explainer.engine.seats import Seat, Team
 E8 = MatchDeal((227, 45))
 
 
-def match(deals: list[MatchDeal], start: tuple[int, int], preset: str = "ffb_coinche", dealer: Seat = Seat.W, **knobs: str) -> MatchResult:
+def match(
+    deals: list[MatchDeal],
+    start: tuple[int, int],
+    preset: str = "ffb_coinche",
+    dealer: Seat = Seat.W,
+    **knobs: str,
+) -> MatchResult:
     rules = find_coinche_rules(preset, **({"target": "2000"} | knobs))
     return run_match(deals, dealer=dealer, start=start, rules=rules)
 
 
 def test_e20a_end_rounding_rounded_reaching_2000_wins() -> None:
     r = match([E8], (1770, 1490), "ffb_contree")
-    assert (r.totals, r.winner, r.next_dealer, r.deals_counted) == ((2000, 1540), Team.NS, Seat.N, 1)
+    assert (r.totals, r.winner, r.next_dealer, r.deals_counted) == (
+        (2000, 1540),
+        Team.NS,
+        Seat.N,
+        1,
+    )
 
 
 def test_e20a_end_rounding_exact_last_deal_1997_is_not_yet() -> None:
@@ -110,7 +121,10 @@ def test_a_deal_after_the_match_ended_is_an_error() -> None:
 def test_a_start_at_the_target_is_an_error() -> None:
     with pytest.raises(MatchError) as e:
         match([E8], (2000, 0))
-    assert (e.value.deal_index, str(e.value)) == (None, "the match starts at 2000-0, already at the target 2000")
+    assert (e.value.deal_index, str(e.value)) == (
+        None,
+        "the match starts at 2000-0, already at the target 2000",
+    )
 
 
 def test_a_negative_score_is_an_error() -> None:

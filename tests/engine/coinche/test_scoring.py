@@ -314,7 +314,9 @@ def test_surcoinche_off_refuses_a_surcoinched_contract() -> None:
 def e13(rules: CoincheRules) -> tuple[int, int]:
     contract = CoincheContract(Seat.W, Trump.HEARTS, 110)
     announced = {Seat.N: ["tierce JD"]} if rules.declarations else {}
-    return play_coinche_deal(contract, E13_TRICKS, rules=rules, dealer=Seat.E, announced=announced).score
+    return play_coinche_deal(
+        contract, E13_TRICKS, rules=rules, dealer=Seat.E, announced=announced
+    ).score
 
 
 def test_e13_full_deal_facts() -> None:
@@ -360,12 +362,23 @@ def test_capot_points_250_and_252() -> None:
 def capot(rules: CoincheRules, made: bool, level: Level = Level.NONE) -> tuple[int, int]:
     c = CoincheContract(Seat.S, Trump.SPADES, BidKind.CAPOT, level)
     if made:
-        return score_coinche(c, trick_points=trick_points((152, 0), Team.NS, Team.NS, rules=rules), capot=Team.NS, rules=rules).score
+        return score_coinche(
+            c,
+            trick_points=trick_points((152, 0), Team.NS, Team.NS, rules=rules),
+            capot=Team.NS,
+            rules=rules,
+        ).score
     return score_coinche(c, trick_points=(140, 22), rules=rules).score
 
 
 EL = dict(coinche_scoring="bid_only", surcoinche="3")
-CANNES = dict(coinche_scoring="bid_only", surcoinche="3", capot_value="270", failure_base="162", rounding="half_down")
+CANNES = dict(
+    coinche_scoring="bid_only",
+    surcoinche="3",
+    capot_value="270",
+    failure_base="162",
+    rounding="half_down",
+)
 
 
 @pytest.mark.parametrize(
@@ -403,9 +416,16 @@ def test_capot_value_260() -> None:
 def test_generale_value_solo_made_and_failed() -> None:
     c = CoincheContract(Seat.S, Trump.SPADES, BidKind.GENERALE)
     rules = knobs(generale="solo", generale_value="1000")
-    assert score_coinche(c, trick_points=(252, 0), capot=Team.NS, solo=True, rules=rules).score == (1000, 0)
-    assert score_coinche(c, trick_points=(252, 0), capot=Team.NS, solo=False, rules=rules).score == (0, 1000)
-    assert score_coinche(c, trick_points=(252, 0), capot=Team.NS, solo=True, rules=knobs(generale="solo")).score == (500, 0)
+    assert score_coinche(c, trick_points=(252, 0), capot=Team.NS, solo=True, rules=rules).score == (
+        1000,
+        0,
+    )
+    assert score_coinche(
+        c, trick_points=(252, 0), capot=Team.NS, solo=False, rules=rules
+    ).score == (0, 1000)
+    assert score_coinche(
+        c, trick_points=(252, 0), capot=Team.NS, solo=True, rules=knobs(generale="solo")
+    ).score == (500, 0)
 
 
 # --- E18: declarations and the contract ---------------------------------------------------
@@ -419,7 +439,9 @@ def test_e18a_declarations_count_yes_a_tierce_makes_the_contract() -> None:
 
 
 def test_e18a_declarations_count_no_the_tierce_changes_hands() -> None:
-    r = score_coinche(C100, trick_points=(83, 79), declarations=(20, 0), rules=knobs(declarations_count="no"))
+    r = score_coinche(
+        C100, trick_points=(83, 79), declarations=(20, 0), rules=knobs(declarations_count="no")
+    )
     assert (r.made, r.score) == (False, (0, 280))
 
 
@@ -432,15 +454,23 @@ def test_e18b_a_better_defence_declaration_voids_the_takers() -> None:
 
 
 def test_e19a_classic_declarations_made() -> None:
-    assert score_classic_declarations((92, 70), (0, 50), taker=Seat.E, tie="failed") == (True, (92, 120))
+    assert score_classic_declarations((92, 70), (0, 50), taker=Seat.E, tie="failed") == (
+        True,
+        (92, 120),
+    )
 
 
 def test_e19b_classic_declarations_failed_defence_takes_162_and_all_declarations() -> None:
-    assert score_classic_declarations((66, 96), (20, 0), taker=Seat.N, tie="failed") == (False, (0, 182))
+    assert score_classic_declarations((66, 96), (20, 0), taker=Seat.N, tie="failed") == (
+        False,
+        (0, 182),
+    )
 
 
 def test_classic_declarations_belote_imprenable_takers_keep_it() -> None:
-    made, score = score_classic_declarations((66, 96), (0, 0), taker=Seat.N, belote=Seat.S, belote_rule="imprenable")
+    made, score = score_classic_declarations(
+        (66, 96), (0, 0), taker=Seat.N, belote=Seat.S, belote_rule="imprenable"
+    )
     assert (made, score) == (False, (20, 162))
 
 
