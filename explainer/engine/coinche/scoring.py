@@ -149,13 +149,13 @@ def _made(
     contract: CoincheContract, total: list[int], capot: Team | None, solo: bool, rules: CoincheRules
 ) -> str:
     """``made``, ``failed``, ``litige`` or ``redeal``."""
-    t = contract.taker.team
-    if contract.bid == BidKind.CAPOT:
-        return "made" if capot == t else "failed"
-    if contract.bid == BidKind.GENERALE:
+    t = contract.taker & 1
+    bid = contract.bid
+    if type(bid) is not int:  # capot, générale
+        if bid == BidKind.CAPOT:
+            return "made" if capot is not None and capot == t else "failed"
         return "made" if solo else "failed"
-    assert isinstance(contract.bid, int)
-    if total[t] < _need(contract.bid, rules):
+    if total[t] < _need(bid, rules):
         return "failed"
     if not rules.must_beat_defence or total[t] > total[t ^ 1]:
         return "made"
@@ -165,12 +165,10 @@ def _made(
 
 
 def _value(contract: CoincheContract, rules: CoincheRules) -> int:
-    if contract.bid == BidKind.CAPOT:
-        return rules.capot_value
-    if contract.bid == BidKind.GENERALE:
-        return rules.generale_value
-    assert isinstance(contract.bid, int)
-    return 0 if rules.scoring == "points_only" else contract.bid
+    bid = contract.bid
+    if type(bid) is int:
+        return 0 if rules.scoring == "points_only" else bid
+    return rules.capot_value if bid == BidKind.CAPOT else rules.generale_value
 
 
 def _plain(
@@ -249,7 +247,7 @@ def score_coinche(
     §3.5), ``capot`` the team that won all eight tricks, ``solo`` whether the declarer
     alone did (a générale).
     """
-    t = contract.taker.team
+    t = contract.taker & 1
     p = list(trick_points)
     b = list(belote)
     if rules.belote == "attack_only":
@@ -272,10 +270,9 @@ def score_coinche(
         d[t ^ 1], d[t] = d[t ^ 1] + d[t], 0
     v = _value(contract, rules)
     w = t if made else t ^ 1
-    if contract.bid == BidKind.GENERALE or (
-        contract.bid == BidKind.CAPOT and rules.capot_bid_scoring == "flat"
-    ):
-        s = _flat_capot(w, m, b, d, v, contract.bid == BidKind.GENERALE, rules)
+    bid = contract.bid
+    if type(bid) is not int and (bid == BidKind.GENERALE or rules.capot_bid_scoring == "flat"):
+        s = _flat_capot(w, m, b, d, v, bid == BidKind.GENERALE, rules)
     elif m == 1:
         s = _plain(made, t, p, b, d, v, rules)
     else:
