@@ -6,7 +6,7 @@ the South-East and Corsica (knob ``deal_packets``).
 
 >>> r = deal_packets(list(range(32)), Seat.N, (4, 4))
 >>> str(r.hands[Seat.E])
-'7S 8S 9S 10S 9H 10H JH QH'
+'7S 8S 9S 10S 7D 8D 9D 10D'
 """
 
 from __future__ import annotations
