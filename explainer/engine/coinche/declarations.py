@@ -290,6 +290,20 @@ def compare_declarations(
     effects = {_check_low(s, i, d, rules) for s in Seat for i, d in enumerate(decls[s])}
     if "annul" in effects or "void" in effects:
         return DeclarationsResult(decls, None, None, (0, 0), "void" in effects, "annul" in effects)
+    best_seat = _best_seat(decls, trump, dealer, rules)
+    if best_seat is None:
+        return DeclarationsResult(decls, None, None, (0, 0))
+    team = best_seat.team
+    total = sum(d.points(trump, rules) for s in team.seats for d in decls[s])
+    points = (total, 0) if team is Team.NS else (0, total)
+    return DeclarationsResult(decls, best_seat, team, points)
+
+
+def _best_seat(
+    decls: tuple[tuple[Declaration, ...], ...], trump: Trump, dealer: Seat, rules: CoincheRules
+) -> Seat | None:
+    """The seat holding the best declaration; on an exact tie between the teams, the
+    first to announce (``first_announced``) or nobody (``nobody``)."""
     best_seat: Seat | None = None
     best: Declaration | None = None
     tied = False
@@ -302,12 +316,9 @@ def compare_declarations(
                 best_seat, best, tied = seat, d, False
             elif order == 0 and best_seat is not None and seat.team != best_seat.team:
                 tied = True
-    if best_seat is None or (tied and rules.declaration_tie == "nobody"):
-        return DeclarationsResult(decls, None, None, (0, 0))
-    team = best_seat.team
-    total = sum(d.points(trump, rules) for s in team.seats for d in decls[s])
-    points = (total, 0) if team is Team.NS else (0, total)
-    return DeclarationsResult(decls, best_seat, team, points)
+    if tied and rules.declaration_tie == "nobody":
+        return None
+    return best_seat
 
 
 def _runs(hand: int) -> list[Declaration]:

@@ -103,6 +103,25 @@ def _decide(
     return None, False  # extra_deal: one more deal decides
 
 
+def _add(
+    totals: list[int], deal: MatchDeal, goal: int | None, rules: CoincheRules
+) -> tuple[list[int], list[Team], list[int]]:
+    """The totals after ``deal``, the teams it takes over the target, and the deal's
+    score as counted (rounded, or exact when it ends the match under
+    ``end_rounding: exact_last_deal``)."""
+    scores = [round_score(deal.score[x], rules.rounding) for x in (0, 1)]
+    rounded = [totals[x] + scores[x] for x in (0, 1)]
+    if goal is None:
+        return rounded, [], scores
+    if rules.end_rounding == "exact_last_deal":
+        exact = [totals[x] + deal.score[x] for x in (0, 1)]
+        crossing = _crossing(exact, deal, list(deal.score), goal, rules)
+        if crossing:
+            return exact, crossing, list(deal.score)
+        return rounded, [], scores
+    return rounded, _crossing(rounded, deal, scores, goal, rules), scores
+
+
 def run_match(
     deals: Sequence[MatchDeal],
     *,
@@ -142,17 +161,8 @@ def run_match(
             raise MatchError(f"deal {i + 1} has a negative score: {deal.score}", deal_index=i)
         counted += 1
         dealer = dealer.next
-        exact = [totals[x] + deal.score[x] for x in (0, 1)]
-        scores = [round_score(deal.score[x], rules.rounding) for x in (0, 1)]
-        rounded = [totals[x] + scores[x] for x in (0, 1)]
-        crossing: list[Team] = []
-        if goal is not None and rules.end_rounding == "exact_last_deal":
-            crossing = _crossing(exact, deal, list(deal.score), goal, rules)
-            if crossing:
-                rounded, scores = exact, list(deal.score)
-        elif goal is not None:
-            crossing = _crossing(rounded, deal, scores, goal, rules)
-        totals = rounded
+        new, crossing, scores = _add(totals, deal, goal, rules)
+        totals = new
         history.append((totals[0], totals[1]))
         if crossing:
             winner, drawn = _decide(crossing, totals, scores, rules)
