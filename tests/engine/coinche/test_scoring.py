@@ -498,3 +498,27 @@ def test_all_trump_points_ffb2016_ratio_scales_to_162() -> None:
     rules = knobs(all_trump_points="ffb2016_ratio")
     # FFB-B16's example: 198 (with the dix de der) x 162/258 -> 124.
     assert trick_points((188, 60), Team.NS, None, trump=Trump.ALL, rules=rules) == (124, 38)
+
+
+def test_sa_ta_on_a_tout_atout_deal_scores_on_the_presets_scale() -> None:
+    import random
+
+    from explainer.engine.simulate import random_scored_deal
+
+    d = random_scored_deal(random.Random(3), Trump.ALL, taker=Seat.N, leader=Seat.E)
+    contract = CoincheContract(Seat.N, Trump.ALL, 80)
+    ffb = play_coinche_deal(contract, d.tricks(), dealer=Seat.N, rules=knobs(sa_ta="on"))
+    ratio = play_coinche_deal(contract, d.tricks(), dealer=Seat.N, rules=FFB_CONTREE)
+    assert sum(ffb.card_points) == 152
+    assert sum(ratio.card_points) == 248
+    assert sum(ratio.scored.trick_points) in (161, 162, 163, 252)
+
+
+def test_a_sans_atout_deal_has_no_belote_and_152_card_points() -> None:
+    import random
+
+    from explainer.engine.simulate import random_scored_deal
+
+    d = random_scored_deal(random.Random(4), Trump.NONE, taker=Seat.E, leader=Seat.E)
+    r = play_coinche_deal(CoincheContract(Seat.E, Trump.NONE, 90), d.tricks(), dealer=Seat.N)
+    assert (r.belote, sum(r.card_points)) == (None, 152)
