@@ -28,8 +28,7 @@ from babel import Locale
 from babel.messages.catalog import TranslationError
 from babel.messages.plurals import get_plural
 
-from explainer.scenarios.diagnostics import Diagnostic
-from explainer.scenarios.model import Location
+from explainer.scenarios.diagnostics import Code, Diagnostic, Location, Severity
 
 from .catalog import catalog_path, po_paths
 from .checkers import CHECKERS
@@ -52,8 +51,8 @@ PLURAL_FORMS: Final = {"fr": (2, "(n > 1)")}
 _PLURAL_SAMPLE: Final = range(0, 1001)
 
 
-def _diag(path: str, line: int, message: str, code: str) -> Diagnostic:
-    return Diagnostic(Location(path, line, 1), message, code, "invalid")
+def _diag(path: str, line: int, message: str, code: Code) -> Diagnostic:
+    return Diagnostic(Location(path, line, 1), message, code, Severity.INVALID)
 
 
 # ---------------------------------------------------------------------------------------
@@ -123,7 +122,7 @@ def _check_plurals(read: ReadCatalog) -> Iterator[Diagnostic]:
     assert catalog is not None and read.lang is not None
     header = _plural_header_problem(read)
     if header:
-        yield _diag(read.path, _header_line(read.lines, "Plural-Forms"), header, "po-plural")
+        yield _diag(read.path, _header_line(read.lines, "Plural-Forms"), header, Code.PO_PLURAL)
     num = catalog.num_plurals
     for message in catalog:
         if not message.id or not message.pluralizable:
@@ -137,7 +136,7 @@ def _check_plurals(read: ReadCatalog) -> Iterator[Diagnostic]:
                 message.lineno or 1,
                 f"{given} plural forms for {describe(key)}; "
                 f"{language} has {num} (msgstr[0] to msgstr[{num - 1}])",
-                "po-plural",
+                Code.PO_PLURAL,
             )
 
 
@@ -169,7 +168,7 @@ def check_catalog_file(
     """
     read = read_catalog(path, lang, shown=shown)
     if read.catalog is None:
-        return [_diag(read.path, line, msg, "po-syntax") for line, msg in read.problems]
+        return [_diag(read.path, line, msg, Code.PO_SYNTAX) for line, msg in read.problems]
     found: list[Diagnostic] = []
     if complete and sources is not None:
         for line, message, code in lag(read.catalog, sources, template=lang is None):
@@ -187,7 +186,7 @@ def _extract(root: Path) -> tuple[dict[Key, Extracted] | None, list[Diagnostic]]
         return extract_messages(root), []
     except Exception as exc:  # noqa: BLE001 - a broken babel.cfg must not crash the check
         problem = _diag(
-            str(root / MAPPING_FILE), 1, f"cannot extract the messages: {exc}", "catalog"
+            str(root / MAPPING_FILE), 1, f"cannot extract the messages: {exc}", Code.CATALOG
         )
         return None, [problem]
 
@@ -207,7 +206,10 @@ def check_catalogs(root: Path, *, complete: Collection[str] = ()) -> list[Diagno
     elif sources:
         found.append(
             _diag(
-                str(pot), 1, "missing template: run pybabel extract (TRANSLATING.md)", "po-outdated"
+                str(pot),
+                1,
+                "missing template: run pybabel extract (TRANSLATING.md)",
+                Code.PO_OUTDATED,
             )
         )
     paths = dict(po_paths(root))
@@ -217,7 +219,7 @@ def check_catalogs(root: Path, *, complete: Collection[str] = ()) -> list[Diagno
                 str(catalog_path(root, lang)),
                 1,
                 f"no catalog for {lang!r}, declared complete: run pybabel init (TRANSLATING.md)",
-                "po-outdated",
+                Code.PO_OUTDATED,
             )
         )
     for lang, path in paths.items():

@@ -29,6 +29,7 @@ from typing import Final
 from babel.messages.catalog import Catalog, Message, TranslationError
 
 from explainer.engine import card_str
+from explainer.scenarios.diagnostics import Code
 from explainer.scenarios.tokens import card_tokens, is_card_token
 
 from .extract import SHAPE_NAMES, markdown_shape, placeholders
@@ -221,11 +222,11 @@ def check_numbers(message: Message) -> Iterator[str]:
             yield f"{form.where}number {' '.join(extra)} is not in the source"
 
 
-CHECKERS: Final[tuple[tuple[str, BabelChecker], ...]] = (
-    ("po-cards", check_card_tokens),
-    ("po-placeholders", check_placeholders),
-    ("po-markdown", check_markdown),
-    ("po-newlines", check_newlines),
-    ("po-numbers", check_numbers),
+CHECKERS: Final[tuple[tuple[Code, BabelChecker], ...]] = (
+    (Code.PO_CARDS, check_card_tokens),
+    (Code.PO_PLACEHOLDERS, check_placeholders),
+    (Code.PO_MARKDOWN, check_markdown),
+    (Code.PO_NEWLINES, check_newlines),
+    (Code.PO_NUMBERS, check_numbers),
 )
 """Every checker with the diagnostic code ``explainer check`` prints its problems under."""

@@ -27,6 +27,8 @@ from typing import Any, Final
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 
+from explainer.scenarios.diagnostics import Code
+
 from .catalog import is_translated, po_paths
 from .pofile import Key, describe, read_catalog
 
@@ -186,7 +188,7 @@ def _plural(message: Message) -> str | None:
 
 def lag(
     catalog: Catalog, sources: Mapping[Key, Extracted], *, template: bool = False
-) -> Iterator[tuple[int, str, str]]:
+) -> Iterator[tuple[int, str, Code]]:
     """Each way ``catalog`` is behind ``sources``, as ``(line, message, code)``: a message
     it lacks (one line each, at line 1), one it has that the sources no longer have,
     a changed plural; for a translated catalog also each fuzzy and each empty entry.
@@ -203,14 +205,18 @@ def lag(
                 1,
                 f"not in the catalog: {describe(key)} from {filename}:{lineno}; run {command} "
                 "(TRANSLATING.md)",
-                "po-outdated",
+                Code.PO_OUTDATED,
             )
     for key, message in have.items():
         line = message.lineno or 1
         if key not in sources:
-            yield line, f"no longer in the sources: {describe(key)}; run {command}", "po-outdated"
+            yield (
+                line,
+                f"no longer in the sources: {describe(key)}; run {command}",
+                Code.PO_OUTDATED,
+            )
         elif sources[key].plural != _plural(message):
-            yield line, f"the plural of {describe(key)} changed; run {command}", "po-outdated"
+            yield line, f"the plural of {describe(key)} changed; run {command}", Code.PO_OUTDATED
         elif template:
             continue
         elif message.fuzzy:
@@ -218,10 +224,10 @@ def lag(
                 line,
                 f"fuzzy entry {describe(key)}: review the translation and remove the fuzzy "
                 "flag (the site shows the English text meanwhile)",
-                "po-fuzzy",
+                Code.PO_FUZZY,
             )
         elif not is_translated(message):
-            yield line, f"not translated: {describe(key)}", "po-untranslated"
+            yield line, f"not translated: {describe(key)}", Code.PO_UNTRANSLATED
 
 
 # ---------------------------------------------------------------------------------------
