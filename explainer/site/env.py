@@ -88,7 +88,8 @@ def _plain(ctx: Context, text: Text | None) -> str:
     if text is None:
         return ""
     html = render_inline(_translated(ctx, text), _words(ctx))
-    return Markup(html).striptags()
+    # striptags() folds every space, the no-break ones too: set them again
+    return typeset(_words(ctx).lang, Markup(html).striptags())
 
 
 @pass_context

@@ -41,8 +41,9 @@ from explainer.engine import (
     legal_cards,
     random_scored_deal,
 )
+from explainer.scenarios.kinds.play import PresetNote
 
-from .examples import PresetNote, sort_for_display
+from .examples import sort_for_display
 
 __all__ = ["PER_RULE", "SEED", "Position", "coverage", "draw_positions", "practice_presets"]
 

@@ -42,7 +42,18 @@ def _build(root: Path, out: Path, *, cwd: Path, seed: str, epoch: str | None) ->
     if epoch is not None:
         env["SOURCE_DATE_EPOCH"] = epoch
     run = subprocess.run(
-        [sys.executable, "-m", "explainer", "--root", str(root), "build", "--out", str(out)],
+        [
+            sys.executable,
+            "-m",
+            "explainer",
+            "--root",
+            str(root),
+            "build",
+            "--out",
+            str(out),
+            "--base-url",
+            "https://rules.example/",
+        ],
         cwd=cwd,
         env=env,
         capture_output=True,
