@@ -158,7 +158,9 @@ def test_listing_order_does_not_matter(
     monkeypatch.setattr(os, "scandir", scandir)
     monkeypatch.setattr(os, "listdir", listdir)
     code, lines = run_cli(
-        ["--root", str(pristine), "build", "--out", str(tmp_path / "site")], cwd=tmp_path
+        ["--root", str(pristine), "build", "--out", str(tmp_path / "site")]
+        + ["--base-url", "https://rules.example/"],
+        cwd=tmp_path,
     )
     monkeypatch.undo()
     assert code == 0, lines

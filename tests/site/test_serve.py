@@ -160,3 +160,40 @@ def test_a_signal_stops_serve_with_one_line_and_removes_its_temporary_folder(
     assert proc.returncode == code
     assert rest == line + "\n" and err == ""
     assert not folder.exists() and not folder.parent.exists()
+
+
+@pytest.mark.browser
+def test_the_open_page_reloads_itself_after_a_rebuild(project: Path, tmp_path: Path) -> None:
+    from tests.browser import launch
+
+    browsers = launch()
+    browser = next(browsers)
+    stream, stop = _Stream(), threading.Event()
+    thread = threading.Thread(
+        target=lambda: run_serve(project, tmp_path / "out", "127.0.0.1", 0, out_stream=stream,
+                                 stop=stop),
+        daemon=True,
+    )
+    thread.start()
+    try:
+        _wait_for(lambda: "serving" in stream.text(), "the first build")
+        port = re.search(r"http://127\.0\.0\.1:(\d+)/", stream.text().split("serving")[1])
+        assert port is not None
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if "Content Security" in m.text
+                else None)
+        page.goto(f"http://127.0.0.1:{port.group(1)}/en/which-card/index.html")
+        page.evaluate("window.__before_reload = true")
+        scenario = project / "scenarios/which-card/follow/01-follow-suit.yaml"
+        text = scenario.read_text(encoding="utf-8")
+        scenario.write_text(text.replace("Follow the suit that was led", "Follow suit, always"),
+                            encoding="utf-8")
+        page.wait_for_function("document.body.textContent.includes('Follow suit, always')",
+                               timeout=60_000)
+        assert page.evaluate("window.__before_reload") is None  # a new page, not a patch
+        assert errors == []
+    finally:
+        stop.set()
+        thread.join(timeout=30)
+        browsers.close()
