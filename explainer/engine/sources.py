@@ -114,6 +114,14 @@ SOURCES: Final[Mapping[str, Source]] = {
             "en",
         ),
         _s(
+            "DSL",
+            "jbgh2/card-game-dsl",
+            "Belote (Pagat's Belote restated as a specification)",
+            "docs/games/belote.md, read 2026",
+            "https://github.com/jbgh2/card-game-dsl/blob/main/docs/games/belote.md",
+            "en",
+        ),
+        _s(
             "SEED-000",
             "explainer seeds",
             "Którą kartę mogę zagrać? (the app's help page)",

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from explainer.engine import KNOBS
+
 __all__ = [
     "BOOL_WORDS",
     "COMMON_KEYS",
@@ -59,7 +61,8 @@ EXPECT_KEYS: Final[dict[str, tuple[str, ...]]] = {
 }
 """The ``expect`` keys of each kind, in the order ``--fill`` writes them."""
 CONTRACT_KEYS: Final = ("game", "rules", "trump", "taker")
-RULES_KEYS: Final = ("preset", "undertrump", "partner_overtrump")
+RULES_KEYS: Final = ("preset", *KNOBS)
+"""A ``rules`` mapping: a preset and any knob of the engine's rule sets."""
 HAND_KEYS: Final = ("seat", "cards")
 PAGE_KEYS: Final = ("id", "order", "title", "intro", "sections")
 SECTION_KEYS: Final = ("id", "title", "text", "tables")

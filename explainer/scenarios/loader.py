@@ -64,7 +64,7 @@ from .model import (
     PlayScenario,
 )
 from .pages import read_page
-from .reader import Reader, did_you_mean, display_path, one_of, what_is
+from .reader import Reader, did_you_mean, display_path, what_is
 from .yamlsource import MappingNode, Node, ScalarNode, SourceError, compose
 
 __all__ = ["Project", "display_path", "find_files", "load_file", "load_project", "load_text"]
@@ -282,14 +282,8 @@ def _rules(r: Reader, node: Node) -> RuleSet | None:
         preset = text
     try:
         rules = find_rules(preset)
-    except EngineError as exc:
-        from explainer.engine import PRESETS
-
-        r.error(
-            preset_node,
-            f"{exc}{did_you_mean(preset, PRESETS)} (expected {one_of(list(PRESETS))})",
-            "bad-rules",
-        )
+    except EngineError as exc:  # the engine's message has the hint and the presets
+        r.error(preset_node, str(exc), "bad-rules")
         return None
     for key, (value, vnode) in knobs.items():
         try:

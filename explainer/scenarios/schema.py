@@ -145,7 +145,7 @@ def _contract(need_taker: bool) -> dict[str, Any]:
                     "additionalProperties": False,
                     "properties": {
                         "preset": {"enum": list(PRESETS)},
-                        **{k: {"enum": ["required", "optional"]} for k in KNOBS},
+                        **{k: {"enum": list(knob.values)} for k, knob in KNOBS.items()},
                     },
                 },
             ]
