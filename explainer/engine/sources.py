@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from .errors import EngineError, UnknownRulesError
+
 __all__ = ["SOURCES", "Citation", "Knob", "Source", "Sourced", "find_source"]
 
 
@@ -143,11 +145,11 @@ SOURCES: Final[Mapping[str, Source]] = {
 
 
 def find_source(key: str) -> Source:
-    """The source with ``key``; ``KeyError`` naming the known keys otherwise."""
+    """The source with ``key``; :class:`UnknownRulesError` naming the known keys otherwise."""
     try:
         return SOURCES[key]
     except KeyError:
-        raise KeyError(f"unknown source: {key!r} (known: {', '.join(SOURCES)})") from None
+        raise UnknownRulesError(f"unknown source: {key!r} (known: {', '.join(SOURCES)})") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +186,7 @@ class Sourced:
 
     def __post_init__(self) -> None:
         if not self.cites and not self.note:
-            raise ValueError(f"rule value {self.value!r} has neither a citation nor a note")
+            raise EngineError(f"rule value {self.value!r} has neither a citation nor a note")
 
 
 @dataclass(frozen=True, slots=True)

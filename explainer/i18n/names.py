@@ -137,7 +137,7 @@ PRESET_NAMES: Final[dict[str, Marked]] = {
     # NOTE: The rule set of the French Belote Federation's classic Belote rulebook of 2016.
     "ffb_belote": P_("rules preset", "FFB classic rules (2016)"),
     # NOTE: The rule set of Pagat's Belote page (John McLeod's card game rules site).
-    "pagat_belote": P_("rules preset", "Pagat's rules"),
+    "pagat_belote": P_("rules preset", "Pagat rules"),
 }
 
 KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
