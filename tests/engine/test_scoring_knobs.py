@@ -8,9 +8,12 @@ last one's team gets the 10), so each test states its arithmetic.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from explainer.engine import (
     ALL_TRUMP_SCALES,
+    KNOBS,
     PRESETS,
     CardSet,
     Contract,
@@ -261,3 +264,60 @@ def test_failed_deal_with_the_takers_belote_under_each_preset(preset, score):
 def test_deal_scored_under_ffb_belote_holds_a_tie_as_litige():
     d = score_deal((71, 81), NS_LAST, (), N, PRESETS["ffb_belote"])
     assert (d.made, d.score, d.held) == (False, (0, 81), 81)
+
+
+# -- totals stay consistent under every combination of the scoring knobs --------------------------
+
+SCORING_KNOBS = ("tie", "belote", "capot_points", "all_trump_points")
+
+
+@st.composite
+def scoring_rules(draw):
+    return find_rules(
+        draw(st.sampled_from(list(PRESETS))),
+        **{k: draw(st.sampled_from(KNOBS[k].values)) for k in SCORING_KNOBS},
+    )
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.integers(0, 152),
+    st.lists(st.sampled_from(list(Seat)), min_size=8, max_size=8),
+    st.lists(st.sampled_from(list(Seat)), max_size=4),
+    st.sampled_from(list(Seat)),
+    scoring_rules(),
+    st.sampled_from([Trump.HEARTS, Trump.NONE, Trump.ALL]),
+)
+def test_deal_totals_add_up_under_every_scoring_knob(ns, winners, belotes, taker, rules, trump):
+    """Deal total = card points + last trick (or the capot's value) + the belotes that count;
+    made: each team its points; failed: the defenders the whole deal and the belotes they get,
+    the takers the belote they keep; litige: the held points and the defenders' add up."""
+    ratio = trump == Trump.ALL and rules.all_trump_points == "ffb2016_ratio"
+    cards = 248 if ratio else 152
+    capot = len({w % 2 for w in winners}) == 1
+    card_points = (ns * cards // 152, cards - ns * cards // 152)
+    if capot:  # a team with every trick has every card
+        card_points = (cards, 0) if winners[-1] % 2 == 0 else (0, cards)
+    d = score_deal(card_points, winners, belotes, taker, rules, trump=trump)
+    takers, defenders = taker % 2, 1 - taker % 2
+    counts = {0: 0, 1: 0}
+    for seat in belotes:
+        counts[seat % 2] += 20
+    if rules.belote == "attack_only":
+        counts[defenders] = 0
+    whole = int(rules.capot_points) if capot else 162
+    assert sum(d.points) == whole + counts[0] + counts[1]
+    assert (d.capot is not None) == capot
+    tie = d.points[takers] == d.points[defenders]
+    if d.made:
+        assert d.score == d.points and d.held == 0
+        assert d.points[takers] > d.points[defenders] or (tie and rules.tie == "made")
+    elif d.held:
+        assert tie and rules.tie == "litige"
+        assert d.score[takers] == 0 and d.score[defenders] + d.held == sum(d.points)
+    else:
+        assert d.points[takers] < d.points[defenders] or (tie and rules.tie == "failed")
+        kept = 0 if rules.belote == "prenable" else counts[takers]
+        assert d.score == tuple(
+            kept if t == takers else whole + counts[0] + counts[1] - kept for t in (0, 1)
+        )
