@@ -161,7 +161,7 @@ def _made(
         return "made"
     if total[t] < total[t ^ 1]:
         return "failed"
-    return {"fail": "failed", "made": "made"}.get(rules.tie, rules.tie)
+    return rules.tie  # failed, made, litige or redeal
 
 
 def _value(contract: CoincheContract, rules: CoincheRules) -> int:

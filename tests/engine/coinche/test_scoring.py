@@ -181,7 +181,7 @@ def test_e10b_must_beat_defence_no_81_81_made() -> None:
     assert s80((81, 81), FFB_CONTREE) == (True, (160, 80))
 
 
-def test_e10b_tie_fail() -> None:
+def test_e10b_tie_failed() -> None:
     assert s80((81, 81), FFB_COINCHE) == (False, (0, 240))
 
 
@@ -203,8 +203,8 @@ def test_e10b_pagat_81_fails_an_80() -> None:
     assert s80((81, 81), PAGAT_COINCHE) == (False, (0, 240))
 
 
-def test_tie_failed_is_the_classic_spelling_of_fail() -> None:
-    assert knobs(tie="failed").tie == "fail"
+def test_tie_fail_is_coinche_md_spelling_of_failed() -> None:
+    assert knobs(tie="fail").tie == "failed"
 
 
 def test_min_bid_82_an_80_bid_needs_82() -> None:
