@@ -432,7 +432,7 @@ def score_classic_declarations(
 
     ``points`` are each team's points as the classic deal counts them (cards, last
     trick or capot, belote); ``declarations`` what each team scores after
-    :func:`compare_declarations` (called with ``enabled=True``). The declarations count
+    :func:`compare_declarations` (called with ``game="belote"``). The declarations count
     towards the contract; the takers make it with more points than the defence
     (``tie: made``: at least as many; FFB-B16 says strictly more). A failed contract
     gives the defence 162 (252 after a capot) plus every declaration of both teams
