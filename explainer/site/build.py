@@ -125,7 +125,7 @@ def gather(root: Path) -> tuple[Site | None, list[Diagnostic]]:
 
 
 def _catalog_problems(root: Path) -> list[Diagnostic]:
-    from explainer.i18n.checkers import check_catalogs
+    from explainer.i18n import check_catalogs
 
     # A catalog behind its sources only means some English shows through (marked "not yet
     # translated" on the page); what would break a page (syntax, placeholders, plurals,
