@@ -381,10 +381,13 @@ def play_coinche_deal(
     deal = play_deal(plain, tricks, play_rules or find_rules(rules.play_preset), dealer=dealer)
     hands = [0, 0, 0, 0]
     points = [0, 0]
+    rescale = contract.trump == Trump.ALL  # our own scale, whatever the play engine's
     for trick in deal.tricks:
         for k, c in enumerate(trick.cards):
-            hands[trick.leader.after(k)] |= 1 << c
-        points[trick.winner.team] += card_points_of(trick.cards, contract.trump, rules)
+            hands[(trick.leader + k) & 3] |= 1 << c
+        points[trick.winner & 1] += (
+            card_points_of(trick.cards, contract.trump, rules) if rescale else trick.points
+        )
     first = dealer if dealer is not None else deal.tricks[0].leader.previous
     decl = compare_declarations(
         announced or {}, trump=contract.trump, dealer=first, hands=hands, rules=rules
