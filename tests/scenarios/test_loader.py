@@ -6,8 +6,11 @@ from pathlib import Path
 
 from explainer.engine import Seat, Team, Trump, parse_card
 from explainer.engine.play import Rule
+from explainer.scenarios.diagnostics import Location
+from explainer.scenarios.kinds.deal import DealScenario
+from explainer.scenarios.kinds.play import PlayScenario
 from explainer.scenarios.loader import load_file, load_project, load_text
-from explainer.scenarios.model import DealScenario, Location, Page, PlayScenario
+from explainer.scenarios.model import Page
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 
