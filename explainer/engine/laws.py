@@ -78,7 +78,8 @@ team did). Conclusions (:class:`DealConclusion`), each an exact equation:
 capot value with a capot, belote aside), ``made_scores_own`` (each team scores its
 own points), ``failed_takers_zero`` (the takers score 0, plus their belote where
 ``belote`` is ``imprenable``), ``failed_defenders_all`` (the defenders score every
-point of the deal plus the belote they are given).
+point of the deal plus the belote they are given). A premise may be a conclusion too
+(``when: [takers_belote], then: [made]`` is a claim, and a false one).
 """
 
 from __future__ import annotations
@@ -1026,7 +1027,7 @@ class DealLaw:
 
     kinds: tuple[TrumpKind, ...]
     when: tuple[tuple[DealPremise, bool], ...]
-    then: tuple[DealConclusion, ...]
+    then: tuple[DealConclusion | DealPremise, ...]
 
     def __post_init__(self) -> None:
         if not self.kinds:
@@ -1060,12 +1061,15 @@ class DealLaw:
             if name not in names or (len(words) == 2 and not negated):
                 raise LawError(_unknown("premise", str(text), names), where=("when", i))
             conditions.append((DealPremise(name), negated))
-        conclusions = []
+        conclusions: list[DealConclusion | DealPremise] = []
+        names = [c.value for c in DealConclusion] + [p.value for p in DealPremise]
         for i, text in enumerate(then):
-            names = [c.value for c in DealConclusion]
             if text not in names:
                 raise LawError(_unknown("conclusion", text, names), where=("then", i))
-            conclusions.append(DealConclusion(text))
+            if text in DealConclusion._value2member_map_:
+                conclusions.append(DealConclusion(text))
+            else:
+                conclusions.append(DealPremise(text))
         return cls(tuple(kinds), tuple(conditions), tuple(conclusions))
 
 
@@ -1089,8 +1093,10 @@ def _deal_facts(deal: RandomDeal, rules: RuleSet) -> dict[DealPremise, bool]:
     }
 
 
-def _deal_holds(conclusion: DealConclusion, deal: RandomDeal, rules: RuleSet) -> bool:
+def _deal_holds(conclusion: DealConclusion | DealPremise, deal: RandomDeal, rules: RuleSet) -> bool:
     """Whether one conclusion is true of a deal scored under ``rules``."""
+    if isinstance(conclusion, DealPremise):
+        return _deal_facts(deal, rules)[conclusion]
     takers = deal.taker & 1
     belotes = _belote_seats(deal)
     bonus = [0, 0]
@@ -1112,14 +1118,21 @@ def _deal_holds(conclusion: DealConclusion, deal: RandomDeal, rules: RuleSet) ->
     return deal.made or deal.score[takers ^ 1] == whole + given
 
 
-@cache
-def _deals(trump: Trump, rules: RuleSet, count: int) -> tuple[RandomDeal, ...]:
-    """``count`` random legal deals under ``rules``, seeded; the taker and leader turn."""
-    rng = random.Random(SEED + trump)
-    return tuple(
-        random_scored_deal(rng, trump, rules, taker=Seat(i & 3), leader=Seat(i >> 2 & 3))
-        for i in range(count)
-    )
+_DEAL_POOLS: dict[tuple[Trump, RuleSet], tuple[random.Random, list[RandomDeal]]] = {}
+
+
+def _deals(trump: Trump, rules: RuleSet, count: int) -> list[RandomDeal]:
+    """The first ``count`` of a seeded stream of random legal deals under ``rules``.
+
+    The taker and the leader turn from deal to deal; the stream is kept, so laws
+    that ask for fewer or more deals share its first ones.
+    """
+    rng, pool = _DEAL_POOLS.setdefault((trump, rules), (random.Random(SEED + trump), []))
+    for i in range(len(pool), count):
+        pool.append(
+            random_scored_deal(rng, trump, rules, taker=Seat(i & 3), leader=Seat(i >> 2 & 3))
+        )
+    return pool[:count]
 
 
 @dataclass(frozen=True, slots=True)
@@ -1129,7 +1142,7 @@ class DealCounterexample:
     trump: Trump
     rules: RuleSet
     deal: RandomDeal
-    conclusion: DealConclusion
+    conclusion: DealConclusion | DealPremise
 
 
 @dataclass(frozen=True, slots=True)
