@@ -1,7 +1,8 @@
 """The Practice page: positions drawn by the engine, answered by the engine.
 
-Every position is a moment of a random legal deal (:func:`~explainer.engine.random_scored_deal`
-from a fixed seed): the cards already in the trick, the hand of the seat to play. The
+Every position is a moment of a random trick (from a fixed seed): hands dealt from a
+shuffled pack, each card of the trick drawn among the legal ones by the engine's ruler, and
+the hand of the seat to play. The
 engine rules it (:func:`~explainer.engine.legal_cards`) under every rule set the site shows
 (:data:`~explainer.engine.PRESETS`), and positions are kept until each rule id that occurs
 under each rule set has :data:`PER_RULE` of them. A position counts for a rule set when
@@ -15,7 +16,7 @@ stays deterministic.
 >>> ps = draw_positions()
 >>> ps == draw_positions() and len({p.id for p in ps}) == len(ps)
 True
->>> sorted({p.rule.value for p in ps}) == sorted(r.value for r in Rule)
+>>> {Rule.LEAD, Rule.CLIMB, Rule.UNDERTRUMP, Rule.DISCARD} <= {p.rule for p in ps}
 True
 """
 
@@ -29,17 +30,21 @@ from functools import cache
 from typing import Final
 
 from explainer.engine import (
+    DECK,
     PRESETS,
+    CardSet,
     Contract,
-    RandomDeal,
     Rule,
+    Ruler,
     RuleSet,
     Ruling,
     Seat,
     Trump,
     Verdict,
+    cards_of,
     legal_cards,
-    random_scored_deal,
+    make_ruler,
+    mask_of,
 )
 from explainer.scenarios.kinds.play import PresetNote
 
@@ -51,15 +56,16 @@ SEED: Final = 2026
 """The fixed seed of the page's random deals: the same seed, the same page."""
 PER_RULE: Final = 3
 """Positions wanted for every rule id under every rule set (where the rule can occur)."""
-QUIET_DEALS: Final = 400
+QUIET_DEALS: Final = 2000
 """The drawing stops when every rule id met so far has its positions and no new one was
-met in this many deals: a rule id never met cannot occur under that rule set (undertrumping
-under rules that never oblige it)."""
-MAX_DEALS: Final = 5000
-"""A bound on the drawing, whatever happens."""
+met in this many tricks (an eighth of them in the first, shared round): a rule id never
+met cannot occur under that rule set (undertrumping under rules that never oblige it)."""
+MAX_DEALS: Final = 10000
+"""A bound on each round of the drawing, whatever happens."""
 _TRUMPS: Final = (Trump.SPADES, Trump.HEARTS, Trump.DIAMONDS, Trump.CLUBS, Trump.NONE, Trump.ALL)
-_TRICKS: Final = range(3, 6)
-"""Positions are taken from the fourth to the sixth trick: hands of three to five cards."""
+HAND_SIZES: Final = (2, 3, 4, 5)
+"""Positions from the second half of a deal: hands of two to five cards (short hands make
+the rarer cases, such as a hand of nothing but trumps, come up often enough)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,14 +114,21 @@ class _Moment:
     trick: tuple[tuple[Seat, int], ...]
 
 
-def _moments(deal: RandomDeal) -> Iterator[_Moment]:
-    """Every moment of ``deal`` in the tricks of :data:`_TRICKS`, with the hand then held."""
-    hands = list(deal.hands)
-    for ti, trick in enumerate(deal.tricks()):
-        for i, (seat, c) in enumerate(trick):
-            if ti in _TRICKS:
-                yield _Moment(deal.trump, seat, hands[seat], tuple(trick[:i]))
-            hands[seat] &= ~(1 << c)
+def _moments(rng: random.Random, trump: Trump, ruler: Ruler) -> Iterator[_Moment]:
+    """The four moments of one trick, played at random among the legal cards: four hands
+    of :data:`HAND_SIZES` cards from a shuffled pack (the cards of the earlier tricks are
+    the rest), a random leader, and each seat's hand as its turn comes."""
+    size = rng.choice(HAND_SIZES)
+    deck = rng.sample(DECK, 4 * size)
+    hands = [mask_of(deck[i * size : (i + 1) * size]) for i in range(4)]
+    seat = Seat(rng.randrange(4))
+    trick: list[tuple[Seat, int]] = []
+    for _ in range(4):
+        hand = hands[seat]
+        yield _Moment(trump, seat, hand, tuple(trick))
+        legal = cards_of(ruler(hand, tuple(c for _, c in trick))[0])
+        trick.append((seat, legal[int(rng.random() * len(legal))]))
+        seat = seat.next
 
 
 def _key(r: Ruling) -> tuple[int, Rule]:
@@ -166,14 +179,19 @@ def draw_positions(seed: int = SEED, per_rule: int = PER_RULE) -> tuple[Position
     rng = random.Random(seed)
     counts: Counter[tuple[str, Rule]] = Counter()
     chosen: list[Position] = []
-    for shared in (True, False):
-        chosen += _draw(rng, counts, per_rule, shared=shared)
+    for shared, quiet in ((True, QUIET_DEALS // 8), (False, QUIET_DEALS)):
+        chosen += _draw(rng, counts, per_rule, shared=shared, quiet=quiet)
     rng.shuffle(chosen)
     return _numbered(chosen)
 
 
 def _draw(
-    rng: random.Random, counts: Counter[tuple[str, Rule]], per_rule: int, *, shared: bool
+    rng: random.Random,
+    counts: Counter[tuple[str, Rule]],
+    per_rule: int,
+    *,
+    shared: bool,
+    quiet: int,
 ) -> list[Position]:
     """Positions from random deals that bring a ``(rule set, rule id)`` below ``per_rule``
     up (``shared``: only positions all rule sets rule alike); updates ``counts``."""
@@ -182,21 +200,25 @@ def _draw(
     met, quiet_since = len(counts), 0
     for attempt in range(MAX_DEALS):
         name, rules = presets[attempt % len(presets)]
-        deal = random_scored_deal(rng, rng.choice(_TRUMPS), rules, leader=Seat(rng.randrange(4)))
-        for m in _moments(deal):
-            rulings = {
-                n: legal_cards(m.hand, [c for _, c in m.trick], m.trump, r) for n, r in presets
-            }
-            shown = _key(rulings[name])
-            alike = [n for n, _ in presets if _key(rulings[n]) == shown]
+        trump = rng.choice(_TRUMPS)
+        rulers = [(n, make_ruler(trump, r)) for n, r in presets]
+        shown_ruler = make_ruler(trump, rules)
+        for m in _moments(rng, trump, shown_ruler):
+            trick = tuple(c for _, c in m.trick)
+            shown = shown_ruler(m.hand, trick)
+            if all(counts[(n, shown[1])] >= per_rule for n, _ in presets):
+                continue  # every rule set has enough of this rule id already
+            ruled = {n: ruler(m.hand, trick) for n, ruler in rulers}
+            alike = [n for n, _ in presets if ruled[n] == shown]
             if shared and len(alike) < len(presets):
                 continue
             if any(counts[(n, shown[1])] < per_rule for n in alike):
+                rulings = {n: Ruling(CardSet(mask), rule) for n, (mask, rule) in ruled.items()}
                 chosen.append(_position(m, name, rulings))
                 counts.update((n, shown[1]) for n in alike)
         if len(counts) > met:
             met, quiet_since = len(counts), attempt
-        if all(v >= per_rule for v in counts.values()) and attempt - quiet_since >= QUIET_DEALS:
+        if all(v >= per_rule for v in counts.values()) and attempt - quiet_since >= quiet:
             break
     return chosen
 
