@@ -165,7 +165,7 @@ def configured_base_url(root: Path) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-NO_BASE_URL_NOTE: Final = ("note: no base URL configured, so no canonical links, hreflang"
+NO_BASE_URL_NOTE: Final = ("no base URL configured, so no canonical links, hreflang"
                            " alternates or sitemap.xml (set [tool.explainer] base_url in"
                            " pyproject.toml, or pass --base-url)")
 
@@ -491,9 +491,7 @@ def run_build(
         print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''}; {summary}",
               file=stream)
     else:
-        print(summary, file=stream)
-        if url is None:
-            print(NO_BASE_URL_NOTE, file=stream)
+        print(summary + (f"; {NO_BASE_URL_NOTE}" if url is None else ""), file=stream)
     return code
 
 
