@@ -115,17 +115,40 @@ def test_bad_catalog_is_reported_by_check_and_build(case: Path, project: Path) -
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(case.read_bytes())
     code_c, check, code_b, build = _check_and_build(project)
-    assert wanted in check
-    assert code_c == 2
-    _assert_located(check, r"\d+ passed, \d+ failed")
-    if _build_tolerated(case):
-        assert code_b == 0, build
+    if _build_tolerated(case):  # only untranslated: check and build share one verdict
+        assert (code_c, code_b) == (0, 0), check + build
         assert (project / "out" / "site" / "index.html").is_file()
         return
+    assert wanted in check
+    assert code_c == 2
+    _assert_located(check, r"\d+ passed, \d+ failed; \d+ catalog problems?")
     assert wanted in build
     assert code_b == 2
     _assert_located(build, r"\d+ problems?; the site was not changed")
     assert not (project / "out").exists()
+
+
+@pytest.mark.parametrize(
+    "case", [c for c in CATALOG_CASES if _build_tolerated(c)], ids=lambda p: p.stem
+)
+def test_untranslated_is_an_error_only_in_a_language_that_must_be_complete(
+    case: Path, project: Path
+) -> None:
+    wanted = _expected(case)
+    target = project / wanted.split(":", 1)[0]
+    target.write_bytes(case.read_bytes())
+    lang = target.parts[-3]
+    code, check = run_cli(["check", "--root", ".", "--complete", f"xx,{lang}"], cwd=project)
+    assert wanted in check and code == 2
+    _assert_located(check, r"\d+ passed, \d+ failed; \d+ catalog problems?")
+    settings = project / "pyproject.toml"
+    text = settings.read_text(encoding="utf-8")
+    settings.write_text(
+        text.replace("[tool.explainer]\n", f'[tool.explainer]\ncomplete = ["{lang}"]\n'),
+        encoding="utf-8",
+    )
+    code_c, check, code_b, build = _check_and_build(project)
+    assert (code_c, code_b) == (2, 2) and wanted in check and wanted in build
 
 
 def test_unprintable_characters_in_names_are_escaped(project: Path) -> None:
