@@ -1,9 +1,10 @@
-"""Translations: the catalogs the site reads, the Babel extractor and the catalog checks.
+"""Translations: the catalogs the site reads, the Babel extractor and the catalog check.
 
-The check pipeline (:mod:`explainer.pipeline`) imports from here :func:`check_catalogs`
-(every problem of the template and catalogs), :func:`coverage` and
-:func:`format_coverage`. They are imported on first use, so that reading a catalog for
-the site does not load the checkers and Babel's extraction.
+The check/build pipeline imports what it needs from here:
+:func:`check_catalogs` (every problem of the template and catalogs),
+:func:`coverage` and :func:`format_coverage` (how much each language translates, against
+the current sources). They are imported on first use, so that reading a catalog for the
+site (:mod:`explainer.i18n.catalog`) does not load the checkers and Babel's extraction.
 """
 
 from __future__ import annotations
@@ -12,14 +13,17 @@ import importlib
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
-    from .checkers import check_catalogs, coverage, format_coverage
+    from .check import check_catalogs
+    from .staleness import Coverage, coverage, extract_messages, format_coverage
 
-__all__ = ["check_catalogs", "coverage", "format_coverage"]
+__all__ = ["Coverage", "check_catalogs", "coverage", "extract_messages", "format_coverage"]
 
 _HOME: Final = {
-    "check_catalogs": ".checkers",
-    "coverage": ".checkers",
-    "format_coverage": ".checkers",
+    "Coverage": ".staleness",
+    "check_catalogs": ".check",
+    "coverage": ".staleness",
+    "extract_messages": ".staleness",
+    "format_coverage": ".staleness",
 }
 
 

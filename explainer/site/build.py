@@ -354,10 +354,13 @@ _LIBRARIES: Final = ("jinja2", "markdown-it-py", "babel", "PyYAML", "MarkupSafe"
 
 def inputs_digest(root: Path, base_url: str) -> str:
     """A hash of everything the site is made from: scenarios, templates, catalogs, the
-    package's own code, the libraries' versions and the base URL. Equal digests give
-    equal sites and equal check results."""
+    package's own code, the libraries' versions, the base URL and the languages that
+    must be complete. Equal digests give equal sites and equal check results."""
+    from explainer.pipeline import settings
+
     h = hashlib.sha256()
     h.update(f"base_url={base_url}\0".encode())
+    h.update(f"complete={','.join(sorted(settings(root).complete))}\0".encode())
     for dist in _LIBRARIES:
         try:
             version = importlib.metadata.version(dist)
