@@ -12,14 +12,13 @@ what is translated must be right in every language.
 
 from __future__ import annotations
 
-import inspect
 import tomllib
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path, PurePath
-from typing import Any, Final
+from pathlib import Path
+from typing import Any
 
-from explainer.scenarios.diagnostics import Code, Diagnostic, exit_code, sort_key
+from explainer.scenarios.diagnostics import Diagnostic, exit_code, sort_key
 from explainer.scenarios.loader import Project, load_project
 
 __all__ = ["Checked", "Settings", "check_project", "settings"]
@@ -116,29 +115,11 @@ def check_project(
     )
 
 
-_UNTRANSLATED: Final = frozenset({Code.PO_OUTDATED, Code.PO_FUZZY})
-"""What only means "not translated yet" (the policy before ``complete`` existed)."""
-
-
 def _catalog_problems(root: Path, complete: frozenset[str]) -> list[Diagnostic]:
     from explainer.i18n import check_catalogs
 
-    if "complete" in inspect.signature(check_catalogs).parameters:
-        found: list[Diagnostic] = check_catalogs(root, complete=complete)  # type: ignore[call-arg, unused-ignore]
-        return found
-    # Until the catalog checks apply the policy themselves: outdated and fuzzy entries
-    # are errors only in the languages that must be complete.
-    return [
-        d
-        for d in check_catalogs(root)
-        if d.code not in _UNTRANSLATED or _language(d.path) in complete
-    ]
-
-
-def _language(path: str) -> str | None:
-    """The language of a catalog path (``locales/fr/LC_MESSAGES/messages.po`` -> ``fr``)."""
-    parts = PurePath(path).parts
-    return parts[-3] if len(parts) >= 3 and parts[-2] == "LC_MESSAGES" else None
+    found: list[Diagnostic] = check_catalogs(root, complete=complete)
+    return found
 
 
 def _coverage(root: Path) -> str | None:
