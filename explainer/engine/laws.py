@@ -977,7 +977,8 @@ def counterexample_yaml(example: Counterexample) -> str:
     if rules.is_preset:
         rules_text = rules.name
     else:
-        knobs = ", ".join(f"{k}: {v}" for k, v in rules.knobs.items())
+        base = PRESETS[rules.name].knobs if rules.name in PRESETS else {}
+        knobs = ", ".join(f"{k}: {v}" for k, v in rules.knobs.items() if base.get(k) != v)
         rules_text = f"{{preset: {rules.name}, {knobs}}}"
     lines = ["kind: play", f"contract: {{trump: {example.trump.word}, rules: {rules_text}}}"]
     if example.trick:
