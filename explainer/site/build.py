@@ -63,8 +63,8 @@ from explainer.scenarios.model import Page, Scenario, Section
 from .env import make_env, use_language
 from .examples import View, contract_kinds, view_of
 
-__all__ = ["run_build", "build_site", "gather", "render_site", "write_site", "Site",
-           "DEFAULT_BASE_URL", "STAMP", "MARKER", "inputs_digest", "configured_base_url"]
+__all__ = ["DEFAULT_BASE_URL", "MARKER", "STAMP", "Site", "build_site", "configured_base_url",
+           "gather", "inputs_digest", "render_site", "run_build", "write_site"]
 
 DEFAULT_BASE_URL = "https://example.invalid/"
 STAMP = ".explainer-build"
