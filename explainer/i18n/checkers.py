@@ -55,11 +55,11 @@ BabelChecker = Callable[[Catalog | None, Message], None]
 
 @dataclass(frozen=True)
 class Form:
-    """One translated form of a message, with its English source.
+    """One translated form of a message, with its English.
 
-    ``where`` prefixes the problems of a plural form (``"form [1]: "``); ``source`` is
-    the msgid (every form of a plural message is compared with the msgid and
-    msgid_plural together where counting, with the msgid where shaping).
+    ``where`` prefixes the problems of a plural form (``"form [1]: "``); ``sources`` are
+    the msgid and msgid_plural. Cards, placeholders, numbers and value tokens are counted
+    in both together; the Markdown shape and newlines are compared with the msgid.
     """
 
     where: str
