@@ -67,6 +67,10 @@ class AuctionResult:
         return self.dealer.next
 
 
+_NEXT = tuple(Seat((s + 1) & 3) for s in range(4))
+"""``_NEXT[seat]``: the seat after ``seat`` (a tuple lookup, not an enum call)."""
+
+
 def _name(seat: Seat) -> str:
     return seat.name
 
@@ -80,7 +84,7 @@ class Auction:
     def __init__(self, dealer: Seat, *, rules: CoincheRules = FFB_COINCHE) -> None:
         self.dealer = dealer
         self.rules = rules
-        self.turn: Seat = dealer.next
+        self.turn: Seat = _NEXT[dealer]
         self.calls: list[tuple[Seat, Call]] = []
         self.high: tuple[Call, Seat] | None = None
         self.level = Level.NONE
@@ -200,24 +204,27 @@ class Auction:
         rules = self.rules
         value = call.value
         assert value is not None and call.trump is not None
-        what = f"{_name(seat)} cannot bid {call}"
+
+        def refuse(why: str) -> AuctionError:
+            return AuctionError(f"{_name(seat)} cannot bid {call}{why}")
+
         if value % 10:
-            raise AuctionError(f"{what}: a bid is a multiple of 10")
+            raise refuse(": a bid is a multiple of 10")
         if value < 80:
-            raise AuctionError(f"{what}: the lowest bid is 80")
+            raise refuse(": the lowest bid is 80")
         if rules.max_bid is not None and value > rules.max_bid:
-            raise AuctionError(f"{what}: the highest bid is {rules.max_bid}")
+            raise refuse(f": the highest bid is {rules.max_bid}")
         if self.high is None:
             return
         high, by = self.high
         if high.kind is not CallKind.BID:
-            raise AuctionError(f"{what} after {_name(by)}'s {high}: no bid is higher")
+            raise refuse(f" after {_name(by)}'s {high}: no bid is higher")
         assert high.value is not None and high.trump is not None
         ranked_above = rules.suit_order == "ranked" and _RANKED.index(call.trump) > _RANKED.index(
             high.trump
         )
         if value < high.value or (value == high.value and not ranked_above):
-            raise AuctionError(f"{what}: it is not higher than {_name(by)}'s {high}")
+            raise refuse(f": it is not higher than {_name(by)}'s {high}")
 
     def _coinche(self, seat: Seat) -> None:
         if self.high is None:
@@ -263,14 +270,14 @@ class Auction:
         self.why_ended = f"with {_name(seat)}'s surcoinche"
 
     def _advance(self, seat: Seat) -> None:
-        turn = seat.next
+        turn = _NEXT[seat]
         if (
             self.level is Level.COINCHE
             and self.rules.after_coinche == "coinched_team_only"
             and self.coincher is not None
-            and turn == self.coincher.partner
+            and turn == self.coincher ^ 2
         ):
-            turn = turn.next
+            turn = _NEXT[turn]
         self.turn = turn
 
     def result(self) -> AuctionResult:
@@ -292,7 +299,7 @@ class Auction:
             coinched_by=self.coincher,
             surcoinched_by=self.surcoincher,
             annulled=self.annulled,
-            next_dealer=self.dealer if same else self.dealer.next,
+            next_dealer=self.dealer if same else _NEXT[self.dealer],
         )
 
 
