@@ -46,7 +46,7 @@ from explainer.engine import (
     Rule,
     Team,
 )
-from explainer.i18n.catalog import Catalog, CatalogError, find_languages, load_catalogs
+from explainer.i18n.catalog import Catalog, CatalogError, load_catalogs
 from explainer.scenarios.diagnostics import (
     Code,
     Location,
@@ -101,15 +101,15 @@ class Site:
 
 
 def gather(root: Path) -> tuple[Site | None, list[Diagnostic]]:
-    """Load and check the project; compute every example's facts.
+    """Check the project as ``explainer check`` does (:func:`~explainer.pipeline.check_project`,
+    one verdict for both), load the catalogs and compute every example's view.
 
     Returns the site, or ``None`` and every problem found (sorted by place).
     """
-    from explainer.scenarios.loader import load_project
-    from explainer.scenarios.runner import run_all
+    from explainer.pipeline import check_project, settings
 
-    project = load_project(root)
-    problems = [*project.diagnostics, *run_all(project.scenarios), *_catalog_problems(root)]
+    checked = check_project(root, complete=settings(root).complete)
+    problems = list(checked.diagnostics)
     catalogs: Mapping[str, Catalog] = {}
     try:
         catalogs = load_catalogs(root)
@@ -118,22 +118,11 @@ def gather(root: Path) -> tuple[Site | None, list[Diagnostic]]:
                                    Code.CATALOG, Severity.INVALID))
     if problems:
         return None, sorted(set(problems), key=sort_key)
+    project = checked.project
     views = {scenario.id: view_of(scenario) for scenario in project.scenarios}
     pages = tuple(_page_view(p, project.scenarios, views)
                   for p in sorted(project.pages, key=lambda p: (p.order, p.id)))
     return Site(root, pages, catalogs), []
-
-
-def _catalog_problems(root: Path) -> list[Diagnostic]:
-    from explainer.i18n import check_catalogs
-
-    # A catalog behind its sources only means some English shows through (marked "not yet
-    # translated" on the page); what would break a page (syntax, placeholders, plurals,
-    # card tokens) stops the build.
-    return [d for d in check_catalogs(root) if d.code not in _TOLERATED]
-
-
-_TOLERATED = frozenset({Code.PO_OUTDATED, Code.PO_FUZZY})
 
 
 def _page_view(page: Page, scenarios: Iterable[Scenario], views: Mapping[str, View]) -> PageView:
@@ -365,10 +354,13 @@ _LIBRARIES: Final = ("jinja2", "markdown-it-py", "babel", "PyYAML", "MarkupSafe"
 
 def inputs_digest(root: Path, base_url: str) -> str:
     """A hash of everything the site is made from: scenarios, templates, catalogs, the
-    package's own code, the libraries' versions and the base URL. Equal digests give
-    equal sites and equal check results."""
+    package's own code, the libraries' versions, the base URL and the languages that
+    must be complete. Equal digests give equal sites and equal check results."""
+    from explainer.pipeline import settings
+
     h = hashlib.sha256()
     h.update(f"base_url={base_url}\0".encode())
+    h.update(f"complete={','.join(sorted(settings(root).complete))}\0".encode())
     for dist in _LIBRARIES:
         try:
             version = importlib.metadata.version(dist)
@@ -465,5 +457,3 @@ def run_build(
         print(summary, file=stream)
     return code
 
-
-_ = find_languages  # re-exported for the serve command's watch list
