@@ -155,6 +155,10 @@ class CoincheContract:
         value: int | BidKind
         if text.isdigit():
             value = int(text)
+            if value % 10 or value < 80:
+                raise InvalidContractError(
+                    f"invalid bid: {bid!r} (a bid is a multiple of 10, at least 80)"
+                )
         elif text in _HIGH:
             value = BidKind(_HIGH[text].value)
         else:

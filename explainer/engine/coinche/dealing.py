@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..cards import CardSet, card_str
 from ..errors import InvalidDealError
 from ..seats import Seat
+from .rules import FFB_COINCHE, CoincheRules
 
 __all__ = ["PacketDealing", "deal_packets", "packets_of"]
 
@@ -47,13 +48,20 @@ def _check_packets(packets: Sequence[int]) -> None:
 
 
 def deal_packets(
-    deck: Sequence[int], dealer: Seat, packets: Sequence[int] = (3, 2, 3)
+    deck: Sequence[int],
+    dealer: Seat,
+    packets: Sequence[int] | None = None,
+    *,
+    rules: CoincheRules = FFB_COINCHE,
 ) -> PacketDealing:
-    """Deal the 32-card ``deck`` (top first) in ``packets`` from the seat after ``dealer``.
+    """Deal the 32-card ``deck`` (top first) in ``packets`` from the seat after ``dealer``;
+    without ``packets``, in the rule set's ``deal_packets``.
 
     Raises :class:`InvalidDealError` for packets that are not an order of 3, 3, 2 or
     4, 4, and for a deck that does not hold each of the 32 cards once.
     """
+    if packets is None:
+        packets = packets_of(rules.deal_packets)
     _check_packets(packets)
     if len(deck) != 32:
         raise InvalidDealError(f"a deck has 32 cards, got {len(deck)}")

@@ -272,19 +272,22 @@ def compare_declarations(
     dealer: Seat,
     hands: Sequence[int | CardSet] | None = None,
     rules: CoincheRules = FFB_COINCHE,
-    enabled: bool | None = None,
+    game: str = "coinche",
 ) -> DeclarationsResult:
     """Which team scores the announced declarations, and how much (§3.4-§3.5).
 
     ``dealer`` fixes the order of announcement (the seat after the dealer first) for
     ``declaration_tie: first_announced``. ``hands`` (by seat; masks or card sets), if
-    given, must hold every announced card. ``enabled`` defaults to ``rules.declarations``;
-    classic Belote passes its own ``classic_declarations`` knob. Raises
+    given, must hold every announced card. Declarations are played as
+    ``rules.declarations`` says for ``game="coinche"`` and ``rules.classic_declarations``
+    for ``game="belote"`` (classic Belote, turned card). Raises
     :class:`DeclarationError` (with the seat and index) for a declaration that cannot be.
     """
     decls = _read(announced)
-    if not (rules.declarations if enabled is None else enabled) and any(decls):
-        raise DeclarationError(f"declarations are not played under {rules.name}")
+    played = rules.declarations if game == "coinche" else rules.classic_declarations
+    if not played and any(decls):
+        knob = "declarations" if game == "coinche" else "classic_declarations"
+        raise DeclarationError(f"declarations are not played under {rules.name} ({knob}: off)")
     masks = None if hands is None else [h.mask if isinstance(h, CardSet) else h for h in hands]
     _check_cards(decls, masks, rules)
     effects = {_check_low(s, i, d, rules) for s in Seat for i, d in enumerate(decls[s])}

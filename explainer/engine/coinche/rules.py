@@ -64,7 +64,7 @@ COINCHE_KNOBS: Final[Mapping[str, Knob]] = {
         _k("all_pass", "next_dealer same_dealer", "who deals after four passes"),
         _k("scoring", "points_plus_bid points_only bid_only", "what a made contract scores"),
         _k("must_beat_defence", "yes no", "must the takers also score more than the defence?"),
-        _k("tie", "fail made litige redeal", "takers' total equal to the defence's", _BOTH),
+        _k("tie", "failed made litige redeal", "takers' total equal to the defence's", _BOTH),
         _k("bid_80_needs", "80 82", "the total a bid of 80 needs"),
         _k("belote_counts", "yes no", "does the belote count towards the contract?"),
         _k("declarations", "on off", "are declarations (annonces) played?"),
@@ -115,8 +115,9 @@ _YES_NO: Final = frozenset(
     }
 )
 _ON_OFF: Final = frozenset({"sa_ta", "declarations", "classic_declarations"})
-_ALIASES: Final = {"tie": {"failed": "fail"}}
-"""Accepted spellings: the classic rule sets write ``tie: failed``."""
+_ALIASES: Final = {"tie": {"fail": "failed"}}
+"""Accepted spellings: ``coinche.md`` writes ``tie: fail``; the format contract (and the
+classic rule sets) ``failed``, which is the canonical value."""
 
 Value = int | bool | str | None
 
@@ -410,7 +411,7 @@ _COMMON: Final[Mapping[str, Sourced]] = {
     "no_trump_carres": _d("ffb", "FFB-CO15 §11.2 and FFB-C16 §11.2: 4 A 200, 4 tens 150."),
     "target": _v("none", CO_TARGET, note="The organiser sets the target; 2000 is common."),
     "target_rule": _v("reach", CO_REACH),
-    "tie": _v("fail", CO_BEAT),
+    "tie": _v("failed", CO_BEAT),
     "card_reuse": _v("no", CO_REUSE),
     "carre_vs_cent": _v("carre", CO_CARRE),
     "declaration_tie": _v("nobody", CO_TIE),
@@ -471,7 +472,7 @@ _FFB_CONTREE: Final[Mapping[str, Sourced]] = {
         "points_plus_bid", C16_FLAT, note="FFB-C16 §10.2 lets the organiser choose points_only."
     ),
     "must_beat_defence": _v("no", C16_EVEN_IF),
-    "tie": _d("fail", "No tie arises without must_beat_defence (coinche.md §2.7)."),
+    "tie": _d("failed", "No tie arises without must_beat_defence (coinche.md §2.7)."),
     "bid_80_needs": _v("80", C16_MADE),
     "declarations": _v("off", C16_NO_DECL),
     "declarations_count": _d("yes", _NO_DECLARATIONS),
@@ -505,7 +506,7 @@ _PAGAT: Final[Mapping[str, Sourced]] = {
     "all_pass": _v("next_dealer", P_ALL_PASS),
     "scoring": _v("points_plus_bid", P_CAPOT_250),
     "must_beat_defence": _v("no", P_NOT_MORE),
-    "tie": _d("fail", "No tie arises without must_beat_defence (coinche.md §2.7)."),
+    "tie": _d("failed", "No tie arises without must_beat_defence (coinche.md §2.7)."),
     "bid_80_needs": _v("82", P_82),
     "declarations": _v("on", P_JACKS),
     "declarations_count": _v("yes", P_JACKS, note="Implied: 'bid much higher' (§7.2)."),

@@ -161,7 +161,7 @@ def _made(
         return "made"
     if total[t] < total[t ^ 1]:
         return "failed"
-    return {"fail": "failed", "made": "made"}.get(rules.tie, rules.tie)
+    return rules.tie  # failed, made, litige or redeal
 
 
 def _value(contract: CoincheContract, rules: CoincheRules) -> int:
@@ -381,10 +381,13 @@ def play_coinche_deal(
     deal = play_deal(plain, tricks, play_rules or find_rules(rules.play_preset), dealer=dealer)
     hands = [0, 0, 0, 0]
     points = [0, 0]
+    rescale = contract.trump == Trump.ALL  # our own scale, whatever the play engine's
     for trick in deal.tricks:
         for k, c in enumerate(trick.cards):
-            hands[trick.leader.after(k)] |= 1 << c
-        points[trick.winner.team] += card_points_of(trick.cards, contract.trump, rules)
+            hands[(trick.leader + k) & 3] |= 1 << c
+        points[trick.winner & 1] += (
+            card_points_of(trick.cards, contract.trump, rules) if rescale else trick.points
+        )
     first = dealer if dealer is not None else deal.tricks[0].leader.previous
     decl = compare_declarations(
         announced or {}, trump=contract.trump, dealer=first, hands=hands, rules=rules
@@ -432,7 +435,7 @@ def score_classic_declarations(
 
     ``points`` are each team's points as the classic deal counts them (cards, last
     trick or capot, belote); ``declarations`` what each team scores after
-    :func:`compare_declarations` (called with ``enabled=True``). The declarations count
+    :func:`compare_declarations` (called with ``game="belote"``). The declarations count
     towards the contract; the takers make it with more points than the defence
     (``tie: made``: at least as many; FFB-B16 says strictly more). A failed contract
     gives the defence 162 (252 after a capot) plus every declaration of both teams

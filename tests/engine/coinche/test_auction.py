@@ -393,3 +393,21 @@ def test_presets_agree_on_e1() -> None:
     calls = ["N: 90 spades", "E: pass", "S: 110 spades", "W: pass", "N: pass", "E: pass"]
     for rules in (FFB_COINCHE, FFB_CONTREE, PAGAT_COINCHE):
         assert run_auction(Seat.W, calls, rules=rules).contract is not None
+
+
+@pytest.mark.parametrize("cap", ["160", "170", "180", "650"])
+def test_max_bid_caps_numeric_bids(cap: str) -> None:
+    rules = find_coinche_rules(max_bid=cap)
+    top = int(cap)
+    assert (
+        run_auction(Seat.N, [f"E: {top} hearts", "S: pass", "W: pass", "N: pass"], rules=rules).bid
+        == top
+    )
+    assert error(Seat.N, [f"E: {top + 10} hearts"], rules=rules) == (
+        0,
+        f"E cannot bid {top + 10} hearts: the highest bid is {top}",
+    )
+
+
+def test_max_bid_none_has_no_ceiling() -> None:
+    assert run_auction(Seat.N, ["E: 1000 hearts", "S: pass", "W: pass", "N: pass"]).bid == 1000

@@ -22,9 +22,11 @@ DECK = list(range(32))
     ],
 )
 def test_deal_packets_from_the_seat_after_the_dealer(knob: str, east: str) -> None:
-    packets = packets_of(find_coinche_rules(deal_packets=knob).deal_packets)
-    r = deal_packets(DECK, Seat.N, packets)
+    rules = find_coinche_rules(deal_packets=knob)
+    r = deal_packets(DECK, Seat.N, rules=rules)
+    assert r.packets == packets_of(knob)
     assert r.hands[Seat.E] == CardSet.parse(east)
+    assert deal_packets(DECK, Seat.N, packets_of(knob)) == r
     assert all(len(h) == 8 for h in r.hands)
 
 

@@ -197,18 +197,22 @@ def test_declarations_off_refuses_announcements() -> None:
             dealer=S.N,
             rules=find_coinche_rules("ffb_contree"),
         )
-    assert str(e.value) == "declarations are not played under ffb_contree"
+    assert str(e.value) == "declarations are not played under ffb_contree (declarations: off)"
 
 
-def test_classic_declarations_enabled_by_the_caller() -> None:
-    r = compare_declarations(
-        {S.E: ["cinquante AS"], S.S: ["tierce KH"]},
-        trump=Trump.SPADES,
-        dealer=S.N,
-        rules=find_coinche_rules("ffb_contree"),
-        enabled=True,
-    )
+def test_classic_declarations_on_classic_belote_with_declarations() -> None:
+    rules = find_coinche_rules(classic_declarations="on")
+    announced = {S.E: ["cinquante AS"], S.S: ["tierce KH"]}
+    r = compare_declarations(announced, trump=Trump.SPADES, dealer=S.N, rules=rules, game="belote")
     assert r.points == (0, 50)
+
+
+def test_classic_declarations_off_classic_belote_without_declarations() -> None:
+    with pytest.raises(DeclarationError) as e:
+        compare_declarations({S.E: ["cinquante AS"]}, trump=Trump.SPADES, dealer=S.N, game="belote")
+    assert str(e.value) == (
+        "declarations are not played under ffb_coinche (classic_declarations: off)"
+    )
 
 
 def test_nothing_announced_nobody_scores() -> None:

@@ -29,7 +29,7 @@ SECTION_7_2 = {
     "generale": ("off", "off", "off"),
     "scoring": ("points_plus_bid", "points_plus_bid", "points_plus_bid"),
     "must_beat_defence": ("yes", "no", "no"),
-    "tie": ("fail", "fail", "fail"),
+    "tie": ("failed", "failed", "failed"),  # §7.2 writes fail; the format contract failed
     "declarations": ("on", "off", "on"),
     "declarations_count": ("yes", "yes", "yes"),
     "belote_counts": ("yes", "yes", "yes"),

@@ -181,7 +181,7 @@ def test_e10b_must_beat_defence_no_81_81_made() -> None:
     assert s80((81, 81), FFB_CONTREE) == (True, (160, 80))
 
 
-def test_e10b_tie_fail() -> None:
+def test_e10b_tie_failed() -> None:
     assert s80((81, 81), FFB_COINCHE) == (False, (0, 240))
 
 
@@ -203,8 +203,8 @@ def test_e10b_pagat_81_fails_an_80() -> None:
     assert s80((81, 81), PAGAT_COINCHE) == (False, (0, 240))
 
 
-def test_tie_failed_is_the_classic_spelling_of_fail() -> None:
-    assert knobs(tie="failed").tie == "fail"
+def test_tie_fail_is_coinche_md_spelling_of_failed() -> None:
+    assert knobs(tie="fail").tie == "failed"
 
 
 def test_min_bid_82_an_80_bid_needs_82() -> None:
@@ -522,3 +522,24 @@ def test_a_sans_atout_deal_has_no_belote_and_152_card_points() -> None:
     d = random_scored_deal(random.Random(4), Trump.NONE, taker=Seat.E, leader=Seat.E)
     r = play_coinche_deal(CoincheContract(Seat.E, Trump.NONE, 90), d.tricks(), dealer=Seat.N)
     assert (r.belote, sum(r.card_points)) == (None, 152)
+
+
+def test_contract_parses_scenario_words() -> None:
+    c = CoincheContract.parse(taker="W", trump="diamonds", bid="90", level="surcontre")
+    assert c == CoincheContract(Seat.W, Trump.DIAMONDS, 90, Level.SURCOINCHE)
+    assert CoincheContract.parse(taker="S", trump="spades", bid="capot").bid is BidKind.CAPOT
+    assert c.written_bid == "90"
+
+
+@pytest.mark.parametrize(
+    ("bid", "message"),
+    [
+        ("85", "invalid bid: '85' (a bid is a multiple of 10, at least 80)"),
+        ("70", "invalid bid: '70' (a bid is a multiple of 10, at least 80)"),
+        ("lots", "invalid bid: 'lots' (expected a number, capot or generale)"),
+    ],
+)
+def test_contract_with_an_impossible_bid_is_invalid(bid: str, message: str) -> None:
+    with pytest.raises(InvalidContractError) as e:
+        CoincheContract.parse(taker="W", trump="diamonds", bid=bid)
+    assert str(e.value) == message
