@@ -14,7 +14,7 @@ from explainer.engine import KNOBS, PRESETS, Contract, EngineError, RuleSet, Sea
 
 from ..diagnostics import Code
 from ..facts import SEAT_REF
-from ..reader import Reader, did_you_mean, one_of
+from ..reader import Reader
 from ..yamlsource import MappingNode, Node
 
 __all__ = ["CONTRACT_KEYS", "GAMES", "contract_schema", "read_contract", "rules_keys"]
@@ -109,12 +109,8 @@ def _find_rules(
 ) -> RuleSet | None:
     try:
         find_rules(preset)
-    except EngineError as exc:
-        r.error(
-            preset_node,
-            f"{exc}{did_you_mean(preset, PRESETS)} (expected {one_of(list(PRESETS))})",
-            Code.BAD_RULES,
-        )
+    except EngineError as exc:  # the engine's message has the hint and the presets
+        r.error(preset_node, str(exc), Code.BAD_RULES)
         return None
     for key, (value, vnode) in knobs.items():
         try:
