@@ -131,7 +131,7 @@ __all__ = [
 ]
 
 PLAY_SAMPLES: Final = 100_000
-"""Distinct full-hand positions satisfying a law's premises sampled per contract kind."""
+"""Distinct full-hand positions satisfying a law's premises sampled per law and rule set."""
 SEED: Final = 20261130
 """The seed of every sample: the same law gives the same counts and counterexample."""
 
@@ -538,6 +538,8 @@ class _Space:
 
     kind: TrumpKind
     tricks: tuple[_Trick, ...]
+    cards: tuple[tuple[int, ...], ...]
+    """The cards of each trick, as the ruler takes them."""
     classes: tuple[_Class, ...]
     groups: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
     """``(class index, zone sizes, trick indices)``: tricks of one class with equal zone sizes."""
@@ -582,7 +584,8 @@ def _space(kind: TrumpKind) -> _Space:
         )
         for cl in classes
     )
-    return _Space(kind, tuple(tricks), tuple(classes), groups, patterns)
+    cards = tuple(t.cards for t in tricks)
+    return _Space(kind, tuple(tricks), cards, tuple(classes), groups, patterns)
 
 
 # -- sampling full hands ----------------------------------------------------------
@@ -839,33 +842,38 @@ class LawResult:
         raise KeyError(preset)
 
 
-_Check = Callable[[int, int, Rule, tuple[int, ...]], bool]
+@dataclass(frozen=True, slots=True)
+class _Claim:
+    """A law's conclusions over one space, per trick: a position holds when every legal
+    card is in ``must[trick]``, every card of the hand in ``may[trick]`` is legal, and
+    the rule is ``rule`` (when given); ``never`` when two rules are claimed at once."""
+
+    must: tuple[int, ...]
+    may: tuple[int, ...]
+    rule: Rule | None
+    never: bool
 
 
-def _checker(then: Sequence[Conclusion]) -> _Check:
-    """``ok(hand, legal, rule, class masks)``: whether the conclusions hold at a position."""
+@cache
+def _claim(kind: TrumpKind, then: tuple[Conclusion, ...]) -> _Claim:
     musts = [_CLASS_INDEX[c._class] for c in then if c.quantifier is Quantifier.MUST]
     mays = [_CLASS_INDEX[c._class] for c in then if c.quantifier is Quantifier.MAY]
-    rules = {c.rule for c in then if c.rule is not None}
-    wanted = rules.pop() if len(rules) == 1 else None
-    impossible = len(rules) > 0  # two different deciding rules: never
-
-    def ok(hand: int, legal: int, rule: Rule, classes: tuple[int, ...]) -> bool:
-        if impossible or (wanted is not None and rule is not wanted):
-            return False
+    must, may = [], []
+    for t in _space(kind).tricks:
+        m, y = 0xFFFFFFFF, 0
         for i in musts:
-            if legal & ~classes[i]:
-                return False
+            m &= t.classes[i]
         for i in mays:
-            if hand & classes[i] & ~legal:
-                return False
-        return True
+            y |= t.classes[i]
+        must.append(m)
+        may.append(y)
+    rules = {c.rule for c in then if c.rule is not None}
+    wanted = next(iter(rules)) if len(rules) == 1 else None
+    return _Claim(tuple(must), tuple(may), wanted, len(rules) > 1)
 
-    return ok
 
-
-def _representatives(space: _Space, need: int, forbid: int) -> list[tuple[int, int]]:
-    """``(trick index, hand)`` of every class of positions satisfying the premises.
+def _representatives(space: _Space, need: int, forbid: int) -> list[int]:
+    """Every class of positions satisfying the premises, as ``trick index << 32 | hand``.
 
     The hand takes the lowest card of each of its zones.
     """
@@ -876,7 +884,7 @@ def _representatives(space: _Space, need: int, forbid: int) -> list[tuple[int, i
         for z in range(_ZONES):
             if zones >> z & 1:
                 hand |= t.zones[z] & -t.zones[z]
-        out.append((cl.trick, hand))
+        out.append(cl.trick << 32 | hand)
     return out
 
 
@@ -889,26 +897,28 @@ def _order(space: _Space, trick: int, hand: int) -> tuple[int, int, tuple[int, .
 def _failures(
     space: _Space,
     ruler: Callable[[int, Sequence[int]], tuple[int, Rule]],
-    ok: _Check,
-    positions: Iterable[tuple[int, int]],
+    claim: _Claim,
+    positions: Iterable[int],
 ) -> tuple[int, tuple[int, int] | None]:
-    """How many positions were ruled on, and the smallest failing one."""
-    tricks = space.tricks
+    """How many positions (``trick index << 32 | hand``) were ruled on, and the smallest
+    failing one as ``(trick index, hand)``."""
+    tricks = space.cards
+    must, may, wanted = claim.must, claim.may, claim.rule
     worst: tuple[int, int] | None = None
     count = 0
-    for ti, hand in positions:
+    for key in positions:
         count += 1
-        t = tricks[ti]
-        legal, rule = ruler(hand, t.cards)
-        if not ok(hand, legal, rule, t.classes):
-            if worst is None or _order(space, ti, hand) < _order(space, *worst):
-                worst = (ti, hand)
+        ti = key >> 32
+        hand = key & 0xFFFFFFFF
+        legal, rule = ruler(hand, tricks[ti])
+        if (
+            claim.never
+            or legal & ~must[ti]
+            or hand & may[ti] & ~legal
+            or (wanted is not None and rule is not wanted)
+        ) and (worst is None or _order(space, ti, hand) < _order(space, *worst)):
+            worst = (ti, hand)
     return count, worst
-
-
-def _split_keys(keys: Iterable[int]) -> Iterable[tuple[int, int]]:
-    for key in keys:
-        yield key >> 32, key & 0xFFFFFFFF
 
 
 def _counterexample(space: _Space, rules: RuleSet, trick: int, hand: int) -> Counterexample:
@@ -932,13 +942,14 @@ def check_play_law(
     samples: int = PLAY_SAMPLES,
 ) -> LawResult:
     """Check ``law`` under each rule set (default: every preset), over every class of
-    positions and over ``samples`` full-hand positions per contract kind (module docstring).
+    positions and over ``samples`` full-hand positions, split evenly among the law's
+    contract kinds (module docstring).
 
     Deterministic: the same law and rule sets give the same counts and counterexamples.
     """
     presets = dict(PRESETS if rule_sets is None else rule_sets)
     need, forbid = law.masks
-    ok = _checker(law.then)
+    per_kind = -(-samples // len(law.kinds))
     outcomes = []
     for name, rules in presets.items():
         exhaustive = sampled = 0
@@ -946,11 +957,10 @@ def check_play_law(
         for kind in law.kinds:
             space = _space(kind)
             ruler = make_ruler(kind.trump, rules)
-            n, bad = _failures(space, ruler, ok, _representatives(space, need, forbid))
+            claim = _claim(kind, law.then)
+            n, bad = _failures(space, ruler, claim, _representatives(space, need, forbid))
             exhaustive += n
-            m, bad_full = _failures(
-                space, ruler, ok, _split_keys(_positions(kind, need, forbid, samples))
-            )
+            m, bad_full = _failures(space, ruler, claim, _positions(kind, need, forbid, per_kind))
             sampled += m
             for found in (bad, bad_full):
                 if found is not None:
