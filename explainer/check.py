@@ -22,13 +22,14 @@ from explainer.scenarios.diagnostics import (
     EXIT_DISAGREE,
     EXIT_INVALID,
     EXIT_OK,
+    Code,
     Diagnostic,
+    Location,
     exit_code,
     one_line,
     sort_key,
 )
 from explainer.scenarios.loader import Project, load_project
-from explainer.scenarios.model import Location
 
 __all__ = ["EXIT_DISAGREE", "EXIT_INVALID", "EXIT_OK", "run_check"]
 
@@ -58,7 +59,7 @@ def _run(
     extra: list[Any] = []
     missing = [p for p in paths if not os.path.exists(p)]
     for p in missing:
-        extra.append(Diagnostic(Location(str(p), 1, 1), "no such file or folder", "io"))
+        extra.append(Diagnostic(Location(str(p), 1, 1), "no such file or folder", Code.IO))
     targets = [Path(p) for p in paths if p not in missing]
     if paths and not targets:
         for d in extra:
@@ -74,7 +75,7 @@ def _run(
         if _fill(project, out):
             project = load_project(root, targets if paths else None)
     if not paths:
-        from explainer.i18n.checkers import check_catalogs
+        from explainer.i18n import check_catalogs
 
         extra.extend(check_catalogs(root))
 
@@ -106,7 +107,7 @@ def _run(
 
 def _catalog_coverage(root: Path) -> str | None:
     """The translators' figures, ``translations: fr 100% (207/207), ...``, when catalogs exist."""
-    from explainer.i18n.checkers import coverage, format_coverage
+    from explainer.i18n import coverage, format_coverage
 
     figures = coverage(root)
     return format_coverage(figures) if figures else None

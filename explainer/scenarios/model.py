@@ -16,40 +16,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Literal
 
-from explainer.engine import Contract, RuleSet, Ruling, Seat, TrickResult
-from explainer.engine.bidding import Bid
+from explainer.engine import Seat
+
+from .diagnostics import KeyPath, Location
 
 __all__ = [
-    "KINDS",
     "AnyScenario",
-    "BiddingScenario",
-    "DealScenario",
-    "DealingScenario",
+    "KeyPath",
     "Location",
     "Page",
     "Play",
-    "PlayOutcome",
-    "PlayScenario",
     "Scenario",
     "Section",
+    "Status",
+    "Table",
     "Text",
 ]
 
-KINDS = ("play", "deal", "bidding", "dealing")
 
+class Status(StrEnum):
+    """Whether an example is checked like any other or shown as disputed."""
 
-@dataclass(frozen=True, slots=True)
-class Location:
-    """Where a value stands: file path (as given) and 1-based line and column."""
-
-    path: str
-    line: int
-    column: int = 1
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.column}"
+    CHECKED = "checked"
+    """The sources agree; the engine's answer is the rule."""
+    DISPUTED = "disputed"
+    """Rule sources disagree; the page says so (``reason``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,10 +63,9 @@ Play = tuple[Seat, int]
 class Scenario:
     """What every scenario has.
 
-    ``keys`` maps each key path written in the file (``expect.legal``, ``trick.1``,
-    ``tricks.4.2``, ``bids.3``; list indices are 1-based, as in the messages) to its
-    location (the key's, or the list item's), so a diagnostic can point at it; ``""``
-    is the file itself.
+    ``keys`` maps each key path written in the file (``("expect", "legal")``,
+    ``("trick", 1)``, ``("tricks", 4, 2)``; list indices are 1-based, as in the messages)
+    to its location (the key's, or the list item's), so a diagnostic can point at it.
     ``expect`` holds the stated facts, already as engine values (see each kind).
     ``status`` is ``checked`` or ``disputed`` (with ``reason``), an optional addition
     to the format for examples whose rule sources disagree.
@@ -87,77 +80,24 @@ class Scenario:
     section: str | None = None
     order: int = 0
     expect: Mapping[str, Any] = field(default_factory=dict)
-    keys: Mapping[str, Location] = field(default_factory=dict)
-    status: str = "checked"
+    keys: Mapping[KeyPath, Location] = field(default_factory=dict)
+    status: Status = Status.CHECKED
     reason: Text | None = None
     outcome: Any = field(default=None, compare=False, repr=False)
     """The engine's result, computed once while validating (``PlayOutcome``,
-    ``DealResult``, ``BiddingResult``, ``DealingResult``): the runner and the site read it."""
+    ``DealResult``, ``BiddingResult``, ``DealingResult``...): the runner and the site read it."""
 
-    def where(self, key: str) -> Location:
+    def where(self, *key: str | int) -> Location:
         """The location of ``key``, or of its nearest written parent, or of the file."""
-        while key:
-            if key in self.keys:
-                return self.keys[key]
-            key = key.rpartition(".")[0]
-        return self.keys.get("", Location(self.path, 1, 1))
+        return _where(self.keys, self.path, key)
 
 
-@dataclass(frozen=True, slots=True)
-class PlayOutcome:
-    """What the engine said of a play scenario: the hand's ruling (``None`` without a
-    hand) and, when the trick has four cards (``trick`` + ``play``), its result."""
-
-    ruling: Ruling | None
-    trick: TrickResult | None
+AnyScenario = Scenario
+"""Any loaded scenario (each kind's model is a subclass, in ``kinds/<kind>.py``)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PlayScenario(Scenario):
-    """``kind: play``. ``expect`` keys: ``legal`` (frozenset of cards), ``rule`` (Rule),
-    ``winner`` (Seat), ``points`` (int). ``hand`` keeps the written order for display."""
-
-    contract: Contract
-    rules: RuleSet
-    trick: tuple[Play, ...] = ()
-    hand_seat: Seat | None = None
-    hand: tuple[int, ...] = ()
-    play: int | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DealScenario(Scenario):
-    """``kind: deal``. ``expect`` keys: ``tricks`` (tuple of Seat), ``card_points`` /
-    ``points`` / ``score`` (dict Team -> int), ``last_trick`` (Team), ``belote``
-    (Seat or None), ``capot`` (Team or None), ``made`` (bool)."""
-
-    contract: Contract
-    rules: RuleSet
-    dealer: Seat | None = None
-    tricks: tuple[tuple[Play, ...], ...] = ()
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BiddingScenario(Scenario):
-    """``kind: bidding``. ``expect`` keys: ``taker`` (Seat or None), ``trump`` (Trump or
-    None), ``annulled`` (bool)."""
-
-    dealer: Seat
-    turned: int
-    bids: tuple[tuple[Seat, Bid], ...] = ()
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DealingScenario(Scenario):
-    """``kind: dealing``. ``expect`` keys: ``turned`` (card), ``hands`` (dict Seat ->
-    frozenset of cards)."""
-
-    dealer: Seat
-    deck: tuple[int, ...]
-    taker: Seat | None = None
-
-
-AnyScenario = PlayScenario | DealScenario | BiddingScenario | DealingScenario
+Table = Literal["ranks", "points", "rules"]
+"""An engine-generated block a section may show."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -172,7 +112,7 @@ class Section:
     id: str
     title: Text
     text: Text | None = None
-    tables: tuple[Literal["ranks", "points", "rules"], ...] = ()
+    tables: tuple[Table, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -189,4 +129,16 @@ class Page:
     intro: Text | None = None
     order: int = 0
     sections: tuple[Section, ...] = ()
-    keys: Mapping[str, Location] = field(default_factory=dict)
+    keys: Mapping[KeyPath, Location] = field(default_factory=dict)
+
+    def where(self, *key: str | int) -> Location:
+        """The location of ``key``, or of its nearest written parent, or of the file."""
+        return _where(self.keys, self.path, key)
+
+
+def _where(keys: Mapping[KeyPath, Location], path: str, key: KeyPath) -> Location:
+    while key:
+        if key in keys:
+            return keys[key]
+        key = key[:-1]
+    return Location(path, 1, 1)
