@@ -97,17 +97,18 @@ from operator import or_
 from typing import Final
 
 from .cards import SUIT_MASKS, card_str, cards_of
-from .contract import Trump, tables
-from .deal import BELOTE, CAPOT, LAST_TRICK
+from .contract import Trump, point_table, tables
+from .deal import BELOTE, LAST_TRICK, DealScore, belote_seats, score_deal
 from .errors import EngineError
 from .play import Rule, make_ruler
-from .rules import PRESETS, RuleSet
+from .rules import KNOBS, PRESETS, RuleSet, presets_for
 from .seats import Seat
 from .simulate import RandomDeal, random_scored_deal
 
 __all__ = [
     "DEAL_SAMPLES",
     "PLAY_SAMPLES",
+    "SCORING_KNOBS",
     "CardClass",
     "Conclusion",
     "Condition",
@@ -128,6 +129,7 @@ __all__ = [
     "check_deal_law",
     "check_play_law",
     "counterexample_yaml",
+    "scoring_variants",
 ]
 
 PLAY_SAMPLES: Final = 100_000
@@ -319,6 +321,7 @@ class PlayLaw:
     kinds: tuple[TrumpKind, ...]
     when: tuple[Condition, ...]
     then: tuple[Conclusion, ...]
+    game: str = "belote"
 
     def __post_init__(self) -> None:
         if not self.kinds:
@@ -371,6 +374,7 @@ class PlayLaw:
         trump: str | Sequence[str],
         when: Sequence[str] = (),
         then: Mapping[str, str] | Sequence[tuple[str, str]],
+        game: str = "belote",
     ) -> PlayLaw:
         """A law from the words of a scenario (``trump`` one kind or a list of them)."""
         words = [trump] if isinstance(trump, str) else list(trump)
@@ -398,7 +402,7 @@ class PlayLaw:
                 conclusions.append(Conclusion.parse(quantifier, value))
             except LawError as e:
                 raise LawError(str(e), where=("then", quantifier)) from None
-        return cls(tuple(dict.fromkeys(kinds)), tuple(conditions), tuple(conclusions))
+        return cls(tuple(dict.fromkeys(kinds)), tuple(conditions), tuple(conclusions), game)
 
 
 # -- the positions ---------------------------------------------------------------
@@ -935,19 +939,24 @@ def _counterexample(space: _Space, rules: RuleSet, trick: int, hand: int) -> Cou
     )
 
 
+def _game_presets(game: str) -> dict[str, RuleSet]:
+    """Every preset of ``game``, the default first (aliases such as ``official`` left out)."""
+    return {name: PRESETS[name] for name in presets_for(game)}
+
+
 def check_play_law(
     law: PlayLaw,
     rule_sets: Mapping[str, RuleSet] | None = None,
     *,
     samples: int = PLAY_SAMPLES,
 ) -> LawResult:
-    """Check ``law`` under each rule set (default: every preset), over every class of
+    """Check ``law`` under each rule set (default: every preset of its game), over every class of
     positions and over ``samples`` full-hand positions, split evenly among the law's
     contract kinds (module docstring).
 
     Deterministic: the same law and rule sets give the same counts and counterexamples.
     """
-    presets = dict(PRESETS if rule_sets is None else rule_sets)
+    presets = _game_presets(law.game) if rule_sets is None else dict(rule_sets)
     need, forbid = law.masks
     per_kind = -(-samples // len(law.kinds))
     outcomes = []
@@ -984,10 +993,12 @@ def counterexample_yaml(example: Counterexample) -> str:
     expect: {legal: [9H], rule: partner-wins}
     """
     rules = example.rules
-    if rules.is_preset:
+    base = PRESETS.get(rules.name)
+    if base == rules:
         rules_text = rules.name
     else:
-        knobs = ", ".join(f"{k}: {v}" for k, v in rules.knobs.items())
+        changed = base.knobs if base is not None else {}
+        knobs = ", ".join(f"{k}: {v}" for k, v in rules.knobs.items() if changed.get(k) != v)
         rules_text = f"{{preset: {rules.name}, {knobs}}}"
     lines = ["kind: play", f"contract: {{trump: {example.trump.word}, rules: {rules_text}}}"]
     if example.trick:
@@ -1011,6 +1022,7 @@ class DealPremise(Enum):
 
     MADE = "made"
     FAILED = "failed"
+    LITIGE = "litige"
     CAPOT = "capot"
     BELOTE = "belote"
     TAKERS_BELOTE = "takers_belote"
@@ -1038,6 +1050,7 @@ class DealLaw:
     kinds: tuple[TrumpKind, ...]
     when: tuple[tuple[DealPremise, bool], ...]
     then: tuple[DealConclusion | DealPremise, ...]
+    game: str = "belote"
 
     def __post_init__(self) -> None:
         if not self.kinds:
@@ -1058,7 +1071,12 @@ class DealLaw:
 
     @classmethod
     def parse(
-        cls, *, trump: str | Sequence[str], when: Sequence[str] = (), then: Sequence[str]
+        cls,
+        *,
+        trump: str | Sequence[str],
+        when: Sequence[str] = (),
+        then: Sequence[str],
+        game: str = "belote",
     ) -> DealLaw:
         """A deal law from the words of a scenario."""
         kinds = PlayLaw.parse(trump=trump, then={"may": "any"}).kinds if trump else ()
@@ -1080,64 +1098,107 @@ class DealLaw:
                 conclusions.append(DealConclusion(text))
             else:
                 conclusions.append(DealPremise(text))
-        return cls(tuple(kinds), tuple(conditions), tuple(conclusions))
+        return cls(tuple(kinds), tuple(conditions), tuple(conclusions), game)
 
 
-def _belote_seats(deal: RandomDeal) -> tuple[Seat, ...]:
-    """Every seat that scored a belote in the deal."""
-    seats = getattr(deal, "belotes", None)
-    if seats is not None:
-        return tuple(seats)
-    return () if deal.belote is None else (deal.belote,)
+SCORING_KNOBS: Final = ("tie", "belote", "capot_points", "all_trump_points", "all_trump_belote")
+"""The knobs that change how a played deal is scored, not how it is played."""
 
 
-def _deal_facts(deal: RandomDeal, rules: RuleSet) -> dict[DealPremise, bool]:
-    takers = deal.taker & 1
-    belotes = _belote_seats(deal)
+def scoring_variants(game: str = "belote") -> dict[str, RuleSet]:
+    """Every preset of ``game`` and, for each, every other value of each scoring knob.
+
+    Labelled ``house`` or ``house, belote: imprenable``; a deal law is checked under
+    each, so that it is known to hold under every scoring knob value.
+    """
+    out = {}
+    for name in presets_for(game):
+        base = PRESETS[name]
+        out[name] = base
+        for knob in SCORING_KNOBS:
+            if knob not in KNOBS or game not in KNOBS[knob].games:
+                continue
+            for value in KNOBS[knob].values:
+                if value != getattr(base, knob):
+                    out[f"{name}, {knob}: {value}"] = base.with_knobs(**{knob: value})
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Scored:
+    """A played deal scored under one rule set."""
+
+    deal: RandomDeal
+    card_points: tuple[int, int]
+    belotes: tuple[Seat, ...]
+    score: DealScore
+
+
+def _rescore(deal: RandomDeal, rules: RuleSet) -> _Scored:
+    """Score a deal played under another rule set with the same play knobs under ``rules``."""
+    trump = deal.trump
+    card_points = deal.card_points
+    if trump == Trump.ALL and rules.all_trump_points != deal.rules.all_trump_points:
+        table = point_table(trump, rules.all_trump_points)
+        team = [0, 0]
+        for i, w in enumerate(deal.winners):
+            team[w & 1] += sum(table[c] for c in deal.cards[4 * i : 4 * i + 4])
+        card_points = (team[0], team[1])
+    belotes = belote_seats(trump, deal.hands, rules)
+    score = score_deal(card_points, deal.winners, belotes, deal.taker, rules, trump=trump)
+    return _Scored(deal, card_points, belotes, score)
+
+
+def _deal_facts(s: _Scored) -> dict[DealPremise, bool]:
+    takers = s.deal.taker & 1
     return {
-        DealPremise.MADE: deal.made,
-        DealPremise.FAILED: not deal.made and not getattr(deal, "held", 0),
-        DealPremise.CAPOT: deal.capot is not None,
-        DealPremise.BELOTE: bool(belotes),
-        DealPremise.TAKERS_BELOTE: any(s & 1 == takers for s in belotes),
+        DealPremise.MADE: s.score.made,
+        DealPremise.FAILED: not s.score.made and not s.score.held,
+        DealPremise.LITIGE: bool(s.score.held),
+        DealPremise.CAPOT: s.score.capot is not None,
+        DealPremise.BELOTE: bool(s.belotes),
+        DealPremise.TAKERS_BELOTE: any(seat & 1 == takers for seat in s.belotes),
     }
 
 
-def _deal_holds(conclusion: DealConclusion | DealPremise, deal: RandomDeal, rules: RuleSet) -> bool:
+def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: RuleSet) -> bool:
     """Whether one conclusion is true of a deal scored under ``rules``."""
     if isinstance(conclusion, DealPremise):
-        return _deal_facts(deal, rules)[conclusion]
-    takers = deal.taker & 1
-    belotes = _belote_seats(deal)
+        return _deal_facts(s)[conclusion]
+    score = s.score
+    takers = s.deal.taker & 1
     bonus = [0, 0]
-    for s in belotes:
-        bonus[s & 1] += BELOTE
-    capot_total = int(getattr(rules, "capot_total", 152 + CAPOT))
-    whole = capot_total if deal.capot is not None else 152 + LAST_TRICK
-    policy = str(getattr(rules, "belote", "prenable"))
+    for seat in s.belotes:
+        bonus[seat & 1] += BELOTE
+    if rules.belote == "attack_only":
+        bonus[takers ^ 1] = 0  # the defenders' belote never counts
+    whole = rules.capot_total if score.capot is not None else 152 + LAST_TRICK
     if conclusion is DealConclusion.CARD_POINTS_152:
-        return sum(deal.card_points) == 152
+        return sum(s.card_points) == 152
     if conclusion is DealConclusion.POINTS_162_OR_CAPOT:
-        return sum(deal.points) - sum(bonus) == whole
+        return sum(score.points) - sum(bonus) == whole
     if conclusion is DealConclusion.MADE_SCORES_OWN:
-        return not deal.made or deal.score == deal.points
-    kept = bonus[takers] if policy == "imprenable" else 0
+        return not score.made or score.score == score.points
+    failed = not score.made and not score.held
+    kept = 0 if rules.belote == "prenable" else bonus[takers]
     if conclusion is DealConclusion.FAILED_TAKERS_ZERO:
-        return deal.made or deal.score[takers] == kept
-    given = {"prenable": sum(bonus), "imprenable": bonus[takers ^ 1]}.get(policy, bonus[takers])
-    return deal.made or deal.score[takers ^ 1] == whole + given
+        return not failed or score.score[takers] == kept
+    given = sum(bonus) if rules.belote == "prenable" else bonus[takers ^ 1]
+    return not failed or score.score[takers ^ 1] == whole + given
 
 
-_DEAL_POOLS: dict[tuple[Trump, RuleSet], tuple[random.Random, list[RandomDeal]]] = {}
+_DEAL_POOLS: dict[tuple[Trump, tuple[str, ...]], tuple[random.Random, list[RandomDeal]]] = {}
 
 
 def _deals(trump: Trump, rules: RuleSet, count: int) -> list[RandomDeal]:
     """The first ``count`` of a seeded stream of random legal deals under ``rules``.
 
-    The taker and the leader turn from deal to deal; the stream is kept, so laws
-    that ask for fewer or more deals share its first ones.
+    The taker and the leader turn from deal to deal. The stream is kept per play knobs
+    (scoring knobs do not change which deals are legal), so rule sets that differ only
+    in scoring, and laws that ask for fewer or more deals, share its first ones.
     """
-    rng, pool = _DEAL_POOLS.setdefault((trump, rules), (random.Random(SEED + trump), []))
+    play = tuple(v for k, v in rules.knobs.items() if k not in SCORING_KNOBS)
+    rng, pool = _DEAL_POOLS.setdefault((trump, play), (random.Random(SEED + trump), []))
     for i in range(len(pool), count):
         pool.append(
             random_scored_deal(rng, trump, rules, taker=Seat(i & 3), leader=Seat(i >> 2 & 3))
@@ -1187,30 +1248,60 @@ class DealLawResult:
         raise KeyError(preset)
 
 
+_SCORED: dict[tuple[Trump, tuple[str, ...], int], list[_Scored]] = {}
+
+
+def _scored(trump: Trump, rules: RuleSet, count: int) -> list[_Scored]:
+    """The first ``count`` deals of the stream, scored under ``rules`` (kept, since rule
+    sets that score alike, such as the all-trump knobs outside all-trump, share them)."""
+    knobs = rules.knobs
+    scoring = [k for k in SCORING_KNOBS if trump == Trump.ALL or not k.startswith("all_trump")]
+    key = (
+        trump,
+        tuple(v for k, v in knobs.items() if k not in SCORING_KNOBS or k in scoring),
+        count,
+    )
+    found = _SCORED.get(key)
+    if found is None:
+        found = _SCORED[key] = [
+            _Scored(deal, deal.card_points, deal.belotes, _own_score(deal))
+            if deal.rules == rules
+            else _rescore(deal, rules)
+            for deal in _deals(trump, rules, count)
+        ]
+    return found
+
+
+def _own_score(deal: RandomDeal) -> DealScore:
+    return DealScore(deal.points, deal.capot, deal.made, deal.score, deal.held)
+
+
 def check_deal_law(
     law: DealLaw,
     rule_sets: Mapping[str, RuleSet] | None = None,
     *,
     samples: int = DEAL_SAMPLES,
 ) -> DealLawResult:
-    """Check ``law`` under each rule set (default: every preset) over ``samples`` random
-    legal deals each, split evenly among the law's contract kinds (seeded, so repeatable).
+    """Check ``law`` under each rule set (default: :func:`scoring_variants` of its game) over
+    ``samples`` random legal deals each, split evenly among the law's contract kinds
+    (seeded, so repeatable). The deal is played under the rule set's play knobs and scored
+    under the rule set.
     """
-    presets = dict(PRESETS if rule_sets is None else rule_sets)
+    presets = scoring_variants(law.game) if rule_sets is None else dict(rule_sets)
     per_kind = -(-samples // len(law.kinds))
     outcomes = []
     for name, rules in presets.items():
         deals = matching = 0
         failure: DealCounterexample | None = None
         for kind in law.kinds:
-            for deal in _deals(kind.trump, rules, per_kind):
+            for scored in _scored(kind.trump, rules, per_kind):
                 deals += 1
-                facts = _deal_facts(deal, rules)
+                facts = _deal_facts(scored)
                 if any(facts[p] == negated for p, negated in law.when):
                     continue
                 matching += 1
                 for c in law.then:
-                    if failure is None and not _deal_holds(c, deal, rules):
-                        failure = DealCounterexample(kind.trump, rules, deal, c)
+                    if failure is None and not _deal_holds(c, scored, rules):
+                        failure = DealCounterexample(kind.trump, rules, scored.deal, c)
         outcomes.append(DealOutcome(name, failure is None, deals, matching, failure))
     return DealLawResult(tuple(outcomes))
