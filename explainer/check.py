@@ -27,7 +27,7 @@ from explainer.scenarios.diagnostics import (
     one_line,
     sort_key,
 )
-from explainer.scenarios.loader import Project, load_project
+from explainer.scenarios.loader import Project, load_project, missing_scenarios
 from explainer.scenarios.model import Location
 
 __all__ = ["EXIT_DISAGREE", "EXIT_INVALID", "EXIT_OK", "run_check"]
@@ -65,8 +65,9 @@ def _run(
             print(d, file=out)
         print("0 passed, 0 failed", file=out)
         return EXIT_INVALID
-    if not paths and not (root / "scenarios").is_dir():
-        print(f"{root / 'scenarios'}: no such folder (use --root or name the files)", file=out)
+    not_a_project = None if paths else missing_scenarios(root)
+    if not_a_project is not None:
+        print(not_a_project, file=out)
         return EXIT_INVALID
 
     project = load_project(root, targets if paths else None)
