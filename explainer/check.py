@@ -29,6 +29,7 @@ from explainer.scenarios.diagnostics import (
 )
 from explainer.scenarios.loader import Project, load_project, missing_scenarios
 from explainer.scenarios.model import Location
+from explainer.signals import write_whole
 
 __all__ = ["EXIT_DISAGREE", "EXIT_INVALID", "EXIT_OK", "run_check"]
 
@@ -100,7 +101,7 @@ def _run(
         html = render_report(
             project.scenarios, diagnostics, project.failed_paths, passed=passed, failed=failed
         )
-        Path(report).write_text(html, encoding="utf-8")
+        write_whole(Path(report), html)
 
     return exit_code(diagnostics)
 
@@ -129,8 +130,7 @@ def _fill(project: Project, out: TextIO) -> bool:
             print(f"{s.path}: not filled: {exc}", file=out)
             continue
         if keys:
-            with open(s.path, "w", encoding="utf-8", newline="") as fh:
-                fh.write(new)
+            write_whole(Path(s.path), new)
             changed = True
             print(f"{s.path}: filled " + ", ".join(f"expect.{k}" for k in keys), file=out)
     return changed

@@ -8,22 +8,27 @@ then prints one line and returns the shell's code for the signal: 128 + 2 = 130 
 SIGINT, 128 + 15 = 143 for SIGTERM. Once a signal has arrived, further ones are ignored
 until the command has cleaned up, so pressing Ctrl-C twice cannot cut a cleanup short.
 
-Files are never left half-written because the commands write all-or-nothing (a
-temporary file or folder renamed into place), not because of this module: it only makes
-sure the cleanups run and the exit is quiet.
+Files are never left half-written because the commands write all-or-nothing: the build
+swaps a whole folder in, and the check's ``--fill`` and ``--report`` write through
+:func:`write_whole` (a temporary file beside the target, renamed over it). This module
+makes sure the cleanups run and the exit is quiet.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
 import sys
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from types import FrameType
 from typing import Any, Final, TextIO
 
-__all__ = ["EXIT_SIGINT", "EXIT_SIGTERM", "Terminated", "run_interruptible"]
+__all__ = ["EXIT_SIGINT", "EXIT_SIGTERM", "Terminated", "run_interruptible", "write_whole"]
 
 EXIT_SIGINT: Final = 128 + signal.SIGINT
 """The exit code after Ctrl-C (130), as a shell reports a command killed by SIGINT."""
@@ -84,3 +89,22 @@ def run_interruptible(command: Callable[[], int], *, name: str, err: TextIO | No
 def _stopped(stream: TextIO, name: str, signame: str, code: int) -> int:
     print(f"{name}: stopped by {signame}; no file was left half-written", file=stream, flush=True)
     return code
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8, newlines as given) to ``path`` all or nothing: into a
+    temporary file beside it, then renamed over it, so a reader, a crash or a signal sees
+    the old file or the new one, never half of one. The file keeps its permissions (a new
+    one gets 0644); a symbolic link is written through, as ``open()`` would."""
+    target = Path(os.path.realpath(path))
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}-", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        mode = target.stat().st_mode & 0o7777 if target.exists() else 0o644
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
