@@ -22,13 +22,14 @@ from explainer.scenarios.diagnostics import (
     EXIT_DISAGREE,
     EXIT_INVALID,
     EXIT_OK,
+    Code,
     Diagnostic,
+    Location,
     exit_code,
     one_line,
     sort_key,
 )
 from explainer.scenarios.loader import Project, load_project, missing_scenarios
-from explainer.scenarios.model import Location
 from explainer.signals import write_whole
 
 __all__ = ["EXIT_DISAGREE", "EXIT_INVALID", "EXIT_OK", "run_check"]
@@ -59,7 +60,7 @@ def _run(
     extra: list[Any] = []
     missing = [p for p in paths if not os.path.exists(p)]
     for p in missing:
-        extra.append(Diagnostic(Location(str(p), 1, 1), "no such file or folder", "io"))
+        extra.append(Diagnostic(Location(str(p), 1, 1), "no such file or folder", Code.IO))
     targets = [Path(p) for p in paths if p not in missing]
     if paths and not targets:
         for d in extra:

@@ -38,7 +38,7 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import PoFileParser
 
 from explainer.engine import card_str
-from explainer.scenarios.diagnostics import Diagnostic
+from explainer.scenarios.diagnostics import Code, Diagnostic, Severity
 from explainer.scenarios.model import Location
 from explainer.scenarios.tokens import card_tokens, is_card_token
 
@@ -480,7 +480,7 @@ def _describe(key: Key) -> str:
 
 
 def _diag(path: str, line: int, message: str, code: str) -> Diagnostic:
-    return Diagnostic(Location(path, line, 1), message, code, "invalid")
+    return Diagnostic(Location(path, line, 1), message, Code(code), Severity.INVALID)
 
 
 def _plural_function(expr: str) -> Callable[[int], int] | None:

@@ -12,6 +12,7 @@ from typing import Any, Final
 from explainer.engine import EngineError, Seat, Team, Trump
 from explainer.engine.play import Rule
 
+from .diagnostics import Code, KeyPath, dotted
 from .keys import NONE_WORDS
 from .reader import Reader
 from .yamlsource import Node, ScalarNode
@@ -28,36 +29,36 @@ def read_expect(
     node = pairs["expect"][1]
     if isinstance(node, ScalarNode) and node.value == "" and node.style in (None, ""):
         return {}  # ``expect:`` with nothing yet: --fill writes into it
-    ep = r.mapping(node, "expect", allowed)
+    ep = r.mapping(node, ("expect",), allowed)
     if ep is None:
         return {}
     out: dict[str, Any] = {}
     for key, (_, vnode) in ep.items():
-        name = f"expect.{key}"
+        at: KeyPath = ("expect", key)
         reader = _x_int if (kind, key) == ("play", "points") else _EXPECT_READERS[key]
-        value = reader(r, vnode, name)
+        value = reader(r, vnode, at)
         if value is not _BAD:
             out[key] = value
     return out
 
 
 _BAD: Final = object()
-_ExpectReader = Callable[["Reader", Node, str], Any]
+_ExpectReader = Callable[["Reader", Node, KeyPath], Any]
 
 
-def _x_cardset(r: Reader, node: Node, name: str) -> Any:
-    cards = r.cards(node, name)
+def _x_cardset(r: Reader, node: Node, at: KeyPath) -> Any:
+    cards = r.cards(node, at)
     return _BAD if cards is None else frozenset(c for c, _ in cards)
 
 
-def _x_rule(r: Reader, node: Node, name: str) -> Any:
-    text = r.string(node, name, what="a rule id")
+def _x_rule(r: Reader, node: Node, at: KeyPath) -> Any:
+    text = r.string(node, at, what="a rule id")
     if text is None:
         return _BAD
     try:
         return Rule.parse(text.strip())
     except ValueError as exc:
-        r.error(node, f"{name}: {exc}", "bad-value")
+        r.error(node, f"{dotted(at)}: {exc}", Code.BAD_VALUE)
         return _BAD
 
 
@@ -65,8 +66,8 @@ def _or_bad(read: _ExpectReader, failed: object = None) -> _ExpectReader:
     """An ``expect`` reader from a :class:`Reader` method that returns ``failed`` (already
     reported) when the value is bad: ``None``, or ``False`` where ``None`` is a value."""
 
-    def reader(r: Reader, node: Node, name: str) -> Any:
-        value = read(r, node, name)
+    def reader(r: Reader, node: Node, at: KeyPath) -> Any:
+        value = read(r, node, at)
         return _BAD if value is failed else value
 
     return reader
@@ -81,8 +82,8 @@ _x_bool = _or_bad(Reader.boolean)
 _x_card = _or_bad(Reader.card)
 
 
-def _x_trump_or_none(r: Reader, node: Node, name: str) -> Any:
-    text = r.string(node, name, what="a trump")
+def _x_trump_or_none(r: Reader, node: Node, at: KeyPath) -> Any:
+    text = r.string(node, at, what="a trump")
     if text is None:
         return _BAD
     if text.strip().lower() in NONE_WORDS - {"none"}:
@@ -90,26 +91,30 @@ def _x_trump_or_none(r: Reader, node: Node, name: str) -> Any:
     try:
         trump = Trump.parse(text)
     except EngineError as exc:
-        r.error(node, str(exc), "bad-trump")
+        r.error(node, str(exc), Code.BAD_TRUMP)
         return _BAD
     return None if trump == Trump.NONE else trump
 
 
-def _x_winners(r: Reader, node: Node, name: str) -> Any:
-    items = r.sequence(node, name, what="a list of seats")
+def _x_winners(r: Reader, node: Node, at: KeyPath) -> Any:
+    items = r.sequence(node, at, what="a list of seats")
     if items is None:
         return _BAD
-    seats = [r.seat(item, name) for item in items]
+    seats = [r.seat(item, at) for item in items]
     if any(s is None for s in seats):
         return _BAD
     if len(seats) != 8:
-        r.error(node, f"{name}: expected the winners of 8 tricks, got {len(seats)}", "bad-value")
+        r.error(
+            node,
+            f"{dotted(at)}: expected the winners of 8 tricks, got {len(seats)}",
+            Code.BAD_VALUE,
+        )
         return _BAD
     return tuple(seats)
 
 
-def _x_teams(r: Reader, node: Node, name: str) -> Any:
-    pairs = r.mapping(node, name, None, what="a mapping {NS: points, EW: points}")
+def _x_teams(r: Reader, node: Node, at: KeyPath) -> Any:
+    pairs = r.mapping(node, at, None, what="a mapping {NS: points, EW: points}")
     if pairs is None:
         return _BAD
     out: dict[Team, int] = {}
@@ -117,20 +122,20 @@ def _x_teams(r: Reader, node: Node, name: str) -> Any:
         try:
             team = Team.parse(key)
         except EngineError:
-            r.error(knode, f"{name}: unknown team {key!r} (expected NS or EW)", "bad-seat")
+            r.error(knode, f"{dotted(at)}: unknown team {key!r} (expected NS or EW)", Code.BAD_SEAT)
             return _BAD
-        value = r.integer(vnode, f"{name}.{team.name}")
+        value = r.integer(vnode, (*at, team.name))
         if value is None:
             return _BAD
         out[team] = value
     if len(out) != 2:
-        r.error(node, f"{name}: expected points for both teams, NS and EW", "bad-value")
+        r.error(node, f"{dotted(at)}: expected points for both teams, NS and EW", Code.BAD_VALUE)
         return _BAD
     return out
 
 
-def _x_hands(r: Reader, node: Node, name: str) -> Any:
-    pairs = r.mapping(node, name, None, what="a mapping of seats to cards")
+def _x_hands(r: Reader, node: Node, at: KeyPath) -> Any:
+    pairs = r.mapping(node, at, None, what="a mapping of seats to cards")
     if pairs is None:
         return _BAD
     out: dict[Seat, frozenset[int]] = {}
@@ -138,9 +143,9 @@ def _x_hands(r: Reader, node: Node, name: str) -> Any:
         try:
             seat = Seat.parse(key)
         except EngineError as exc:
-            r.error(knode, f"{exc} (expected N, E, S or W)", "bad-seat")
+            r.error(knode, f"{exc} (expected N, E, S or W)", Code.BAD_SEAT)
             return _BAD
-        cards = r.cards(vnode, f"{name}.{seat.name}")
+        cards = r.cards(vnode, (*at, seat.name))
         if cards is None:
             return _BAD
         out[seat] = frozenset(c for c, _ in cards)

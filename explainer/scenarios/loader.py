@@ -39,7 +39,7 @@ from explainer.engine import (
     score_trick,
 )
 
-from .diagnostics import Diagnostic, sort_key
+from .diagnostics import Code, Diagnostic, KeyPath, dotted, sort_key
 from .expect import read_expect
 from .keys import (
     COMMON_KEYS,
@@ -109,7 +109,7 @@ def load_text(text: str, path: str) -> tuple[AnyScenario | Page | None, list[Dia
         isinstance(root, ScalarNode) and root.value == "" and root.style in (None, "")
     ):
         what = "page" if name == PAGE_FILE else "scenario"
-        r.error(None, f"empty file: expected a {what} mapping", "empty")
+        r.error(None, f"empty file: expected a {what} mapping", Code.EMPTY)
         return None, r.diags
     if name == PAGE_FILE:
         page = read_page(r, root, os.path.basename(os.path.dirname(path)) or "page")
@@ -129,7 +129,7 @@ def _not_utf8(shown: str, data: bytes, start: int) -> Diagnostic:
     return Diagnostic(
         Location(shown, line, column),
         f"not UTF-8 text (byte 0x{data[start]:02X}); re-save the file as UTF-8",
-        "encoding",
+        Code.ENCODING,
     )
 
 
@@ -144,14 +144,16 @@ def load_file(
             data = fh.read(_MAX_READ)
     except OSError as exc:
         return None, [
-            Diagnostic(Location(shown, 1, 1), f"cannot read file: {exc.strerror or exc}", "io")
+            Diagnostic(Location(shown, 1, 1), f"cannot read file: {exc.strerror or exc}", Code.IO)
         ]
     from .yamlsource import MAX_BYTES
 
     if len(data) > MAX_BYTES:
         return None, [
             Diagnostic(
-                Location(shown, 1, 1), f"file too large (more than {MAX_BYTES} bytes)", "too-large"
+                Location(shown, 1, 1),
+                f"file too large (more than {MAX_BYTES} bytes)",
+                Code.TOO_LARGE,
             )
         ]
     try:
@@ -165,7 +167,7 @@ def load_file(
     except Exception as exc:  # noqa: BLE001 - never a traceback for the user
         return None, [
             Diagnostic(
-                Location(shown, 1, 1), f"internal error: {type(exc).__name__}: {exc}", "internal"
+                Location(shown, 1, 1), f"internal error: {type(exc).__name__}: {exc}", Code.INTERNAL
             )
         ]
 
@@ -174,12 +176,12 @@ _MAX_READ: Final = 1_000_001
 
 
 def _scenario(r: Reader, root: Node, stem: str) -> AnyScenario | None:
-    pairs = r.mapping(root, "", None, what="a scenario mapping")
+    pairs = r.mapping(root, (), None, what="a scenario mapping")
     if pairs is None:
         return None
     kind = "play"
     if "kind" in pairs:
-        kind = r.choice(pairs["kind"][1], "kind", KINDS) or ""
+        kind = r.choice(pairs["kind"][1], ("kind",), KINDS) or ""
         if not kind:
             return None
     allowed = COMMON_KEYS + KIND_KEYS[kind]
@@ -189,8 +191,7 @@ def _scenario(r: Reader, root: Node, stem: str) -> AnyScenario | None:
             hint = did_you_mean(key, allowed)
             if not hint and key in _ALL_KIND_KEYS:
                 hint = f" (not a key of kind: {kind})"
-            r.error(knode, f"unknown key {key!r}{hint}", "unknown-key")
-    r.keys[""] = Location(r.path, 1, 1)
+            r.error(knode, f"unknown key {key!r}{hint}", Code.UNKNOWN_KEY)
 
     def get(key: str) -> Node | None:
         pair = pairs.get(key)
@@ -198,34 +199,34 @@ def _scenario(r: Reader, root: Node, stem: str) -> AnyScenario | None:
 
     ident = stem
     if (n := get("id")) is not None:
-        ident = r.ident(n, "id") or stem
+        ident = r.ident(n, ("id",)) or stem
     elif not ID_PATTERN.match(stem):
         r.error(
             None,
             f"id: the file name {stem!r} is not a valid id; add an 'id:' (a-z, 0-9 and -)",
-            "bad-id",
+            Code.BAD_ID,
         )
     common: dict[str, Any] = {"id": ident, "kind": kind, "path": r.path}
     if (n := get("title")) is not None:
-        common["title"] = r.text(n, "title", f"{ident}|title", pairs["title"][0])
+        common["title"] = r.text(n, ("title",), f"{ident}|title", pairs["title"][0])
     if (n := get("text")) is not None:
-        common["text"] = r.text(n, "text", f"{ident}|text", pairs["text"][0])
+        common["text"] = r.text(n, ("text",), f"{ident}|text", pairs["text"][0])
     if (n := get("page")) is not None:
-        common["page"] = r.ident(n, "page")
+        common["page"] = r.ident(n, ("page",))
     if (n := get("section")) is not None:
-        common["section"] = r.ident(n, "section")
+        common["section"] = r.ident(n, ("section",))
         if "page" not in pairs:
-            r.error(pairs["section"][0], "section: needs a page", "missing")
+            r.error(pairs["section"][0], "section: needs a page", Code.MISSING)
     if (n := get("order")) is not None:
-        common["order"] = r.integer(n, "order") or 0
+        common["order"] = r.integer(n, ("order",)) or 0
     if (n := get("status")) is not None:
-        common["status"] = r.choice(n, "status", STATUSES) or "checked"
+        common["status"] = r.choice(n, ("status",), STATUSES) or "checked"
     if (n := get("reason")) is not None:
-        common["reason"] = r.text(n, "reason", f"{ident}|reason", pairs["reason"][0])
+        common["reason"] = r.text(n, ("reason",), f"{ident}|reason", pairs["reason"][0])
         if common.get("status") != "disputed":
-            r.error(pairs["reason"][0], "reason: only with status: disputed", "missing")
+            r.error(pairs["reason"][0], "reason: only with status: disputed", Code.MISSING)
     elif common.get("status") == "disputed":
-        r.error(pairs["status"][0], "status: disputed needs a reason", "missing")
+        r.error(pairs["status"][0], "status: disputed needs a reason", Code.MISSING)
     builder = _BUILDERS[kind]
     result = builder(r, pairs, common)
     return result
@@ -237,37 +238,39 @@ _ALL_KIND_KEYS: Final = frozenset(k for keys in KIND_KEYS.values() for k in keys
 def _require(r: Reader, pairs: dict[str, tuple[Node, Node]], key: str, why: str) -> Node | None:
     pair = pairs.get(key)
     if pair is None:
-        r.error(None, f"{key}: required {why}", "missing")
+        r.error(None, f"{key}: required {why}", Code.MISSING)
         return None
     return pair[1]
 
 
 def _contract(r: Reader, node: Node, *, need_taker: bool) -> tuple[Contract, RuleSet] | None:
-    pairs = r.mapping(node, "contract", CONTRACT_KEYS)
+    pairs = r.mapping(node, ("contract",), CONTRACT_KEYS)
     if pairs is None:
         return None
     ok = True
     game = "belote"
     if "game" in pairs:
-        game = r.choice(pairs["game"][1], "contract.game", ("belote", "coinche")) or ""
+        game = r.choice(pairs["game"][1], ("contract", "game"), ("belote", "coinche")) or ""
         ok = bool(game)
     trump: Trump | None = None
     if "trump" in pairs:
         vnode = pairs["trump"][1]
-        text = r.string(vnode, "contract.trump", what="a trump")
+        text = r.string(vnode, ("contract", "trump"), what="a trump")
         if text is not None:
             try:
                 trump = Trump.parse(text)
             except EngineError as exc:
-                r.error(vnode, str(exc), "bad-trump")
+                r.error(vnode, str(exc), Code.BAD_TRUMP)
     else:
-        r.error(r.keys["contract"], "contract.trump: required", "missing")
+        r.error(r.keys.where(("contract",)), "contract.trump: required", Code.MISSING)
     taker: Seat | None = None
     if "taker" in pairs:
-        taker = r.seat(pairs["taker"][1], "contract.taker")
+        taker = r.seat(pairs["taker"][1], ("contract", "taker"))
         ok = ok and taker is not None
     elif need_taker:
-        r.error(r.keys["contract"], "contract.taker: required for kind: deal", "missing")
+        r.error(
+            r.keys.where(("contract",)), "contract.taker: required for kind: deal", Code.MISSING
+        )
         ok = False
     rules = _rules(r, pairs["rules"][1]) if "rules" in pairs else find_rules("house")
     if not ok or trump is None or rules is None:
@@ -279,24 +282,24 @@ def _rules(r: Reader, node: Node) -> RuleSet | None:
     preset_node = node
     knobs: dict[str, tuple[str, Node]] = {}
     if isinstance(node, MappingNode):
-        pairs = r.mapping(node, "contract.rules", RULES_KEYS)
+        pairs = r.mapping(node, ("contract", "rules"), RULES_KEYS)
         if pairs is None:
             return None
         preset = "house"
         if "preset" in pairs:
             preset_node = pairs["preset"][1]
-            text = r.string(preset_node, "contract.rules.preset")
+            text = r.string(preset_node, ("contract", "rules", "preset"))
             if text is None:
                 return None
             preset = text
         for key in RULES_KEYS[1:]:
             if key in pairs:
-                value = r.string(pairs[key][1], f"contract.rules.{key}")
+                value = r.string(pairs[key][1], ("contract", "rules", key))
                 if value is None:
                     return None
                 knobs[key] = (value, pairs[key][1])
     else:
-        text = r.string(node, "contract.rules", what="a preset or a mapping")
+        text = r.string(node, ("contract", "rules"), what="a preset or a mapping")
         if text is None:
             return None
         preset = text
@@ -308,14 +311,14 @@ def _rules(r: Reader, node: Node) -> RuleSet | None:
         r.error(
             preset_node,
             f"{exc}{did_you_mean(preset, PRESETS)} (expected {one_of(list(PRESETS))})",
-            "bad-rules",
+            Code.BAD_RULES,
         )
         return None
     for key, (value, vnode) in knobs.items():
         try:
             rules = rules.with_knobs(**{key: value})
         except EngineError as exc:
-            r.error(vnode, str(exc), "bad-rules")
+            r.error(vnode, str(exc), Code.BAD_RULES)
             return None
     return rules
 
@@ -327,7 +330,7 @@ def _play_scenario(
     contract = _contract(r, node, need_taker=False) if node is not None else None
     trick: list[tuple[Seat, int, Node]] = []
     if "trick" in pairs:
-        trick = r.plays(pairs["trick"][1], "trick") or []
+        trick = r.plays(pairs["trick"][1], ("trick",)) or []
     bad = bool(r.diags)
     seen: dict[int, Node] = {}
     for i, (seat, c, cnode) in enumerate(trick, 1):
@@ -335,78 +338,84 @@ def _play_scenario(
             r.error(
                 cnode,
                 f"duplicate card: {card_str(c)} is played twice in the trick",
-                "duplicate-card",
+                Code.DUPLICATE_CARD,
             )
             bad = True
         seen[c] = cnode
         if i > 1 and seat != trick[i - 2][0].next:
             expected = trick[i - 2][0].next
             r.error(
-                r.keys[f"trick.{i}"],
+                r.keys.where(("trick", i)),
                 f"play out of turn: {seat.name} plays after {trick[i - 2][0].name}, "
                 f"expected {expected.name}",
-                "out-of-turn",
+                Code.OUT_OF_TURN,
             )
             bad = True
     has_hand = "hand" in pairs
     limit = 3 if has_hand else 4
     if len(trick) > limit:
         r.error(
-            r.keys[f"trick.{limit + 1}"],
+            r.keys.where(("trick", limit + 1)),
             f"too many plays: a trick holds {limit} plays "
             + ("before the hand to move" if has_hand else "at most"),
-            "too-many",
+            Code.TOO_MANY,
         )
         bad = True
     hand_seat: Seat | None = None
     hand: list[tuple[int, Node]] = []
     if has_hand:
-        hp = r.mapping(pairs["hand"][1], "hand", HAND_KEYS)
+        hp = r.mapping(pairs["hand"][1], ("hand",), HAND_KEYS)
         if hp is not None:
             if "seat" in hp:
-                hand_seat = r.seat(hp["seat"][1], "hand.seat")
+                hand_seat = r.seat(hp["seat"][1], ("hand", "seat"))
             else:
-                r.error(r.keys["hand"], "hand.seat: required", "missing")
+                r.error(r.keys.where(("hand",)), "hand.seat: required", Code.MISSING)
             if "cards" in hp:
-                hand = r.cards(hp["cards"][1], "hand.cards") or []
+                hand = r.cards(hp["cards"][1], ("hand", "cards")) or []
             else:
-                r.error(r.keys["hand"], "hand.cards: required", "missing")
+                r.error(r.keys.where(("hand",)), "hand.cards: required", Code.MISSING)
         if hand_seat is not None and trick and not bad and len(trick) <= 3:
             expected = trick[-1][0].next
             if hand_seat != expected:
                 r.error(
-                    hp["seat"][1] if hp else r.keys["hand"],  # type: ignore[index]
+                    hp["seat"][1] if hp else r.keys.where(("hand",)),  # type: ignore[index]
                     f"play out of turn: hand.seat is {hand_seat.name}, but after "
                     f"{trick[-1][0].name} it is {expected.name}'s turn",
-                    "out-of-turn",
+                    Code.OUT_OF_TURN,
                 )
         if len(hand) > 8:
-            r.error(r.keys["hand.cards"], f"hand.cards: {len(hand)} cards, at most 8", "too-many")
+            r.error(
+                r.keys.where(("hand", "cards")),
+                f"hand.cards: {len(hand)} cards, at most 8",
+                Code.TOO_MANY,
+            )
         for c, cnode in hand:
             if c in seen:
                 r.error(
                     cnode,
                     f"duplicate card: {card_str(c)} is both in the trick and in the hand",
-                    "duplicate-card",
+                    Code.DUPLICATE_CARD,
                 )
         if hand_seat is not None and not trick:
             pass
     elif not bad and len(trick) < 4:
-        where = r.keys.get("trick", Location(r.path, 1, 1))
+        where = r.keys.where(("trick",))
         r.error(
             where,
             f"trick: without a hand, the trick must hold all four plays (got {len(trick)})",
-            "missing",
+            Code.MISSING,
         )
     play: int | None = None
     if "play" in pairs:
         vnode = pairs["play"][1]
-        play = r.card(vnode, "play")
+        play = r.card(vnode, ("play",))
         if not has_hand:
-            r.error(r.keys["play"], "play: needs a hand to play from", "missing")
+            r.error(r.keys.where(("play",)), "play: needs a hand to play from", Code.MISSING)
         elif play is not None and hand and not r.diags:
             if play not in {c for c, _ in hand}:
-                r.error(vnode, f"illegal play: {card_str(play)} is not in the hand", "not-in-hand")
+                r.error(
+                    vnode, f"illegal play: {card_str(play)} is not in the hand", Code.NOT_IN_HAND
+                )
             elif contract is not None:
                 try:
                     check_play(
@@ -417,19 +426,19 @@ def _play_scenario(
                         contract[1],
                     )
                 except IllegalPlayError as exc:
-                    r.error(vnode, str(exc), "illegal-play")
+                    r.error(vnode, str(exc), Code.ILLEGAL_PLAY)
     kind_keys = EXPECT_KEYS["play"]
     expect = read_expect(r, pairs, "play", kind_keys)
     four = len(trick) + (1 if play is not None else 0) == 4
     for key in ("legal", "rule"):
         if key in expect and not has_hand:
-            r.error(r.keys[f"expect.{key}"], f"expect.{key}: needs a hand", "missing")
+            r.error(r.keys.where(("expect", key)), f"expect.{key}: needs a hand", Code.MISSING)
     for key in ("winner", "points"):
         if key in expect and not four:
             r.error(
-                r.keys[f"expect.{key}"],
+                r.keys.where(("expect", key)),
                 f"expect.{key}: needs a finished trick (four plays: trick and play)",
-                "missing",
+                Code.MISSING,
             )
     if r.diags or contract is None:
         return None
@@ -459,13 +468,13 @@ def _deal_scenario(
 ) -> DealScenario | None:
     node = _require(r, pairs, "contract", "for kind: deal")
     contract = _contract(r, node, need_taker=True) if node is not None else None
-    dealer = r.seat(pairs["dealer"][1], "dealer") if "dealer" in pairs else None
+    dealer = r.seat(pairs["dealer"][1], ("dealer",)) if "dealer" in pairs else None
     tricks: list[list[tuple[Seat, int, Node]]] = []
     node = _require(r, pairs, "tricks", "for kind: deal")
     if node is not None:
-        items = r.sequence(node, "tricks", what="a list of tricks")
+        items = r.sequence(node, ("tricks",), what="a list of tricks")
         for i, item in enumerate(items or (), 1):
-            plays = r.plays(item, f"tricks.{i}")
+            plays = r.plays(item, ("tricks", i))
             tricks.append(plays or [])
     expect = read_expect(r, pairs, "deal", EXPECT_KEYS["deal"])
     if r.diags or contract is None:
@@ -474,16 +483,16 @@ def _deal_scenario(
     try:
         outcome = play_deal(contract[0], plays_only, contract[1], dealer=dealer)
     except (InvalidDealError, IllegalPlayError) as exc:
-        key = "tricks"
+        key: KeyPath = ("tricks",)
         if exc.trick_index is not None:
-            key += f".{exc.trick_index + 1}"
+            key = (*key, exc.trick_index + 1)
             if exc.play_index is not None:
-                key += f".{exc.play_index + 1}"
-        code = "illegal-play" if isinstance(exc, IllegalPlayError) else "bad-deal"
-        r.error(_where(r, key), str(exc), code)
+                key = (*key, exc.play_index + 1)
+        code = Code.ILLEGAL_PLAY if isinstance(exc, IllegalPlayError) else Code.BAD_DEAL
+        r.error(r.keys.where(key), str(exc), code)
         return None
     except EngineError as exc:
-        r.error(r.keys.get("tricks"), str(exc), "bad-deal")
+        r.error(r.keys.where(("tricks",)), str(exc), Code.BAD_DEAL)
         return None
     return DealScenario(
         **common,
@@ -497,46 +506,42 @@ def _deal_scenario(
     )
 
 
-def _where(r: Reader, key: str) -> Location:
-    while key:
-        if key in r.keys:
-            return r.keys[key]
-        key = key.rpartition(".")[0]
-    return Location(r.path, 1, 1)
-
-
 def _bidding_scenario(
     r: Reader, pairs: dict[str, tuple[Node, Node]], common: dict[str, Any]
 ) -> BiddingScenario | None:
     dealer = turned = None
     if (node := _require(r, pairs, "dealer", "for kind: bidding")) is not None:
-        dealer = r.seat(node, "dealer")
+        dealer = r.seat(node, ("dealer",))
     if (node := _require(r, pairs, "turned", "for kind: bidding")) is not None:
-        turned = r.card(node, "turned")
+        turned = r.card(node, ("turned",))
     bids: list[tuple[Seat, Any]] = []
     if (node := _require(r, pairs, "bids", "for kind: bidding")) is not None:
-        for i, item in enumerate(r.sequence(node, "bids", what="a list of bids") or (), 1):
-            name = f"bids.{i}"
+        for i, item in enumerate(r.sequence(node, ("bids",), what="a list of bids") or (), 1):
+            at: KeyPath = ("bids", i)
             if not (isinstance(item, MappingNode) and len(item.value) == 1):
-                r.error(item, f"{name}: a bid is one 'SEAT: BID' pair, got {what_is(item)}", "type")
+                r.error(
+                    item,
+                    f"{dotted(at)}: a bid is one 'SEAT: BID' pair, got {what_is(item)}",
+                    Code.TYPE,
+                )
                 continue
             knode, vnode = item.value[0]
-            seat = r.seat(knode, name)
-            text = r.string(vnode, name, what="a bid")
+            seat = r.seat(knode, at)
+            text = r.string(vnode, at, what="a bid")
             if seat is None or text is None:
                 continue
             try:
                 bids.append((seat, parse_bid(text)))
             except EngineError as exc:
-                r.error(vnode, str(exc), "bad-bid")
+                r.error(vnode, str(exc), Code.BAD_BID)
     expect = read_expect(r, pairs, "bidding", EXPECT_KEYS["bidding"])
     if r.diags or dealer is None or turned is None:
         return None
     try:
         outcome = run_bidding(dealer, turned, bids)
     except BiddingError as exc:
-        key = f"bids.{exc.bid_index + 1}" if exc.bid_index is not None else "bids"
-        r.error(_where(r, key), str(exc), "bad-bid")
+        where: KeyPath = ("bids", exc.bid_index + 1) if exc.bid_index is not None else ("bids",)
+        r.error(r.keys.where(where), str(exc), Code.BAD_BID)
         return None
     return BiddingScenario(
         **common,
@@ -554,13 +559,17 @@ def _dealing_scenario(
 ) -> DealingScenario | None:
     dealer = None
     if (node := _require(r, pairs, "dealer", "for kind: dealing")) is not None:
-        dealer = r.seat(node, "dealer")
+        dealer = r.seat(node, ("dealer",))
     deck: list[tuple[int, Node]] = []
     if (node := _require(r, pairs, "deck", "for kind: dealing")) is not None:
-        deck = r.cards(node, "deck") or []
+        deck = r.cards(node, ("deck",)) or []
         if deck and len(deck) != 32:
-            r.error(r.keys["deck"], f"deck: a deck has 32 cards, got {len(deck)}", "bad-deal")
-    taker = r.seat(pairs["taker"][1], "taker") if "taker" in pairs else None
+            r.error(
+                r.keys.where(("deck",)),
+                f"deck: a deck has 32 cards, got {len(deck)}",
+                Code.BAD_DEAL,
+            )
+    taker = r.seat(pairs["taker"][1], ("taker",)) if "taker" in pairs else None
     expect = read_expect(r, pairs, "dealing", EXPECT_KEYS["dealing"])
     if r.diags or dealer is None:
         return None
@@ -568,7 +577,7 @@ def _dealing_scenario(
     try:
         outcome = deal_cards(cards, dealer, taker)
     except EngineError as exc:  # pragma: no cover - the checks above catch these
-        r.error(r.keys.get("deck"), str(exc), "bad-deal")
+        r.error(r.keys.where(("deck",)), str(exc), Code.BAD_DEAL)
         return None
     return DealingScenario(
         **common,
@@ -628,7 +637,7 @@ def load_project(root: Path, paths: Sequence[Path] | None = None) -> Project:
         here = find_files(Path(target))
         if not here:  # an empty folder: say so, never a silent "0 passed"
             where = Location(display_path(target), 1, 1)
-            diags.append(Diagnostic(where, "nothing to check: no .yaml files here", "empty"))
+            diags.append(Diagnostic(where, "nothing to check: no .yaml files here", Code.NOTHING))
         files.extend(here)
     pages: list[Page] = []
     scenarios: list[AnyScenario] = []
@@ -665,9 +674,9 @@ def load_project(root: Path, paths: Sequence[Path] | None = None) -> Project:
             other = page_by_id[page.id]
             diags.append(
                 Diagnostic(
-                    page.keys.get("id", Location(page.path, 1, 1)),
+                    page.where("id"),
                     f"duplicate page id {page.id!r} (also {other.path})",
-                    "duplicate-id",
+                    Code.DUPLICATE_ID,
                 )
             )
         else:
@@ -684,7 +693,7 @@ def load_project(root: Path, paths: Sequence[Path] | None = None) -> Project:
                 Diagnostic(
                     s.where("id"),
                     f"duplicate id {s.id!r} (also in {first.where('id')})",
-                    "duplicate-id",
+                    Code.DUPLICATE_ID,
                 )
             )
             bad_ids.add(id(s))
@@ -697,7 +706,7 @@ def load_project(root: Path, paths: Sequence[Path] | None = None) -> Project:
                     Diagnostic(
                         s.where("page"),
                         f"page: unknown page {s.page!r}{did_you_mean(s.page, page_by_id)}",
-                        "unknown-page",
+                        Code.UNKNOWN_PAGE,
                     )
                 )
                 bad_ids.add(id(s))
@@ -708,7 +717,7 @@ def load_project(root: Path, paths: Sequence[Path] | None = None) -> Project:
                         s.where("section"),
                         f"section: unknown section {s.section!r} in page "
                         f"{s.page!r}{did_you_mean(s.section, names)}",
-                        "unknown-section",
+                        Code.UNKNOWN_SECTION,
                     )
                 )
                 bad_ids.add(id(s))

@@ -21,6 +21,8 @@ from typing import Any, Literal
 from explainer.engine import Contract, RuleSet, Ruling, Seat, TrickResult
 from explainer.engine.bidding import Bid
 
+from .diagnostics import KeyPath, Location
+
 __all__ = [
     "KINDS",
     "AnyScenario",
@@ -41,18 +43,6 @@ KINDS = ("play", "deal", "bidding", "dealing")
 
 
 @dataclass(frozen=True, slots=True)
-class Location:
-    """Where a value stands: file path (as given) and 1-based line and column."""
-
-    path: str
-    line: int
-    column: int = 1
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.column}"
-
-
-@dataclass(frozen=True, slots=True)
 class Text:
     """A source-language (English) Markdown text and the message context it is translated under."""
 
@@ -69,10 +59,9 @@ Play = tuple[Seat, int]
 class Scenario:
     """What every scenario has.
 
-    ``keys`` maps each key path written in the file (``expect.legal``, ``trick.1``,
-    ``tricks.4.2``, ``bids.3``; list indices are 1-based, as in the messages) to its
-    location (the key's, or the list item's), so a diagnostic can point at it; ``""``
-    is the file itself.
+    ``keys`` maps each key path written in the file (``("expect", "legal")``,
+    ``("trick", 1)``, ``("tricks", 4, 2)``; list indices are 1-based, as in the messages)
+    to its location (the key's, or the list item's), so a diagnostic can point at it.
     ``expect`` holds the stated facts, already as engine values (see each kind).
     ``status`` is ``checked`` or ``disputed`` (with ``reason``), an optional addition
     to the format for examples whose rule sources disagree.
@@ -87,20 +76,16 @@ class Scenario:
     section: str | None = None
     order: int = 0
     expect: Mapping[str, Any] = field(default_factory=dict)
-    keys: Mapping[str, Location] = field(default_factory=dict)
+    keys: Mapping[KeyPath, Location] = field(default_factory=dict)
     status: str = "checked"
     reason: Text | None = None
     outcome: Any = field(default=None, compare=False, repr=False)
     """The engine's result, computed once while validating (``PlayOutcome``,
     ``DealResult``, ``BiddingResult``, ``DealingResult``): the runner and the site read it."""
 
-    def where(self, key: str) -> Location:
+    def where(self, *key: str | int) -> Location:
         """The location of ``key``, or of its nearest written parent, or of the file."""
-        while key:
-            if key in self.keys:
-                return self.keys[key]
-            key = key.rpartition(".")[0]
-        return self.keys.get("", Location(self.path, 1, 1))
+        return _where(self.keys, self.path, key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,4 +174,16 @@ class Page:
     intro: Text | None = None
     order: int = 0
     sections: tuple[Section, ...] = ()
-    keys: Mapping[str, Location] = field(default_factory=dict)
+    keys: Mapping[KeyPath, Location] = field(default_factory=dict)
+
+    def where(self, *key: str | int) -> Location:
+        """The location of ``key``, or of its nearest written parent, or of the file."""
+        return _where(self.keys, self.path, key)
+
+
+def _where(keys: Mapping[KeyPath, Location], path: str, key: KeyPath) -> Location:
+    while key:
+        if key in keys:
+            return keys[key]
+        key = key[:-1]
+    return Location(path, 1, 1)

@@ -13,7 +13,7 @@ import functools
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Final
 
 from explainer.engine import (
     EngineError,
@@ -24,12 +24,23 @@ from explainer.engine import (
     parse_card,
 )
 
-from .diagnostics import INVALID, Diagnostic
+from .diagnostics import INVALID, Code, Diagnostic, KeyPath, Location, dotted
 from .keys import BOOL_WORDS, ID_PATTERN, INT_PATTERN, NONE_WORDS
-from .model import Location, Text
+from .model import Text
 from .yamlsource import MAX_ITEMS, MappingNode, Node, ScalarNode, SequenceNode
 
-__all__ = ["KeyLocations", "Reader", "did_you_mean", "display_path", "one_of", "what_is"]
+__all__ = [
+    "MAX_DIGITS",
+    "KeyLocations",
+    "Reader",
+    "did_you_mean",
+    "display_path",
+    "one_of",
+    "what_is",
+]
+
+MAX_DIGITS: Final = 9
+"""The longest whole number a scenario may write (no fact of a deal comes near it)."""
 
 
 def display_path(path: Path | str) -> str:
@@ -68,28 +79,23 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-class KeyLocations(Mapping[str, Location]):
+class KeyLocations(Mapping[KeyPath, Location]):
     """Key path -> :class:`Location`, kept as 0-based ``(line, column)`` until asked."""
 
-    __slots__ = ("path", "marks")
+    __slots__ = ("marks", "path")
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.marks: dict[str, Any] = {}
+        self.marks: dict[KeyPath, tuple[int, int]] = {}
 
-    def __getitem__(self, key: str) -> Location:
-        m = self.marks[key]
-        if isinstance(m, Location):
-            return m
-        return Location(self.path, m[0] + 1, m[1] + 1)
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.marks[key] = value
+    def __getitem__(self, key: KeyPath) -> Location:
+        line, col = self.marks[key]
+        return Location(self.path, line + 1, col + 1, key)
 
     def __contains__(self, key: object) -> bool:
         return key in self.marks
 
-    def __iter__(self) -> Iterator[str]:
+    def __iter__(self) -> Iterator[KeyPath]:
         return iter(self.marks)
 
     def __len__(self) -> int:
@@ -98,9 +104,22 @@ class KeyLocations(Mapping[str, Location]):
     def __repr__(self) -> str:
         return f"KeyLocations({dict(self)!r})"
 
+    def where(self, key: KeyPath) -> Location:
+        """The location of ``key``, or of its nearest written parent, or of the file."""
+        while key:
+            if key in self.marks:
+                return self[key]
+            key = key[:-1]
+        return Location(self.path, 1, 1)
+
 
 class Reader:
-    """Reads one file's nodes, recording key locations and problems."""
+    """Reads one file's nodes, recording key locations and problems.
+
+    Every method takes the key path ``at`` of the node it reads: problems are located at
+    the node and name it (``expect.points.NS: expected a whole number``), and the
+    locations of the keys and list items read are recorded in :attr:`keys`.
+    """
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -113,7 +132,8 @@ class Reader:
         m = node.start_mark
         return Location(self.path, m.line + 1, m.column + 1)
 
-    def error(self, node: Node | Location | None, message: str, code: str = "invalid") -> None:
+    def error(self, node: Node | Location | None, message: str, code: Code = Code.INVALID) -> None:
+        """Record a problem at ``node`` (a YAML node, a location, or the file's start)."""
         if node is None:
             loc = Location(self.path, 1, 1)
         elif isinstance(node, Location):
@@ -125,169 +145,201 @@ class Reader:
     # -- structure
 
     def mapping(
-        self, node: Node, name: str, allowed: Sequence[str] | None, *, what: str = "a mapping"
+        self, node: Node, at: KeyPath, allowed: Sequence[str] | None, *, what: str = "a mapping"
     ) -> dict[str, tuple[Node, Node]] | None:
         """The pairs of a mapping node (``None`` after reporting a problem); records key
-        locations under ``name`` and reports duplicate and unknown keys."""
+        locations under ``at`` and reports duplicate and unknown keys."""
+        name = dotted(at)
         if not isinstance(node, MappingNode):
-            self.error(node, f"{name or 'file'}: expected {what}, got {what_is(node)}", "type")
-            return None
-        if len(node.value) > MAX_ITEMS:
-            self.error(node, f"{name or 'file'}: too many keys (at most {MAX_ITEMS})", "too-long")
-            return None
-        out: dict[str, tuple[Node, Node]] = {}
-        prefix = f"{name}." if name else ""
-        for knode, vnode in node.value:
-            if not isinstance(knode, ScalarNode):
-                self.error(
-                    knode, f"{prefix}?: a key must be a plain word, got {what_is(knode)}", "type"
-                )
-                continue
-            key = knode.value
-            if key in out:
-                first = self.loc(out[key][0])
-                self.error(
-                    knode,
-                    f"duplicate key {prefix}{key} (first at line {first.line})",
-                    "duplicate-key",
-                )
-                continue
-            if allowed is not None and key not in allowed:
-                where = f"{name}: " if name else ""
-                self.error(
-                    knode, f"{where}unknown key {key!r}{did_you_mean(key, allowed)}", "unknown-key"
-                )
-                continue
-            out[key] = (knode, vnode)
-            m = knode.start_mark
-            self.keys.marks[prefix + key] = (m.line, m.column)
-        return out
-
-    def sequence(self, node: Node, name: str, *, what: str = "a list") -> list[Node] | None:
-        if not isinstance(node, SequenceNode):
-            self.error(node, f"{name}: expected {what}, got {what_is(node)}", "type")
+            self.error(node, f"{name or 'file'}: expected {what}, got {what_is(node)}", Code.TYPE)
             return None
         if len(node.value) > MAX_ITEMS:
             self.error(
-                node, f"{name}: too many items ({len(node.value)}, at most {MAX_ITEMS})", "too-long"
+                node, f"{name or 'file'}: too many keys (at most {MAX_ITEMS})", Code.TOO_LONG
             )
             return None
-        keys = self.keys.marks
+        out: dict[str, tuple[Node, Node]] = {}
+        prefix = f"{name}." if name else ""
+        marks = self.keys.marks
+        for knode, vnode in node.value:
+            key = self._key(knode, out, prefix, name, allowed)
+            if key is not None:
+                out[key] = (knode, vnode)
+                m = knode.start_mark
+                marks[(*at, key)] = (m.line, m.column)
+        return out
+
+    def _key(
+        self,
+        knode: Node,
+        seen: dict[str, tuple[Node, Node]],
+        prefix: str,
+        name: str,
+        allowed: Sequence[str] | None,
+    ) -> str | None:
+        """The key of ``knode``, or ``None`` after reporting why it cannot be one."""
+        if not isinstance(knode, ScalarNode):
+            self.error(
+                knode, f"{prefix}?: a key must be a plain word, got {what_is(knode)}", Code.TYPE
+            )
+            return None
+        key: str = knode.value
+        if key in seen:
+            first = self.loc(seen[key][0])
+            self.error(
+                knode,
+                f"duplicate key {prefix}{key} (first at line {first.line})",
+                Code.DUPLICATE_KEY,
+            )
+            return None
+        if allowed is not None and key not in allowed:
+            where = f"{name}: " if name else ""
+            self.error(
+                knode, f"{where}unknown key {key!r}{did_you_mean(key, allowed)}", Code.UNKNOWN_KEY
+            )
+            return None
+        return key
+
+    def sequence(self, node: Node, at: KeyPath, *, what: str = "a list") -> list[Node] | None:
+        name = dotted(at)
+        if not isinstance(node, SequenceNode):
+            self.error(node, f"{name}: expected {what}, got {what_is(node)}", Code.TYPE)
+            return None
+        if len(node.value) > MAX_ITEMS:
+            self.error(
+                node,
+                f"{name}: too many items ({len(node.value)}, at most {MAX_ITEMS})",
+                Code.TOO_LONG,
+            )
+            return None
+        marks = self.keys.marks
         for i, item in enumerate(node.value, 1):
             m = item.start_mark
-            keys[f"{name}.{i}"] = (m.line, m.column)
+            marks[(*at, i)] = (m.line, m.column)
         return list(node.value)
 
-    def string(self, node: Node, name: str, *, what: str = "a string") -> str | None:
+    def string(self, node: Node, at: KeyPath, *, what: str = "a string") -> str | None:
         if not isinstance(node, ScalarNode):
-            self.error(node, f"{name}: expected {what}, got {what_is(node)}", "type")
+            self.error(node, f"{dotted(at)}: expected {what}, got {what_is(node)}", Code.TYPE)
             return None
         if node.value == "" and node.style in (None, ""):
-            self.error(node, f"{name}: missing value (expected {what})", "type")
+            self.error(node, f"{dotted(at)}: missing value (expected {what})", Code.TYPE)
             return None
         return node.value  # type: ignore[no-any-return]
 
-    def integer(self, node: Node, name: str) -> int | None:
-        text = self.string(node, name, what="a whole number")
+    def integer(self, node: Node, at: KeyPath) -> int | None:
+        """A whole number of at most :data:`MAX_DIGITS` digits (a longer one is refused at
+        its place, never handed to ``int()``, which has a limit of its own)."""
+        text = self.string(node, at, what="a whole number")
         if text is None:
             return None
         if not INT_PATTERN.match(text.strip()):
-            self.error(node, f"{name}: expected a whole number, got {text!r}", "type")
+            self.error(node, f"{dotted(at)}: expected a whole number, got {text!r}", Code.TYPE)
+            return None
+        digits = len(text.strip().lstrip("+-").lstrip("0"))
+        if digits > MAX_DIGITS:
+            self.error(
+                node,
+                f"{dotted(at)}: number too large ({digits} digits, at most {MAX_DIGITS})",
+                Code.NUMBER_TOO_LARGE,
+            )
             return None
         return int(text)
 
-    def boolean(self, node: Node, name: str) -> bool | None:
-        text = self.string(node, name, what="true or false")
+    def boolean(self, node: Node, at: KeyPath) -> bool | None:
+        text = self.string(node, at, what="true or false")
         if text is None:
             return None
         value = BOOL_WORDS.get(text.strip().lower())
         if value is None:
-            self.error(node, f"{name}: expected true or false, got {text!r}", "type")
+            self.error(node, f"{dotted(at)}: expected true or false, got {text!r}", Code.TYPE)
         return value
 
-    def ident(self, node: Node, name: str) -> str | None:
-        text = self.string(node, name, what="an id")
+    def ident(self, node: Node, at: KeyPath) -> str | None:
+        text = self.string(node, at, what="an id")
         if text is None:
             return None
         if not ID_PATTERN.match(text):
-            self.error(node, f"{name}: invalid id {text!r} (use a-z, 0-9 and -)", "bad-id")
+            self.error(node, f"{dotted(at)}: invalid id {text!r} (use a-z, 0-9 and -)", Code.BAD_ID)
             return None
         return text
 
-    def choice(self, node: Node, name: str, choices: Sequence[str]) -> str | None:
-        text = self.string(node, name)
+    def choice(self, node: Node, at: KeyPath, choices: Sequence[str]) -> str | None:
+        text = self.string(node, at)
         if text is None:
             return None
         if text not in choices:
             self.error(
                 node,
-                f"{name}: unknown value {text!r}{did_you_mean(text, choices)} (expected {one_of(choices)})",
-                "bad-value",
+                f"{dotted(at)}: unknown value {text!r}{did_you_mean(text, choices)} "
+                f"(expected {one_of(choices)})",
+                Code.BAD_VALUE,
             )
             return None
         return text
 
-    def text(self, node: Node, name: str, ctx: str, line_of: Node) -> Text | None:
-        value = self.string(node, name, what="a text")
+    def text(self, node: Node, at: KeyPath, ctx: str, line_of: Node) -> Text | None:
+        value = self.string(node, at, what="a text")
         if value is None:
             return None
         return Text(value, ctx, line_of.start_mark.line + 1)
 
     # -- engine values
 
-    def card(self, node: Node, name: str) -> int | None:
-        text = self.string(node, name, what="a card")
+    def card(self, node: Node, at: KeyPath) -> int | None:
+        text = self.string(node, at, what="a card")
         if text is None:
             return None
         try:
             return parse_card(text)
         except InvalidCardError as exc:
-            self.error(node, str(exc), "bad-card")
+            self.error(node, str(exc), Code.BAD_CARD)
             return None
 
-    def seat(self, node: Node, name: str) -> Seat | None:
-        text = self.string(node, name, what="a seat")
+    def seat(self, node: Node, at: KeyPath) -> Seat | None:
+        text = self.string(node, at, what="a seat")
         if text is None:
             return None
         try:
             return Seat.parse(text)
         except EngineError as exc:
-            self.error(node, f"{exc} (expected N, E, S or W)", "bad-seat")
+            self.error(node, f"{exc} (expected N, E, S or W)", Code.BAD_SEAT)
             return None
 
-    def seat_or_none(self, node: Node, name: str) -> Seat | None | bool:
+    def seat_or_none(self, node: Node, at: KeyPath) -> Seat | None | bool:
         """A seat, ``None`` for ``none``, or ``False`` after a problem."""
         if isinstance(node, ScalarNode) and node.value.strip().lower() in NONE_WORDS:
             return None
-        seat = self.seat(node, name)
+        seat = self.seat(node, at)
         return False if seat is None else seat
 
-    def team(self, node: Node, name: str) -> Team | None:
-        text = self.string(node, name, what="a team")
+    def team(self, node: Node, at: KeyPath) -> Team | None:
+        text = self.string(node, at, what="a team")
         if text is None:
             return None
         try:
             return Team.parse(text)
         except EngineError as exc:
-            self.error(node, f"{exc} (expected NS or EW)", "bad-seat")
+            self.error(node, f"{exc} (expected NS or EW)", Code.BAD_SEAT)
             return None
 
-    def team_or_none(self, node: Node, name: str) -> Team | None | bool:
+    def team_or_none(self, node: Node, at: KeyPath) -> Team | None | bool:
+        """A team, ``None`` for ``none``, or ``False`` after a problem."""
         if isinstance(node, ScalarNode) and node.value.strip().lower() in NONE_WORDS:
             return None
-        team = self.team(node, name)
+        team = self.team(node, at)
         return False if team is None else team
 
-    def cards(self, node: Node, name: str) -> list[tuple[int, Node]] | None:
+    def cards(self, node: Node, at: KeyPath) -> list[tuple[int, Node]] | None:
         """A list of distinct cards, each with its node."""
-        items = self.sequence(node, name, what="a list of cards")
+        items = self.sequence(node, at, what="a list of cards")
         if items is None:
             return None
         out: list[tuple[int, Node]] = []
         seen: dict[int, Node] = {}
         ok = True
         for item in items:
-            c = self.card(item, name)
+            c = self.card(item, at)
             if c is None:
                 ok = False
                 continue
@@ -295,7 +347,7 @@ class Reader:
                 self.error(
                     item,
                     f"duplicate card: {card_str(c)} (also at line {seen[c].start_mark.line + 1})",
-                    "duplicate-card",
+                    Code.DUPLICATE_CARD,
                 )
                 ok = False
                 continue
@@ -303,27 +355,29 @@ class Reader:
             out.append((c, item))
         return out if ok else None
 
-    def play_item(self, node: Node, name: str) -> tuple[Seat, int, Node] | None:
+    def play_item(self, node: Node, at: KeyPath) -> tuple[Seat, int, Node] | None:
         """One ``SEAT: CARD`` pair; returns the seat, the card and the card's node."""
         if not (isinstance(node, MappingNode) and len(node.value) == 1):
             self.error(
-                node, f"{name}: a play is one 'SEAT: CARD' pair, got {what_is(node)}", "type"
+                node,
+                f"{dotted(at)}: a play is one 'SEAT: CARD' pair, got {what_is(node)}",
+                Code.TYPE,
             )
             return None
         knode, vnode = node.value[0]
-        seat = self.seat(knode, name) if isinstance(knode, ScalarNode) else None
+        seat = self.seat(knode, at) if isinstance(knode, ScalarNode) else None
         if seat is None and not isinstance(knode, ScalarNode):
-            self.error(knode, f"{name}: a play is one 'SEAT: CARD' pair", "type")
-        c = self.card(vnode, name)
+            self.error(knode, f"{dotted(at)}: a play is one 'SEAT: CARD' pair", Code.TYPE)
+        c = self.card(vnode, at)
         if seat is None or c is None:
             return None
         return seat, c, vnode
 
-    def plays(self, node: Node, name: str) -> list[tuple[Seat, int, Node]] | None:
-        items = self.sequence(node, name, what="a list of plays")
+    def plays(self, node: Node, at: KeyPath) -> list[tuple[Seat, int, Node]] | None:
+        items = self.sequence(node, at, what="a list of plays")
         if items is None:
             return None
-        out = [self.play_item(item, f"{name}.{i}") for i, item in enumerate(items, 1)]
+        out = [self.play_item(item, (*at, i)) for i, item in enumerate(items, 1)]
         if any(p is None for p in out):
             return None
         return out  # type: ignore[return-value]

@@ -16,7 +16,7 @@ from typing import Any, Final
 from explainer.engine import Seat, Team, Trump, card_str
 from explainer.engine.play import Rule
 
-from .diagnostics import DISAGREE, INVALID, Diagnostic, one_line
+from .diagnostics import DISAGREE, INVALID, Code, Diagnostic, one_line
 from .keys import EXPECT_KEYS
 from .model import (
     AnyScenario,
@@ -167,7 +167,7 @@ def prose_numbers(scenario: AnyScenario) -> list[Diagnostic]:
                         scenario.where(field),
                         f"{field}: the number {number} is not one of this example's checked facts"
                         " (state it under expect, or write it in words)",
-                        "prose-number",
+                        Code.PROSE_NUMBER,
                         DISAGREE,
                     )
                 )
@@ -202,7 +202,7 @@ def run(scenario: AnyScenario) -> list[Diagnostic]:
             diff = [i + 1 for i, (a, b) in enumerate(zip(said, computed, strict=False)) if a != b]
             if diff:
                 message += " (trick " + ", ".join(map(str, diff)) + ")"
-        out.append(Diagnostic(scenario.where(name), message, "disagree", DISAGREE))
+        out.append(Diagnostic(scenario.where("expect", key), message, Code.DISAGREE, DISAGREE))
     return out
 
 
@@ -221,7 +221,7 @@ def run_all(scenarios: Iterable[AnyScenario]) -> list[Diagnostic]:
                 Diagnostic(
                     Location(s.path, 1, 1),
                     one_line(f"internal error: {type(exc).__name__}: {exc}"),
-                    "internal",
+                    Code.INTERNAL,
                     INVALID,
                 )
             )

@@ -23,6 +23,8 @@ from typing import Any, Final
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from .diagnostics import Code
+
 __all__ = [
     "MAX_BYTES",
     "MAX_DEPTH",
@@ -93,7 +95,9 @@ class _Loader(_Parser, _StringResolver):  # type: ignore[misc, valid-type]
 class SourceError(ValueError):
     """A file that cannot be read as a scenario document at all (1-based position)."""
 
-    def __init__(self, message: str, line: int = 1, column: int = 1, code: str = "yaml") -> None:
+    def __init__(
+        self, message: str, line: int = 1, column: int = 1, code: Code = Code.YAML
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.line = line
@@ -115,7 +119,7 @@ def compose(text: str) -> Node | None:
     """
     if len(text) > MAX_BYTES:
         raise SourceError(
-            f"file too large: {len(text)} characters (at most {MAX_BYTES})", code="too-large"
+            f"file too large: {len(text)} characters (at most {MAX_BYTES})", code=Code.TOO_LARGE
         )
     if (
         _MAYBE_ANCHOR.search(text)
@@ -176,7 +180,7 @@ def _check_flow_depth(text: str) -> None:
                     f"nesting too deep (more than {MAX_DEPTH} levels)",
                     line + 1,
                     column + 1,
-                    code="too-deep",
+                    code=Code.TOO_DEEP,
                 )
         elif ch in "]}" and depth:
             depth -= 1
@@ -204,13 +208,13 @@ def _scan_events(text: str) -> None:
                 raise SourceError(
                     f"aliases are not allowed: '*{anchor}' (write the value out)",
                     *_position(event.start_mark),
-                    code="alias",
+                    code=Code.ALIAS,
                 )
             if anchor is not None:
                 raise SourceError(
                     f"anchors are not allowed: '&{anchor}' (write the value out)",
                     *_position(event.start_mark),
-                    code="alias",
+                    code=Code.ALIAS,
                 )
             if open_ and isinstance(event, (yaml.NodeEvent, yaml.CollectionStartEvent)):
                 top = open_[-1]
@@ -220,7 +224,7 @@ def _scan_events(text: str) -> None:
                     raise SourceError(
                         f"too many {what} (more than {MAX_ITEMS})",
                         *_position(top[2]),
-                        code="too-long",
+                        code=Code.TOO_LONG,
                     )
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 open_.append([isinstance(event, yaml.SequenceStartEvent), 0, event.start_mark])
@@ -229,7 +233,7 @@ def _scan_events(text: str) -> None:
                     raise SourceError(
                         f"nesting too deep (more than {MAX_DEPTH} levels)",
                         *_position(event.start_mark),
-                        code="too-deep",
+                        code=Code.TOO_DEEP,
                     )
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 open_.pop()
@@ -257,7 +261,7 @@ def _reader_error(text: str, exc: yaml.reader.ReaderError) -> SourceError:
         f"invalid YAML: character U+{char:04X}: {_one_line(str(exc.reason))}",
         line,
         column,
-        code="yaml",
+        code=Code.YAML,
     )
 
 
@@ -267,4 +271,4 @@ def _syntax_error(exc: yaml.MarkedYAMLError) -> SourceError:
     if "expected a single document" in (exc.context or ""):
         problem = "expected a single document, found a second one"
     line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-    return SourceError(f"invalid YAML: {problem}", line, column, code="yaml")
+    return SourceError(f"invalid YAML: {problem}", line, column, code=Code.YAML)

@@ -48,6 +48,9 @@ from explainer.engine import (
 )
 from explainer.i18n.catalog import Catalog, CatalogError, find_languages, load_catalogs
 from explainer.scenarios.diagnostics import (
+    Code,
+    Location,
+    Severity,
     EXIT_INVALID,
     EXIT_OK,
     Diagnostic,
@@ -55,7 +58,7 @@ from explainer.scenarios.diagnostics import (
     one_line,
     sort_key,
 )
-from explainer.scenarios.model import AnyScenario, Location, Page, Section
+from explainer.scenarios.model import AnyScenario, Page, Section
 
 from .env import make_env, use_language
 from .examples import View, contract_kinds, view_of
@@ -113,7 +116,7 @@ def gather(root: Path) -> tuple[Site | None, list[Diagnostic]]:
         catalogs = load_catalogs(root)
     except CatalogError as exc:
         problems.append(Diagnostic(Location(exc.path, exc.line, 1), str(exc.args[0]),
-                                   "catalog", "invalid"))
+                                   Code.CATALOG, Severity.INVALID))
     if problems:
         return None, sorted(set(problems), key=sort_key)
     views = {scenario.id: view_of(scenario) for scenario in project.scenarios}
@@ -131,7 +134,7 @@ def _catalog_problems(root: Path) -> list[Diagnostic]:
     return [d for d in check_catalogs(root) if d.code not in _TOLERATED]
 
 
-_TOLERATED = frozenset({"po-outdated", "po-fuzzy"})
+_TOLERATED = frozenset({Code.PO_OUTDATED, Code.PO_FUZZY})
 
 
 def _page_view(page: Page, scenarios: Iterable[AnyScenario], views: Mapping[str, View]) -> PageView:
@@ -416,7 +419,7 @@ def build_site(root: Path, out: Path, base_url: str, *, force: bool = False) -> 
     if why is not None:
         return (EXIT_INVALID, [Diagnostic(Location(str(out), 1, 1),
                                           f"refusing to replace the output folder: {why}",
-                                          "output", "invalid")], "nothing was written")
+                                          Code.OUTPUT, Severity.INVALID)], "nothing was written")
     digest = inputs_digest(root, base_url)
     site: Site | None = None
     if not force and _up_to_date(out, digest):

@@ -24,10 +24,11 @@ def test_play_scenario_values_and_key_locations() -> None:
     assert s.trick == ((Seat.N, parse_card("8D")), (Seat.E, parse_card("10C")))
     assert s.rules.name == "official" and s.rules.undertrump and not s.rules.partner_overtrump
     assert s.expect == {"legal": frozenset({parse_card("9D")}), "rule": Rule.CLIMB}
-    assert s.keys["trick.2"] == Location("x.yaml", 5, 5)
-    assert s.keys["expect.legal"] == Location("x.yaml", 10, 3)
-    assert s.keys["hand.cards"] == Location("x.yaml", 8, 3)
-    assert s.where("expect.legal.1") == Location("x.yaml", 10, 11)
+    assert s.keys["trick", 2] == Location("x.yaml", 5, 5)
+    assert s.keys["expect", "legal"] == Location("x.yaml", 10, 3)
+    assert s.keys["hand", "cards"] == Location("x.yaml", 8, 3)
+    assert s.where("expect", "legal", 1) == Location("x.yaml", 10, 11)
+    assert s.where("expect", "legal", 1).key == ("expect", "legal", 1)
 
 
 def test_scalars_are_strings_not_yaml_1_1_values() -> None:
@@ -85,3 +86,10 @@ def test_ids_are_unique_across_the_project(tmp_path: Path) -> None:
 def test_trump_words() -> None:
     s, _ = load_text("contract: {trump: all}\ntrick: [N: AS, E: 7S, S: 8S, W: 9S]\n", "t.yaml")
     assert isinstance(s, PlayScenario) and s.contract.trump is Trump.ALL
+
+
+def test_every_diagnostic_code_is_documented_in_the_architecture_page() -> None:
+    from explainer.scenarios.diagnostics import Code
+
+    table = (Path(__file__).resolve().parents[2] / "docs" / "architecture.md").read_text()
+    assert [c.value for c in Code if f"| `{c.value}` |" not in table] == []
