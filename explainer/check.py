@@ -77,7 +77,7 @@ def _run(
         if _fill(project, out):
             project = load_project(root, targets if paths else None)
     if not paths:
-        from explainer.i18n.checkers import check_catalogs
+        from explainer.i18n import check_catalogs
 
         extra.extend(check_catalogs(root))
 
@@ -109,7 +109,7 @@ def _run(
 
 def _catalog_coverage(root: Path) -> str | None:
     """The translators' figures, ``translations: fr 100% (207/207), ...``, when catalogs exist."""
-    from explainer.i18n.checkers import coverage, format_coverage
+    from explainer.i18n import coverage, format_coverage
 
     figures = coverage(root)
     return format_coverage(figures) if figures else None

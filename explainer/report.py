@@ -1,7 +1,9 @@
 """``explainer check --report FILE.html``: one standalone page, every scenario green or red.
 
 A stated fact that the engine contradicts is struck through (``<del>``) beside the
-engine's value (``<ins>``); a file with invalid input lists its problems. Everything
+engine's value (``<ins>``); every other problem of a scenario (a number in its prose
+that no fact states) is listed under its facts; a file with invalid input lists its
+problems. Everything
 from the files is escaped with :func:`html.escape`; the CSS is inline, so the page
 can be mailed or attached to a CI run as it is.
 """
@@ -10,11 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from html import escape
-from typing import Any
 
-from explainer.scenarios.diagnostics import Diagnostic
-from explainer.scenarios.model import AnyScenario
-from explainer.scenarios.runner import facts, show
+from explainer.scenarios.diagnostics import Code, Diagnostic
+from explainer.scenarios.kinds import kind_of
+from explainer.scenarios.model import Scenario
 
 __all__ = ["render_report"]
 
@@ -31,7 +32,7 @@ ul.problems{font:13px ui-monospace,monospace;color:#c62828;margin:.2rem 0}
 
 
 def render_report(
-    scenarios: Sequence[AnyScenario],
+    scenarios: Sequence[Scenario],
     diagnostics: Iterable[Diagnostic],
     failed_paths: Iterable[str],
     *,
@@ -55,14 +56,16 @@ def render_report(
         parts.append(_problems(by_path.get(path, [])))
         parts.append("</section>")
     for s in scenarios:
-        wrong = {
-            d.message.split(":", 1)[0] for d in by_path.get(s.path, []) if d.severity == "disagree"
-        }
-        css = "bad" if wrong else "ok"
+        mine = by_path.get(s.path, [])
+        wrong = {d.location.key[-1] for d in mine if d.code == Code.DISAGREE}
+        css = "bad" if mine else "ok"
         parts.append(f'<section class="{css}" id="{escape(s.id)}">')
         title = f" — {escape(s.title.source)}" if s.title else ""
         parts.append(f'<h2>{escape(s.id)}{title} <span class="path">{escape(s.path)}</span></h2>')
         parts.append(_facts_table(s, wrong))
+        others = [d for d in mine if d.code != Code.DISAGREE]
+        if others:
+            parts.append(_problems(others))
         parts.append("</section>")
     parts.append("</body></html>\n")
     return "\n".join(parts)
@@ -73,21 +76,19 @@ def _problems(diags: Sequence[Diagnostic]) -> str:
     return f'<ul class="problems">{items}</ul>'
 
 
-def _facts_table(s: AnyScenario, wrong: set[str]) -> str:
-    got: dict[str, Any] = facts(s)
+def _facts_table(s: Scenario, wrong: set[str | int]) -> str:
+    kind = kind_of(s)
     rows = []
-    for key, value in got.items():
-        name = f"expect.{key}"
-        engine = escape(show(key, value))
+    for key, value in kind.computed(s).items():
+        fact = kind.fact(key).type
+        engine = escape(fact.show(value))
         if key not in s.expect:
             cell = f'<span title="not stated">{engine}</span>'
             mark = "·"
-        elif name in wrong:
+        elif key in wrong:
             said = s.expect[key]
-            if key == "hands":
-                value = {seat: value[seat] for seat in said}
-                engine = escape(show(key, value))
-            cell = f"<del>{escape(show(key, said))}</del> <ins>{engine}</ins>"
+            engine = escape(fact.show(fact.stated(said, value)))
+            cell = f"<del>{escape(fact.show(said))}</del> <ins>{engine}</ins>"
             mark = "✗"
         else:
             cell = engine

@@ -28,7 +28,9 @@ __all__ = [
     "RANKS",
     "SUITS",
     "SUIT_MASKS",
+    "Card",
     "CardSet",
+    "Mask",
     "Rank",
     "Suit",
     "card",
@@ -39,6 +41,12 @@ __all__ = [
     "mask_of",
     "parse_card",
 ]
+
+
+Card = int
+"""A card: ``suit * 8 + rank``, 0 to 31 (``AS`` is 7, ``JH`` is 12)."""
+Mask = int
+"""A set of cards as a 32-bit mask: bit ``card`` is set when the card is in the set."""
 
 
 class Suit(IntEnum):
@@ -66,12 +74,15 @@ class Suit(IntEnum):
 
     @classmethod
     def from_name(cls, name: str) -> Suit:
-        """The suit from its English name (``spades``) or letter (``S``); ``ValueError`` otherwise."""
+        """The suit from its English name (``spades``) or letter (``S``).
+
+        Raises :class:`InvalidCardError` otherwise (a suit is half of a card's name).
+        """
         key = name.strip().lower()
         for suit in cls:
             if key in (suit.name.lower(), suit.letter.lower(), suit.symbol):
                 return suit
-        raise ValueError(f"invalid suit: {name!r}")
+        raise InvalidCardError(f"invalid suit: {name!r}")
 
 
 class Rank(IntEnum):
@@ -129,22 +140,22 @@ for _c in DECK:
 del _c, _r, _ri, _s, _si
 
 
-def card(rank: Rank | int, suit: Suit | int) -> int:
+def card(rank: Rank | int, suit: Suit | int) -> Card:
     """The card of the given rank and suit."""
     return int(suit) * 8 + int(rank)
 
 
-def card_suit(c: int) -> Suit:
+def card_suit(c: Card) -> Suit:
     """The suit of card ``c``."""
     return Suit(c >> 3)
 
 
-def card_rank(c: int) -> Rank:
+def card_rank(c: Card) -> Rank:
     """The rank of card ``c``."""
     return Rank(c & 7)
 
 
-def parse_card(text: str) -> int:
+def parse_card(text: str) -> Card:
     """Parse ``AS``, ``10D``, ``TD``, ``jh``, ``7♣``; raise :class:`InvalidCardError` otherwise."""
     if not isinstance(text, str):
         raise InvalidCardError(f"invalid card: {text!r}")
@@ -154,12 +165,12 @@ def parse_card(text: str) -> int:
     return found
 
 
-def card_str(c: int) -> str:
+def card_str(c: Card) -> str:
     """The canonical text of card ``c``: ``10D``, ``AS``."""
     return _STR[c]
 
 
-def cards_of(mask: int) -> list[int]:
+def cards_of(mask: Mask) -> list[Card]:
     """The cards of ``mask`` in deck order."""
     out = []
     while mask:
@@ -169,7 +180,7 @@ def cards_of(mask: int) -> list[int]:
     return out
 
 
-def mask_of(cards: Iterable[int]) -> int:
+def mask_of(cards: Iterable[Card]) -> Mask:
     """The mask of ``cards``."""
     m = 0
     for c in cards:
@@ -189,7 +200,7 @@ class CardSet:
 
     __slots__ = ("mask",)
 
-    def __init__(self, cards: Iterable[int] | int | str = 0) -> None:
+    def __init__(self, cards: Iterable[Card] | Mask | str = 0) -> None:
         if isinstance(cards, int):
             self.mask = cards & FULL_DECK
         elif isinstance(cards, str):  # so that the repr parses back: CardSet('7S KS')
@@ -203,7 +214,7 @@ class CardSet:
         items = text.replace(",", " ").split() if isinstance(text, str) else text
         return cls(parse_card(t) for t in items)
 
-    def __iter__(self) -> Iterator[int]:
+    def __iter__(self) -> Iterator[Card]:
         return iter(cards_of(self.mask))
 
     def __len__(self) -> int:

@@ -23,14 +23,17 @@ from .seats import Seat
 
 __all__ = [
     "ALL_TRUMP_POINTS",
+    "ALL_TRUMP_SCALES",
     "NO_TRUMP_POINTS",
     "PLAIN_ORDER",
     "PLAIN_POINTS",
+    "TRUMP_KEY",
     "TRUMP_ORDER",
     "TRUMP_POINTS",
     "Contract",
     "Tables",
     "Trump",
+    "point_table",
     "tables",
 ]
 _ = parse_card  # re-exported for the doctest above
@@ -122,6 +125,20 @@ ALL_TRUMP_POINTS: Final = {
     Rank.EIGHT: 0,
     Rank.SEVEN: 0,
 }
+"""All-trump card points, Pagat's scale (PAG-C, WFR-CO): 38 a suit, 152 in all."""
+ALL_TRUMP_SCALES: Final = {
+    "pagat": ALL_TRUMP_POINTS,
+    "ffb2015": {**ALL_TRUMP_POINTS, Rank.JACK: 13, Rank.QUEEN: 2},
+    "ffb2016_ratio": TRUMP_POINTS,
+}
+"""The all-trump point scales of the ``all_trump_points`` knob, by value. ``ffb2015`` is
+FFB-C15/CO15's J 13, 9 9, A 6, 10 5, K 3, Q 2 (also 152 in all); ``ffb2016_ratio`` counts
+the trump values (248 in cards, 258 with the last trick) and the deal scoring scales each
+team's count to 162 (FFB-C16 §11.3)."""
+
+TRUMP_KEY: Final = 16
+"""Added to a trump's strength in :attr:`Tables.win_key`: a key of at least ``TRUMP_KEY``
+means the card is a trump, so any trump beats any card of the led suit."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -175,7 +192,7 @@ def _build(trump: Trump) -> Tables:
     trump_mask = SUIT_MASKS[trump] if trump < 4 else 0
     win_key = tuple(
         tuple(
-            16 + strength[c] if trump_mask >> c & 1 else strength[c] if c >> 3 == led else -1
+            TRUMP_KEY + strength[c] if trump_mask >> c & 1 else strength[c] if c >> 3 == led else -1
             for c in range(32)
         )
         for led in range(4)
@@ -198,6 +215,25 @@ _TABLES: Final = tuple(_build(t) for t in Trump)
 def tables(trump: Trump | int) -> Tables:
     """The lookup tables of a kind of trump (computed once, at import)."""
     return _TABLES[trump]
+
+
+def _scale(table: dict[Rank, int]) -> tuple[int, ...]:
+    return tuple(table[Rank(c & 7)] for c in range(32))
+
+
+_ALL_TRUMP_TABLES: Final = {name: _scale(t) for name, t in ALL_TRUMP_SCALES.items()}
+
+
+def point_table(trump: Trump | int, scale: str = "pagat") -> tuple[int, ...]:
+    """Card points by card under ``trump``; ``scale`` (an ``all_trump_points`` value)
+    matters only at all-trump.
+
+    >>> point_table(Trump.ALL, "ffb2015")[parse_card("JS")], sum(point_table(Trump.ALL, "ffb2016_ratio"))
+    (13, 248)
+    """
+    if trump == Trump.ALL:
+        return _ALL_TRUMP_TABLES[scale]
+    return _TABLES[trump].points
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,12 +1,23 @@
-"""A whole deal: eight tricks checked play by play, then scored.
+"""A whole deal: eight tricks checked play by play, then scored under the rule set.
 
 Hands are read back from the tricks (a seat held, at each moment, the cards it
 had still to play), so a deal needs no separate hands: every play is checked
-against the hand its seat held then. Scoring follows the seeds' rules card:
-card points, 10 for the last trick (*dix de der*) or 100 for all eight (*capot*),
-20 for belote-rebelote; the takers (*preneurs*) make the contract with at least
-the defenders' points (a tie is made); otherwise they score 0 and the defenders
-all 162 (252 after a capot) plus both teams' belote.
+against the hand its seat held then. Scoring: card points, 10 for the last trick
+(*dix de der*), or the rule set's ``capot_points`` (252 or 250) for the team that wins
+all eight (*capot*); 20 for each belote (the trump suit's king and queen in one dealt
+hand; at all-trump, with ``all_trump_belote: each_suit``, one per suit). At all-trump
+with ``all_trump_points: ffb2016_ratio`` each team's count (trump values, last trick
+included: 258 in all) is scaled to 162, to the nearest point (FFB-C16 §11.3; an exact
+half cannot occur, since 162/258 = 27/43, so the two counts always add up to 162).
+
+The takers (*preneurs*) compare their points with the defenders', belotes included
+(under ``belote: attack_only`` the defenders' belote never counts). More is made, less
+is failed; a tie follows ``tie``: ``made``, ``failed``, or ``litige`` (the defenders score
+theirs and the takers' points are :attr:`DealResult.held` for the next deal). Made, each
+team scores its points; failed, the takers score 0 and the defenders the whole deal (162,
+or the capot's value) plus the belotes ``belote`` gives them: both teams' (``prenable``),
+or their own while the takers keep theirs (``imprenable``; under ``attack_only`` the takers
+keep theirs and the defenders have none).
 """
 
 from __future__ import annotations
@@ -15,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import Rank, card, card_str
+from .cards import Mask, Rank, card, card_str
 from .contract import Contract, Trump
 from .errors import IllegalPlayError, InvalidDealError
 from .play import Rule, TrickResult, make_ruler, score_trick, why_illegal
@@ -26,19 +37,28 @@ __all__ = [
     "BELOTE",
     "CAPOT",
     "LAST_TRICK",
+    "RATIO_TOTAL",
     "DealResult",
+    "DealScore",
     "Play",
     "belote_seat",
+    "belote_seats",
     "play_deal",
+    "score_deal",
     "score_points",
 ]
 
 LAST_TRICK: Final = 10
 """The *dix de der*: the last trick's bonus."""
 CAPOT: Final = 100
-"""All eight tricks: this replaces the last trick's 10."""
+"""All eight tricks: this replaces the last trick's 10 (252 in all, ``capot_points: 252``)."""
 BELOTE: Final = 20
 """King and queen of trump played by one seat."""
+DEAL_TOTAL: Final = 162
+"""A deal's card points and last trick, without capot or belote."""
+RATIO_TOTAL: Final = 258
+"""An all-trump deal counted with trump values (62 a suit, + 10): ``ffb2016_ratio`` scales
+it to :data:`DEAL_TOTAL`."""
 
 _TEAMS: Final = tuple(Team)
 _SEATS: Final = tuple(Seat)
@@ -48,8 +68,31 @@ Play = tuple[Seat, int]
 
 
 @dataclass(frozen=True, slots=True)
+class DealScore:
+    """A deal's score from its counts. Per-team tuples are indexed by :class:`Team`.
+
+    ``points``: each team's count (card points and last trick, or the capot's value)
+    plus the belotes that count for it; ``made``: the takers made the contract (``False``
+    at a litige too); ``score``: what each team scores for the deal; ``held``: at a
+    *litige*, the takers' points held over for the next deal's winner, else 0.
+    """
+
+    points: tuple[int, int]
+    capot: Team | None
+    made: bool
+    score: tuple[int, int]
+    held: int
+
+
+@dataclass(frozen=True, slots=True)
 class DealResult:
-    """A scored deal. Per-team tuples are indexed by :class:`Team` (``NS`` = 0, ``EW`` = 1)."""
+    """A scored deal. Per-team tuples are indexed by :class:`Team` (``NS`` = 0, ``EW`` = 1).
+
+    ``card_points`` are the cards' points under the contract's scale (at all-trump with
+    ``ffb2016_ratio``, the trump values, before scaling); ``belotes`` every seat that
+    scores a belote (one per suit at all-trump with ``each_suit``), ``belote`` the first
+    of them; ``points``, ``made``, ``score`` and ``held`` as on :class:`DealScore`.
+    """
 
     contract: Contract
     tricks: tuple[TrickResult, ...]
@@ -61,6 +104,8 @@ class DealResult:
     points: tuple[int, int]
     made: bool
     score: tuple[int, int]
+    belotes: tuple[Seat, ...] = ()
+    held: int = 0
 
     @property
     def winners(self) -> tuple[Seat, ...]:
@@ -74,37 +119,99 @@ class DealResult:
         return self.contract.taker.team
 
 
+def _capot(winners: Sequence[Seat | int]) -> Team | None:
+    team = winners[-1] & 1
+    for w in winners:
+        if w & 1 != team:
+            return None
+    return _TEAMS[team]
+
+
+def _ratio(count: int) -> int:
+    """``count`` × 162/258 to the nearest point (``ffb2016_ratio``).
+
+    >>> _ratio(198)  # FFB-B16's example
+    124
+    """
+    return (2 * count * DEAL_TOTAL + RATIO_TOTAL) // (2 * RATIO_TOTAL)
+
+
+def _counts(
+    card_points: tuple[int, int],
+    winners: Sequence[Seat | int],
+    capot: Team | None,
+    rules: RuleSet,
+    ratio: bool,
+) -> list[int]:
+    """Each team's count before belotes: card points and last trick, or the capot."""
+    if capot is not None:
+        count = [0, 0]
+        count[capot] = rules.capot_total
+        return count
+    count = [card_points[0], card_points[1]]
+    count[winners[-1] & 1] += LAST_TRICK
+    if ratio:
+        count = [_ratio(count[0]), _ratio(count[1])]
+    return count
+
+
+def score_deal(
+    card_points: tuple[int, int],
+    winners: Sequence[Seat | int],
+    belotes: Sequence[Seat | int],
+    taker: Seat | int,
+    rules: RuleSet = HOUSE,
+    *,
+    trump: Trump | None = None,
+) -> DealScore:
+    """Score a deal from its card points, trick winners (eight, in order) and belote seats.
+
+    ``trump`` matters only at all-trump with ``all_trump_points: ffb2016_ratio``, where
+    ``card_points`` are the trump values and each count is scaled to 162.
+    """
+    capot = _capot(winners)
+    ratio = trump == Trump.ALL and rules.all_trump_points == "ffb2016_ratio"
+    count = _counts(card_points, winners, capot, rules, ratio)
+    takers = taker & 1
+    defenders = takers ^ 1
+    bonus = [0, 0]
+    for seat in belotes:
+        bonus[seat & 1] += BELOTE
+    if rules.belote == "attack_only":
+        bonus[defenders] = 0  # « La belote ne sert pas en défense »
+    points = (count[0] + bonus[0], count[1] + bonus[1])
+    ahead = points[takers] - points[defenders]
+    tie = rules.tie
+    held = 0
+    if ahead > 0 or (ahead == 0 and tie == "made"):
+        return DealScore(points, capot, True, points, 0)
+    s = [0, 0]
+    if ahead == 0 and tie == "litige":
+        held = points[takers]
+        s[defenders] = points[defenders]
+    else:
+        s[defenders] = count[0] + count[1] + bonus[defenders]
+        if rules.belote == "prenable":
+            s[defenders] += bonus[takers]
+        else:
+            s[takers] = bonus[takers]
+    return DealScore(points, capot, False, (s[0], s[1]), held)
+
+
 def score_points(
     card_points: tuple[int, int],
     winners: Sequence[Seat],
     belote: Seat | None,
     taker: Seat,
+    rules: RuleSet = HOUSE,
 ) -> tuple[tuple[int, int], Team | None, bool, tuple[int, int]]:
-    """``(points, capot, made, score)`` from the card points, trick winners and belote.
+    """``(points, capot, made, score)`` of a suit or no-trump deal with at most one belote.
 
-    ``winners`` are the eight tricks' winners in order (seats, or their ints).
+    Version 1's shape, kept for callers; :func:`score_deal` says more (held points,
+    several belotes, the all-trump ratio).
     """
-    last_team = winners[-1] & 1
-    capot = None
-    for w in winners:
-        if w & 1 != last_team:
-            break
-    else:
-        capot = _TEAMS[last_team]
-    points = [card_points[0], card_points[1]]
-    points[last_team] += CAPOT if capot is not None else LAST_TRICK
-    if belote is not None:
-        points[belote & 1] += BELOTE
-    takers = taker & 1
-    made = points[takers] >= points[takers ^ 1]
-    if made:
-        score = (points[0], points[1])
-    else:
-        whole = 152 + (CAPOT if capot is not None else LAST_TRICK)
-        s = [0, 0]
-        s[takers ^ 1] = whole + (BELOTE if belote is not None else 0)
-        score = (s[0], s[1])
-    return (points[0], points[1]), capot, made, score
+    d = score_deal(card_points, winners, () if belote is None else (belote,), taker, rules)
+    return d.points, d.capot, d.made, d.score
 
 
 def play_deal(
@@ -155,7 +262,7 @@ def play_deal(
             raise InvalidDealError(f"{seat.name} plays {count} cards, expected 8")
 
     trump = contract.trump
-    belote = belote_seat(trump, hands)  # from the hands as dealt, before any card is played
+    belotes = belote_seats(trump, hands, rules)  # from the hands as dealt, before any play
     ruler = make_ruler(trump, rules)
     leader = dealer.next if dealer is not None else tricks[0][0][0]
     results: list[TrickResult] = []
@@ -186,7 +293,7 @@ def play_deal(
             hands[seat] &= ~(1 << c)
             cards.append(c)
             rules_here.append(rule)
-        result = score_trick(cards, trump, leader)
+        result = score_trick(cards, trump, leader, rules)
         results.append(result)
         applied.append(tuple(rules_here))
         leader = result.winner
@@ -194,8 +301,13 @@ def play_deal(
     card_points = [0, 0]
     for r in results:
         card_points[r.winner.team] += r.points
-    points, capot, made, score = score_points(
-        (card_points[0], card_points[1]), [r.winner for r in results], belote, contract.taker
+    scored = score_deal(
+        (card_points[0], card_points[1]),
+        [r.winner for r in results],
+        belotes,
+        contract.taker,
+        rules,
+        trump=trump,
     )
     return DealResult(
         contract=contract,
@@ -203,15 +315,17 @@ def play_deal(
         rules_applied=tuple(applied),
         card_points=(card_points[0], card_points[1]),
         last_trick=results[-1].winner.team,
-        belote=belote,
-        capot=capot,
-        points=points,
-        made=made,
-        score=score,
+        belote=belotes[0] if belotes else None,
+        capot=scored.capot,
+        points=scored.points,
+        made=scored.made,
+        score=scored.score,
+        belotes=belotes,
+        held=scored.held,
     )
 
 
-def belote_seat(trump: Trump, hands: Sequence[int]) -> Seat | None:
+def belote_seat(trump: Trump, hands: Sequence[Mask]) -> Seat | None:
     """The seat whose dealt hand (masks by seat) holds both the king and the queen of
     trump: it plays both, so it scores the belote. ``None`` in no-trump and all-trump.
 
@@ -226,3 +340,29 @@ def belote_seat(trump: Trump, hands: Sequence[int]) -> Seat | None:
         if hands[seat] & king_queen == king_queen:
             return seat
     return None
+
+
+def belote_seats(trump: Trump, hands: Sequence[Mask], rules: RuleSet = HOUSE) -> tuple[Seat, ...]:
+    """Every seat that scores a belote, from the dealt hands (masks by seat), suit by suit.
+
+    At a suit contract, the trump suit's (:func:`belote_seat`); at all-trump with
+    ``all_trump_belote: each_suit``, one for each suit whose king and queen one seat
+    holds (the FFB's "jusqu'à 4 Belotes"); otherwise none.
+
+    >>> from explainer.engine import CardSet, find_rules
+    >>> hands = [CardSet.parse("KS QS KD QD").mask, CardSet.parse("KH").mask, 0, 0]
+    >>> belote_seats(Trump.ALL, hands, find_rules("house", all_trump_belote="each_suit"))
+    (<Seat.N: 0>, <Seat.N: 0>)
+    """
+    if trump < Trump.NONE:
+        seat = belote_seat(trump, hands)
+        return () if seat is None else (seat,)
+    if trump == Trump.NONE or rules.all_trump_belote == "none":
+        return ()
+    out = []
+    for suit in range(4):
+        king_queen = 1 << card(Rank.KING, suit) | 1 << card(Rank.QUEEN, suit)
+        for seat in _SEATS:
+            if hands[seat] & king_queen == king_queen:
+                out.append(seat)
+    return tuple(out)

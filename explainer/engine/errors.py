@@ -6,6 +6,17 @@ in the manner of python-chess's ``InvalidMoveError`` / ``IllegalMoveError``.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
+
+def did_you_mean(word: object, choices: Iterable[str]) -> str:
+    """`` (did you mean 'house'?)`` when a choice is close to ``word``, else ``""``."""
+    if not isinstance(word, str):
+        return ""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
 
 class EngineError(ValueError):
     """Base class of every error the engine raises on bad input."""
@@ -15,12 +26,17 @@ class InvalidCardError(EngineError):
     """A card could not be parsed: ``invalid card: '11S'``."""
 
 
+class InvalidRuleError(EngineError):
+    """An unknown rule id: ``unknown rule: 'ruff'``."""
+
+
 class InvalidSeatError(EngineError):
     """A seat or team could not be parsed: ``invalid seat: 'X'``."""
 
 
 class UnknownRulesError(EngineError):
-    """An unknown rules preset, knob or knob value: ``unknown rules: 'tavern'``."""
+    """An unknown rules preset, knob, knob value or source, or a knob that does not apply
+    to the game: ``unknown rules: 'tavern' (did you mean 'house'?) (expected ...)``."""
 
 
 class InvalidContractError(EngineError):

@@ -6,12 +6,14 @@ card ints), so a ruling costs a few table reads and bit operations. :func:`legal
 :func:`verdict` and :func:`rulings_by_preset` are the readable face over it.
 
 The rules, first that applies (``Rule``): ``lead`` an empty trick, any card;
-``climb`` beat the best card of a trump-like led suit when you can; ``follow`` the
-led suit; void in it, ``partner-wins`` lets you play anything (but with
-``partner_overtrump`` required, no trump lower than your partner's if you hold a
-higher one); otherwise ``trump`` when nobody has, ``overtrump`` when an opponent has
-and you can beat it, ``undertrump`` (when required) when you cannot, and ``discard``
-when nothing binds.
+``climb`` beat the best card of a trump-like led suit when you can (at all-trump, with
+``all_trump_partner: free``, not over a winning partner); ``follow`` the led suit; void
+in it, ``partner-wins`` lets you play anything (but with ``partner_overtrump`` required,
+no trump lower than your partner's if you hold a higher one); otherwise ``trump`` when
+nobody has, ``overtrump`` when an opponent has and you can beat it, ``undertrump`` when
+you cannot and must play a trump (``undertrump: required``, or a hand of nothing but
+trumps), ``no-undertrump`` when a lower trump is barred (``undertrump: forbidden``), and
+``discard`` when nothing binds.
 
 >>> from .cards import CardSet
 >>> from .contract import Trump
@@ -30,9 +32,9 @@ from enum import Enum
 from functools import cache
 from typing import Final
 
-from .cards import SUIT_MASKS, CardSet, card_str, cards_of, parse_card
-from .contract import Trump, tables
-from .errors import IllegalPlayError
+from .cards import SUIT_MASKS, Card, CardSet, Mask, card_str, cards_of, parse_card
+from .contract import TRUMP_KEY, Trump, point_table, tables
+from .errors import IllegalPlayError, InvalidDealError, InvalidRuleError, did_you_mean
 from .rules import HOUSE, PRESETS, RuleSet
 from .seats import Seat
 
@@ -54,29 +56,59 @@ __all__ = [
 
 
 class Rule(Enum):
-    """The rule that decided which cards are legal (stable ids, shown translated on the site)."""
+    """The rule that decided which cards are legal (stable ids, shown translated on the site).
+
+    Each member's docstring is the sentence that is true of the legal cards it returns;
+    ``tests/engine/test_rule_ids.py`` checks it over every kind of position.
+    """
 
     LEAD = "lead"
+    """The trick is empty: every card of the hand."""
     FOLLOW = "follow"
+    """The hand holds the led suit and need not (or cannot) beat its best card: every
+    card of the led suit."""
     CLIMB = "climb"
+    """The led suit ranks as trump (the trump suit, or any suit at all-trump) and the hand
+    can beat its best card: only those higher cards, even over the partner (unless
+    ``all_trump_partner: free`` at all-trump)."""
     PARTNER_WINS = "partner-wins"
+    """A trump-suit contract, void in the led suit, the partner winning: every card, except
+    that with ``partner_overtrump: required``, when the partner's card is a trump and the
+    hand holds a higher one, no lower trump."""
     TRUMP = "trump"
+    """Void in a plain led suit, an opponent winning, no trump in the trick yet: every
+    trump of the hand."""
     OVERTRUMP = "overtrump"
+    """Void, an opponent winning with a trump the hand can beat: only the higher trumps."""
     UNDERTRUMP = "undertrump"
+    """Void, an opponent winning with a trump the hand cannot beat, and a trump must be
+    played (``undertrump: required``, or the hand holds nothing but trumps): every trump."""
+    NO_UNDERTRUMP = "no-undertrump"
+    """Void, an opponent winning with a trump the hand cannot beat, ``undertrump:
+    forbidden`` and the hand holds other cards: every card but the trumps."""
     DISCARD = "discard"
+    """Void, and nothing binds (no trump in the hand, a no-trump or all-trump contract, or
+    ``undertrump: optional`` with other cards in the hand): every card."""
 
     @classmethod
     def parse(cls, text: str) -> Rule:
-        """A rule from its id; ``ValueError`` naming the ids otherwise."""
+        """A rule from its id; :class:`InvalidRuleError` naming the ids otherwise."""
         try:
             return cls(text)
         except ValueError:
-            ids = ", ".join(r.value for r in cls)
-            raise ValueError(f"unknown rule: {text!r} (expected one of {ids})") from None
+            ids = [r.value for r in cls]
+            raise InvalidRuleError(
+                f"unknown rule: {text!r}{did_you_mean(text, ids)} (expected one of {', '.join(ids)})"
+            ) from None
 
 
-Ruler = Callable[[int, Sequence[int]], tuple[int, Rule]]
+Ruler = Callable[[Mask, Sequence[Card]], tuple[Mask, Rule]]
 """``ruler(hand_mask, trick_cards) -> (legal_mask, rule)``."""
+
+PARTNER_BACK: Final = 2
+"""How many plays before the player to move the partner played: in a trick of ``n``
+cards the partner's card, if any, is at index ``n - PARTNER_BACK`` (the second player's
+partner has not played: index -1 never wins)."""
 
 _VERB: Final = {
     Rule.FOLLOW: "must follow",
@@ -85,6 +117,7 @@ _VERB: Final = {
     Rule.TRUMP: "must trump",
     Rule.OVERTRUMP: "must overtrump",
     Rule.UNDERTRUMP: "must undertrump",
+    Rule.NO_UNDERTRUMP: "may not undertrump",
     Rule.LEAD: "may lead",
     Rule.DISCARD: "may discard",
 }
@@ -96,6 +129,7 @@ def make_ruler(trump: Trump, rules: RuleSet = HOUSE) -> Ruler:
 
     The returned function takes the hand as a mask and the trick so far as card ints
     in play order, and returns the legal cards as a mask with the deciding :class:`Rule`.
+    The knobs are read here, once, so a ruling reads only locals.
     """
     t = tables(trump)
     above = t.above
@@ -104,15 +138,22 @@ def make_ruler(trump: Trump, rules: RuleSet = HOUSE) -> Ruler:
     trump_mask = t.trump_mask
     suits = SUIT_MASKS
     no_trump_suit = trump >= Trump.NONE
-    under = rules.undertrump
-    partner_over = rules.partner_overtrump
+    # Climbing over a winning partner is optional only at all-trump, with the knob.
+    climb_over_partner = trump != Trump.ALL or rules.all_trump_partner == "climb"
+    under_required = rules.undertrump == "required"
+    under_forbidden = rules.undertrump == "forbidden"
+    partner_over = rules.partner_overtrump == "required"
+    back = PARTNER_BACK
+    trump_key = TRUMP_KEY
     LEAD, FOLLOW, CLIMB, PARTNER = Rule.LEAD, Rule.FOLLOW, Rule.CLIMB, Rule.PARTNER_WINS
     TRUMP, OVER, UNDER, DISCARD = Rule.TRUMP, Rule.OVERTRUMP, Rule.UNDERTRUMP, Rule.DISCARD
+    NO_UNDER = Rule.NO_UNDERTRUMP
 
-    def ruler(hand: int, trick: Sequence[int]) -> tuple[int, Rule]:
+    def ruler(hand: Mask, trick: Sequence[Card]) -> tuple[Mask, Rule]:
         n = len(trick)
         if not n:
             return hand, LEAD
+        # The best card so far (``best``, its key ``top``) and its index ``win``.
         best = trick[0]
         led = best >> 3
         key = win_key[led]
@@ -128,7 +169,7 @@ def make_ruler(trump: Trump, rules: RuleSet = HOUSE) -> Ruler:
                     best, top, win = c, key[c], 2
         in_suit = hand & suits[led]
         if in_suit:
-            if trump_like[led]:
+            if trump_like[led] and (climb_over_partner or win != n - back):
                 higher = in_suit & above[best]
                 if higher:
                     return higher, CLIMB
@@ -136,27 +177,29 @@ def make_ruler(trump: Trump, rules: RuleSet = HOUSE) -> Ruler:
         if no_trump_suit:
             return hand, DISCARD
         trumps = hand & trump_mask
-        if win == n - 2:
-            if partner_over and top >= 16:
+        if win == n - back:  # the partner is winning
+            if partner_over and top >= trump_key:  # ... with a trump
                 higher = trumps & above[best]
                 if higher:
                     return hand & ~(trumps ^ higher), PARTNER
             return hand, PARTNER
         if not trumps:
             return hand, DISCARD
-        if top >= 16:
+        if top >= trump_key:  # an opponent is winning with a trump
             higher = trumps & above[best]
             if higher:
                 return higher, OVER
-            if under:
+            if under_required or trumps == hand:
                 return trumps, UNDER
+            if under_forbidden:
+                return hand ^ trumps, NO_UNDER
             return hand, DISCARD
         return trumps, TRUMP
 
     return ruler
 
 
-def _mask(cards: CardSet | Iterable[int] | int) -> int:
+def _mask(cards: CardSet | Iterable[Card] | Mask) -> Mask:
     if isinstance(cards, int):
         return cards
     if isinstance(cards, CardSet):
@@ -179,14 +222,14 @@ class Ruling:
 class Verdict:
     """One card of a hand: may it be played, and the rule that allows or forbids it."""
 
-    card: int
+    card: Card
     legal: bool
     rule: Rule
 
 
 def legal_cards(
-    hand: CardSet | Iterable[int] | int,
-    trick: Sequence[int],
+    hand: CardSet | Iterable[Card] | Mask,
+    trick: Sequence[Card],
     trump: Trump,
     rules: RuleSet = HOUSE,
 ) -> Ruling:
@@ -196,9 +239,9 @@ def legal_cards(
 
 
 def verdict(
-    card: int,
-    hand: CardSet | Iterable[int] | int,
-    trick: Sequence[int],
+    card: Card,
+    hand: CardSet | Iterable[Card] | Mask,
+    trick: Sequence[Card],
     trump: Trump,
     rules: RuleSet = HOUSE,
 ) -> Verdict:
@@ -214,9 +257,9 @@ def verdict(
 
 
 def check_play(
-    card: int,
-    hand: CardSet | Iterable[int] | int,
-    trick: Sequence[int],
+    card: Card,
+    hand: CardSet | Iterable[Card] | Mask,
+    trick: Sequence[Card],
     trump: Trump,
     rules: RuleSet = HOUSE,
 ) -> Ruling:
@@ -243,19 +286,19 @@ def check_play(
     return Ruling(CardSet(mask), rule)
 
 
-def why_illegal(rule: Rule, allowed: int) -> str:
+def why_illegal(rule: Rule, allowed: Mask) -> str:
     """The reason part of an illegal-play message: ``must climb: 9S``."""
     return f"{_VERB[rule]}: " + " ".join(card_str(c) for c in cards_of(allowed))
 
 
 def rulings_by_preset(
-    hand: CardSet | Iterable[int] | int, trick: Sequence[int], trump: Trump
+    hand: CardSet | Iterable[Card] | Mask, trick: Sequence[Card], trump: Trump
 ) -> dict[str, Ruling]:
     """The same position under every preset, so a page can say where the variants differ."""
     return {name: legal_cards(hand, trick, trump, rules) for name, rules in PRESETS.items()}
 
 
-def trick_winner(trick: Sequence[int], trump: Trump) -> int:
+def trick_winner(trick: Sequence[Card], trump: Trump) -> int:
     """The index (0-3) in ``trick`` of the card that wins it: highest trump, else highest of the led suit."""
     key = tables(trump).win_key[trick[0] >> 3]
     win = 0
@@ -273,9 +316,9 @@ class TrickResult:
     """
 
     leader: Seat
-    cards: tuple[int, ...]
+    cards: tuple[Card, ...]
     winner: Seat
-    winning_card: int
+    winning_card: Card
     card_points: tuple[int, ...]
 
     @property
@@ -289,17 +332,22 @@ class TrickResult:
         return " + ".join(map(str, self.card_points)) + f" = {self.points}"
 
 
-def score_trick(cards: Sequence[int], trump: Trump, leader: Seat = Seat.N) -> TrickResult:
+def score_trick(
+    cards: Sequence[Card], trump: Trump, leader: Seat = Seat.N, rules: RuleSet = HOUSE
+) -> TrickResult:
     """Winner and points of a finished trick of four cards led by ``leader``.
+
+    The card points are those of ``rules``' ``all_trump_points`` scale at all-trump.
+    Raises :class:`InvalidDealError` unless there are four cards.
 
     >>> r = score_trick([parse_card(c) for c in "AS 10S 7S JH".split()], Trump.HEARTS, Seat.S)
     >>> r.winner, r.breakdown
     (<Seat.E: 1>, '11 + 10 + 0 + 20 = 41')
     """
     if len(cards) != 4:
-        raise ValueError(f"a finished trick has 4 cards, got {len(cards)}")
+        raise InvalidDealError(f"a finished trick has 4 cards, got {len(cards)}")
     win = trick_winner(cards, trump)
-    points = tables(trump).points
+    points = point_table(trump, rules.all_trump_points)
     return TrickResult(
         leader=leader,
         cards=tuple(cards),

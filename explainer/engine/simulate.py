@@ -3,12 +3,12 @@
 Every card is chosen at random among the legal ones of the seat to move, using the
 same ruler the checks use, so a random deal exercises the whole engine. The deal is
 scored as it is played (trick winners, card points, belote) and finished with
-:func:`~.deal.score_points`, the scoring that :func:`~.deal.play_deal` uses, so a
+:func:`~.deal.score_deal`, the scoring that :func:`~.deal.play_deal` uses, so a
 random deal costs no second pass over its tricks.
 
 >>> import random
 >>> d = random_scored_deal(random.Random(7), Trump.HEARTS, taker=Seat.S)
->>> sum(d.points) - (20 if d.belote is not None else 0) in (162, 252)
+>>> sum(d.points) - 20 * len(d.belotes) in (162, 252)
 True
 >>> len(d.tricks()), len(d.cards)
 (8, 32)
@@ -19,9 +19,9 @@ from __future__ import annotations
 import random as _random
 from dataclasses import dataclass
 
-from .cards import DECK
-from .contract import Trump, tables
-from .deal import belote_seat, score_points
+from .cards import DECK, Mask
+from .contract import Trump, point_table, tables
+from .deal import belote_seats, score_deal
 from .play import make_ruler
 from .rules import HOUSE, RuleSet
 from .seats import Seat, Team
@@ -31,7 +31,7 @@ __all__ = ["RandomDeal", "random_deal", "random_hands", "random_scored_deal"]
 _SEATS = tuple(Seat)
 
 
-def random_hands(rng: _random.Random) -> list[int]:
+def random_hands(rng: _random.Random) -> list[Mask]:
     """Four random hands of eight cards, as masks indexed by seat."""
     deck = list(DECK)
     rng.shuffle(deck)
@@ -46,8 +46,9 @@ class RandomDeal:
     """A random legal deal, scored. Per-team tuples are indexed by :class:`Team`.
 
     ``hands`` are the four hands as dealt (masks, by seat); ``cards`` the 32 cards in
-    play order; ``leader`` led the first trick and ``winners`` won each trick. The
-    remaining fields mean what they mean on :class:`~.deal.DealResult`.
+    play order; ``leader`` led the first trick and ``winners`` won each trick; ``rules``
+    the rule set it was played and scored under. The remaining fields mean what they
+    mean on :class:`~.deal.DealResult`.
     """
 
     trump: Trump
@@ -62,6 +63,9 @@ class RandomDeal:
     points: tuple[int, int]
     made: bool
     score: tuple[int, int]
+    belotes: tuple[Seat, ...] = ()
+    held: int = 0
+    rules: RuleSet = HOUSE
 
     def tricks(self) -> list[list[tuple[Seat, int]]]:
         """The deal as eight tricks of ``(seat, card)`` plays, as :func:`~.deal.play_deal` takes it."""
@@ -96,8 +100,8 @@ def random_scored_deal(
     the 21 plays where the rules can bind.
     """
     ruler = make_ruler(trump, rules)
-    t = tables(trump)
-    win_keys, card_points = t.win_key, t.points
+    win_keys = tables(trump).win_key
+    card_points = point_table(trump, rules.all_trump_points)
     hands = random_hands(rng)
     dealt = (hands[0], hands[1], hands[2], hands[3])
     rand = rng.random
@@ -131,9 +135,9 @@ def random_scored_deal(
         team_points[lead & 1] += points
         played += trick
 
-    belote = belote_seat(trump, dealt)
+    belotes = belote_seats(trump, dealt, rules)
     card_pts = (team_points[0], team_points[1])
-    points_, capot, made, score = score_points(card_pts, winners, belote, taker)
+    scored = score_deal(card_pts, winners, belotes, taker, rules, trump=trump)
     return RandomDeal(
         trump=trump,
         taker=taker,
@@ -142,11 +146,14 @@ def random_scored_deal(
         cards=tuple(played),
         winners=tuple(winners),
         card_points=card_pts,
-        belote=belote,
-        capot=capot,
-        points=points_,
-        made=made,
-        score=score,
+        belote=belotes[0] if belotes else None,
+        capot=scored.capot,
+        points=scored.points,
+        made=scored.made,
+        score=scored.score,
+        belotes=belotes,
+        held=scored.held,
+        rules=rules,
     )
 
 

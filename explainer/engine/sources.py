@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from .errors import EngineError, UnknownRulesError
+
 __all__ = ["SOURCES", "Citation", "Knob", "Source", "Sourced", "find_source"]
 
 
@@ -114,6 +116,14 @@ SOURCES: Final[Mapping[str, Source]] = {
             "en",
         ),
         _s(
+            "DSL",
+            "jbgh2/card-game-dsl",
+            "Belote (Pagat's Belote restated as a specification)",
+            "docs/games/belote.md, read 2026",
+            "https://github.com/jbgh2/card-game-dsl/blob/main/docs/games/belote.md",
+            "en",
+        ),
+        _s(
             "SEED-000",
             "explainer seeds",
             "Którą kartę mogę zagrać? (the app's help page)",
@@ -135,11 +145,11 @@ SOURCES: Final[Mapping[str, Source]] = {
 
 
 def find_source(key: str) -> Source:
-    """The source with ``key``; ``KeyError`` naming the known keys otherwise."""
+    """The source with ``key``; :class:`UnknownRulesError` naming the known keys otherwise."""
     try:
         return SOURCES[key]
     except KeyError:
-        raise KeyError(f"unknown source: {key!r} (known: {', '.join(SOURCES)})") from None
+        raise UnknownRulesError(f"unknown source: {key!r} (known: {', '.join(SOURCES)})") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +186,7 @@ class Sourced:
 
     def __post_init__(self) -> None:
         if not self.cites and not self.note:
-            raise ValueError(f"rule value {self.value!r} has neither a citation nor a note")
+            raise EngineError(f"rule value {self.value!r} has neither a citation nor a note")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,34 @@
+"""Translations: the catalogs the site reads, the Babel extractor and the catalog check.
+
+The check/build pipeline imports what it needs from here:
+:func:`check_catalogs` (every problem of the template and catalogs),
+:func:`coverage` and :func:`format_coverage` (how much each language translates, against
+the current sources). They are imported on first use, so that reading a catalog for the
+site (:mod:`explainer.i18n.catalog`) does not load the checkers and Babel's extraction.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from .check import check_catalogs
+    from .staleness import Coverage, coverage, extract_messages, format_coverage
+
+__all__ = ["Coverage", "check_catalogs", "coverage", "extract_messages", "format_coverage"]
+
+_HOME: Final = {
+    "Coverage": ".staleness",
+    "check_catalogs": ".check",
+    "coverage": ".staleness",
+    "extract_messages": ".staleness",
+    "format_coverage": ".staleness",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(home, __name__), name)

@@ -34,6 +34,7 @@ __all__ = [
     "language_name",
     "load_catalog",
     "load_catalogs",
+    "po_paths",
 ]
 
 SOURCE_LANGUAGE = "en"
@@ -71,6 +72,11 @@ def find_languages(root: Path) -> tuple[str, ...]:
         if p.parent.parent.name != SOURCE_LANGUAGE
     )
     return (SOURCE_LANGUAGE, *found)
+
+
+def po_paths(root: Path) -> list[tuple[str, Path]]:
+    """Each translated language and its catalog, sorted by language."""
+    return [(lang, catalog_path(root, lang)) for lang in find_languages(root)[1:]]
 
 
 def language_name(lang: str) -> str:

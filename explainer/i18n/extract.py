@@ -32,7 +32,16 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from explainer.engine import card_str
-from explainer.scenarios.keys import PAGE_FILE
+from explainer.scenarios.keys import (
+    PAGE_FILE,
+    PAGE_TEXT_KEYS,
+    SECTION_TEXT_KEYS,
+    TEXT_KEYS,
+    page_context,
+    scenario_context,
+    section_context,
+)
+from explainer.scenarios.kinds import DEFAULT_KIND, KINDS
 from explainer.scenarios.tokens import card_tokens, is_card_token, replace_card_tokens
 from explainer.scenarios.yamlsource import MAX_BYTES, SourceError, compose
 
@@ -42,7 +51,6 @@ __all__ = [
     "extract_yaml",
     "iter_texts",
     "markdown_shape",
-    "source_text",
 ]
 
 PLACEHOLDER: Final = re.compile(
@@ -64,9 +72,12 @@ _RANK_NAMES: Final = {
 }
 _SUIT_NAMES: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
-_TEXT_FIELDS: Final = ("title", "text", "reason")
-_PAGE_FIELDS: Final = ("title", "intro")
-_SECTION_FIELDS: Final = ("title", "text")
+_LABELS: Final = {
+    "title": "Title",
+    "text": "Explanation",
+    "reason": "Note on why rule sources disagree",
+}
+"""How a translator's comment names a scenario's text (a kind's own texts: by key)."""
 
 
 def card_name(code: str) -> str:
@@ -76,15 +87,6 @@ def card_name(code: str) -> str:
     'ten of diamonds'
     """
     return f"{_RANK_NAMES[code[:-1]]} of {_SUIT_NAMES[code[-1]]}"
-
-
-def source_text(value: str) -> str:
-    """The message id of a YAML text: the scalar's value exactly as the loader reads it
-    (:attr:`explainer.scenarios.model.Text.source`), which is what the site looks up.
-
-    A block scalar (``text: |``) keeps its final newline; the translation ends with one too.
-    """
-    return value
 
 
 def placeholders(text: str, *, percent: bool = True) -> list[str]:
@@ -211,89 +213,86 @@ def _scalar(node: MappingNode, key: str) -> str | None:
     return value.value if isinstance(value, ScalarNode) else None
 
 
-def iter_texts(root: Node, filename: str) -> Iterator[tuple[int, str, str, str]]:
+Found = tuple[int, str, str, str]
+"""``(line, context, message, where)``."""
+
+
+def iter_texts(root: Node, filename: str) -> Iterator[Found]:
     """Every translatable text of a composed scenario or page document.
 
     Yields ``(line, context, message, where)``: the 1-based line of the key, the
-    message context, the message id and a short description for translators.
+    message context, the message id and a short description for translators. A
+    scenario's translatable keys are those every scenario has and its kind's
+    (:data:`explainer.scenarios.kinds.KINDS`); the contexts are the loader's own
+    (:mod:`explainer.scenarios.keys`), so the site finds each translation by construction.
     """
     if not isinstance(root, MappingNode):
         return
     path = PurePath(filename)
-
-    def text_at(node: MappingNode, key: str) -> tuple[int, str] | None:
-        found = next(
-            ((k, v) for k, v in node.value if isinstance(k, ScalarNode) and k.value == key), None
-        )
-        if found is None:
-            return None
-        k, value = found
-        if not isinstance(value, ScalarNode):
-            return None
-        message = source_text(value.value)
-        if not message.strip():
-            return None
-        return k.start_mark.line + 1, message
-
     is_page = (
         path.name == PAGE_FILE
         if path.name
         else (_get(root, "sections") is not None or _get(root, "intro") is not None)
     )
     if is_page:
-        page_id = _scalar(root, "id") or path.parent.name or "page"
-        for key in _PAGE_FIELDS:
-            found = text_at(root, key)
-            if found:
-                label = "Title" if key == "title" else "Introduction"
-                yield (
-                    found[0],
-                    f"page:{page_id}|{key}",
-                    found[1],
-                    f"{label} of the page '{page_id}'.",
-                )
-        sections = _get(root, "sections")
-        items: list[tuple[str, MappingNode]] = []
-        if isinstance(sections, SequenceNode):
-            for item in sections.value:
-                if isinstance(item, MappingNode):
-                    section_id = _scalar(item, "id")
-                    if section_id:
-                        items.append((section_id, item))
-        elif isinstance(sections, MappingNode):  # sections written as {id: {...}}
-            for k, v in sections.value:
-                if isinstance(k, ScalarNode) and isinstance(v, MappingNode):
-                    items.append((k.value, v))
-        for section_id, item in items:
-            for key in _SECTION_FIELDS:
-                found = text_at(item, key)
-                if found:
-                    label = "Heading" if key == "title" else "Text"
-                    yield (
-                        found[0],
-                        f"page:{page_id}:{section_id}|{key}",
-                        found[1],
-                        f"{label} of the section '{section_id}' on the page '{page_id}'.",
-                    )
-        return
+        yield from _page_texts(root, _scalar(root, "id") or path.parent.name or "page")
+    else:
+        yield from _scenario_texts(root, _scalar(root, "id") or path.stem or "scenario")
 
-    scenario_id = _scalar(root, "id") or path.stem or "scenario"
+
+def _text_at(node: MappingNode, key: str) -> tuple[int, str] | None:
+    """The line and message of the text under ``key``, if there is one. The message is
+    the scalar's value exactly as the loader reads it (``Text.source``): a block scalar
+    (``text: |``) keeps its final newline."""
+    found = next(
+        ((k, v) for k, v in node.value if isinstance(k, ScalarNode) and k.value == key), None
+    )
+    if found is None or not isinstance(found[1], ScalarNode):
+        return None
+    k, value = found
+    if not value.value.strip():
+        return None
+    return k.start_mark.line + 1, value.value
+
+
+def _page_texts(root: MappingNode, page_id: str) -> Iterator[Found]:
+    for key in PAGE_TEXT_KEYS:
+        if found := _text_at(root, key):
+            label = "Title" if key == "title" else "Introduction"
+            where = f"{label} of the page '{page_id}'."
+            yield found[0], page_context(page_id, key), found[1], where
+    for section_id, item in _sections(_get(root, "sections")):
+        for key in SECTION_TEXT_KEYS:
+            if found := _text_at(item, key):
+                label = "Heading" if key == "title" else "Text"
+                where = f"{label} of the section '{section_id}' on the page '{page_id}'."
+                yield found[0], section_context(page_id, section_id, key), found[1], where
+
+
+def _sections(sections: Node | None) -> list[tuple[str, MappingNode]]:
+    """The sections of a page with an id, as a list or as ``{id: {...}}``."""
+    items: list[tuple[str, MappingNode]] = []
+    if isinstance(sections, SequenceNode):
+        for item in sections.value:
+            if isinstance(item, MappingNode) and (section_id := _scalar(item, "id")):
+                items.append((section_id, item))
+    elif isinstance(sections, MappingNode):
+        for k, v in sections.value:
+            if isinstance(k, ScalarNode) and isinstance(v, MappingNode):
+                items.append((k.value, v))
+    return items
+
+
+def _scenario_texts(root: MappingNode, scenario_id: str) -> Iterator[Found]:
+    kind = KINDS.get(_scalar(root, "kind") or DEFAULT_KIND)
+    keys = TEXT_KEYS + (kind.texts if kind is not None else ())
     page = _scalar(root, "page")
     shown_on = f" (page '{page}', section '{_scalar(root, 'section')}')" if page else ""
-    for key in _TEXT_FIELDS:
-        found = text_at(root, key)
-        if found:
-            label = {
-                "title": "Title",
-                "text": "Explanation",
-                "reason": "Note on why rule sources disagree",
-            }[key]
-            yield (
-                found[0],
-                f"{scenario_id}|{key}",
-                found[1],
-                f"{label} of the worked example '{scenario_id}'{shown_on}.",
-            )
+    for key in keys:
+        if found := _text_at(root, key):
+            label = _LABELS.get(key, f"The text '{key}'")
+            where = f"{label} of the worked example '{scenario_id}'{shown_on}."
+            yield found[0], scenario_context(scenario_id, key), found[1], where
 
 
 def extract_yaml(

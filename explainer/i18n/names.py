@@ -131,19 +131,27 @@ GAME_NAMES: Final[dict[str, Marked]] = {
 PRESET_NAMES: Final[dict[str, Marked]] = {
     # NOTE: The rule set of the house (undertrumping and overtrumping your partner required).
     "house": P_("rules preset", "house rules"),
-    # NOTE: The rule set of the official rulebooks (both optional).
+    # NOTE: Version 1's "official" rule set: undertrumping and overtrumping your partner
+    # both optional, as in the FFB's contrée rulebook (2016).
     "official": P_("rules preset", "official rules"),
+    # NOTE: The rule set of the French Belote Federation's classic Belote rulebook of 2016.
+    "ffb_belote": P_("rules preset", "FFB classic rules (2016)"),
+    # NOTE: The rule set of Pagat's Belote page (John McLeod's card game rules site).
+    "pagat_belote": P_("rules preset", "Pagat rules"),
 }
 
-KNOB_PHRASES: Final[dict[tuple[str, bool], Marked]] = {
+KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     # NOTE: A rule changed from the preset's, listed after the rules' name.
-    ("undertrump", True): P_("rules knob", "undertrumping required"),
+    ("undertrump", "required"): P_("rules knob", "undertrumping required"),
     # NOTE: A rule changed from the preset's, listed after the rules' name.
-    ("undertrump", False): P_("rules knob", "undertrumping optional"),
+    ("undertrump", "optional"): P_("rules knob", "undertrumping optional"),
+    # NOTE: A rule changed from the preset's, listed after the rules' name: a lower trump
+    # may be played on an opponent's trump only from a hand of nothing but trumps.
+    ("undertrump", "forbidden"): P_("rules knob", "undertrumping forbidden"),
     # NOTE: A rule changed from the preset's, listed after the rules' name.
-    ("partner_overtrump", True): P_("rules knob", "overtrumping your partner required"),
+    ("partner_overtrump", "required"): P_("rules knob", "overtrumping your partner required"),
     # NOTE: A rule changed from the preset's, listed after the rules' name.
-    ("partner_overtrump", False): P_("rules knob", "overtrumping your partner optional"),
+    ("partner_overtrump", "optional"): P_("rules knob", "overtrumping your partner optional"),
 }
 
 # NOTE: A rule set changed from a preset: %(rules)s is "house rules", %(changes)s a list
@@ -202,6 +210,12 @@ RULE_SENTENCES: Final[dict[Rule, Marked]] = {
         "You cannot follow suit or beat the opponent's trump, but you hold trumps, so you must"
         " still play one, even a lower one.",
     ),
+    # NOTE: Why only the cards that are not trumps are allowed (undertrumping forbidden).
+    Rule.NO_UNDERTRUMP: P_(
+        "rule",
+        "You cannot follow suit or beat the opponent's trump, and a lower trump is forbidden"
+        " while you hold other cards, so you must play one of them.",
+    ),
     # NOTE: Why every card is allowed: void in the suit led and nothing else binds.
     Rule.DISCARD: P_(
         "rule",
@@ -224,6 +238,8 @@ RULE_NAMES: Final[dict[Rule, Marked]] = {
     Rule.OVERTRUMP: P_("rule name", "Overtrump"),
     # NOTE: Short name of a play rule: play a lower trump when you cannot beat theirs.
     Rule.UNDERTRUMP: P_("rule name", "Undertrump"),
+    # NOTE: Short name of a play rule: a lower trump is forbidden, play another card.
+    Rule.NO_UNDERTRUMP: P_("rule name", "No undertrump"),
     # NOTE: Short name of a play rule: play any card (nothing binds).
     Rule.DISCARD: P_("rule name", "Discard"),
 }
@@ -251,6 +267,10 @@ ILLEGAL_SENTENCES: Final[dict[Rule, Marked]] = {
     Rule.OVERTRUMP: P_("rule: not allowed", "You must play a trump higher than the opponent's."),
     # NOTE: Why a card may not be played (the player must still play a trump).
     Rule.UNDERTRUMP: P_("rule: not allowed", "You must play a trump, even a lower one."),
+    # NOTE: Why a lower trump may not be played (undertrumping forbidden, other cards held).
+    Rule.NO_UNDERTRUMP: P_(
+        "rule: not allowed", "You may not play a lower trump while you hold other cards."
+    ),
 }
 
 # NOTE: Verdict on a tapped card that may be played; %(card)s is a card name. A sentence

@@ -110,6 +110,7 @@ class Code(StrEnum):
     PO_PLURAL = "po-plural"
     PO_FUZZY = "po-fuzzy"
     PO_OUTDATED = "po-outdated"
+    PO_UNTRANSLATED = "po-untranslated"
 
 
 EXIT_OK = 0

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .keys import EXPECT_KEYS
-from .model import AnyScenario
+from .kinds import kind_of
+from .model import Scenario
 from .runner import compute
-from .yamlsource import MappingNode, ScalarNode, compose
+from .yamlsource import MappingNode, Node, ScalarNode, compose
 
 __all__ = ["fill_text", "flow"]
 
@@ -29,16 +29,14 @@ def flow(value: Any) -> str:
     return str(value)
 
 
-def fill_text(text: str, scenario: AnyScenario) -> tuple[str, list[str]]:
+def fill_text(text: str, scenario: Scenario) -> tuple[str, list[str]]:
     """``text`` with the absent ``expect`` keys of ``scenario`` written in, and their names.
 
     ``scenario`` must have been loaded from ``text`` without problems.
     """
     facts = compute(scenario)
-    missing = [k for k in EXPECT_KEYS[scenario.kind] if k in facts and k not in scenario.expect]
-    if scenario.kind == "bidding":  # say ``annulled: true``, or who took: not both
-        noise = ("taker", "trump") if facts["annulled"] else ("annulled",)
-        missing = [k for k in missing if k not in noise]
+    fill = kind_of(scenario).fill_keys(facts)
+    missing = [k for k in fill if k not in scenario.expect]
     if not missing:
         return text, []
     root = compose(text)
@@ -46,30 +44,53 @@ def fill_text(text: str, scenario: AnyScenario) -> tuple[str, list[str]]:
     lines = text.splitlines(keepends=True)
     if lines and not lines[-1].endswith(("\n", "\r")):
         lines[-1] += "\n"
+    new = [(k, flow(facts[k])) for k in missing]
     pair = next(((k, v) for k, v in root.value if k.value == "expect"), None)
     if pair is None:
         if root.flow_style:
             raise ValueError("cannot fill a file written as one flow mapping")
-        indent = root.start_mark.column
-        new = [" " * indent + "expect:\n"]
-        new += [" " * (indent + 2) + f"{k}: {flow(facts[k])}\n" for k in missing]
-        return "".join(lines + new), missing
+        return _new_block(lines, root, new), missing
     knode, vnode = pair
     if isinstance(vnode, ScalarNode):  # ``expect:`` with no value yet
-        line = knode.start_mark.line
-        indent = knode.start_mark.column + 2
-        new = [" " * indent + f"{k}: {flow(facts[k])}\n" for k in missing]
-        head = lines[line]
-        ending = "\n" if not head.endswith("\n") else ""
-        lines[line] = head + ending
-        return "".join(lines[: line + 1] + new + lines[line + 1 :]), missing
+        return _into_empty(lines, knode, new), missing
     assert isinstance(vnode, MappingNode)
     if vnode.flow_style:
-        end = _offset(lines, vnode.end_mark.line, vnode.end_mark.column) - 1  # at the '}'
-        body = "".join(lines)
-        sep = ", " if vnode.value else ""
-        added = sep + ", ".join(f"{k}: {flow(facts[k])}" for k in missing)
-        return body[:end] + added + body[end:], missing
+        return _into_flow(lines, vnode, new), missing
+    return _into_block(lines, vnode, new), missing
+
+
+_New = list[tuple[str, str]]
+
+
+def _new_block(lines: list[str], root: MappingNode, new: _New) -> str:
+    """A new ``expect:`` block at the end of the file."""
+    indent = root.start_mark.column
+    out = [" " * indent + "expect:\n"]
+    out += [" " * (indent + 2) + f"{k}: {v}\n" for k, v in new]
+    return "".join(lines + out)
+
+
+def _into_empty(lines: list[str], knode: Node, new: _New) -> str:
+    """The keys under an ``expect:`` that has no value yet."""
+    line = knode.start_mark.line
+    indent = knode.start_mark.column + 2
+    out = [" " * indent + f"{k}: {v}\n" for k, v in new]
+    head = lines[line]
+    lines[line] = head + ("\n" if not head.endswith("\n") else "")
+    return "".join(lines[: line + 1] + out + lines[line + 1 :])
+
+
+def _into_flow(lines: list[str], vnode: MappingNode, new: _New) -> str:
+    """The keys before the closing brace of ``expect: {...}``."""
+    end = _offset(lines, vnode.end_mark.line, vnode.end_mark.column) - 1  # at the '}'
+    body = "".join(lines)
+    sep = ", " if vnode.value else ""
+    added = sep + ", ".join(f"{k}: {v}" for k, v in new)
+    return body[:end] + added + body[end:]
+
+
+def _into_block(lines: list[str], vnode: MappingNode, new: _New) -> str:
+    """The keys after the last key of a block ``expect`` mapping."""
     last_value = vnode.value[-1][1]
     indent = vnode.value[0][0].start_mark.column
     end = last_value.end_mark
@@ -81,8 +102,8 @@ def fill_text(text: str, scenario: AnyScenario) -> tuple[str, list[str]]:
         and (not lines[at - 1].strip() or lines[at - 1].lstrip().startswith("#"))
     ):
         at -= 1
-    new = [" " * indent + f"{k}: {flow(facts[k])}\n" for k in missing]
-    return "".join(lines[:at] + new + lines[at:]), missing
+    out = [" " * indent + f"{k}: {v}\n" for k, v in new]
+    return "".join(lines[:at] + out + lines[at:])
 
 
 def _offset(lines: list[str], line: int, column: int) -> int:

@@ -1,8 +1,8 @@
-"""The vocabulary of the scenario format: the keys each kind and block may have.
+"""The vocabulary of the scenario format that is not a kind's: the keys every scenario
+has, the page file's keys, and the message contexts of translatable texts.
 
-One table per block, shared by the loader (strict keys, "did you mean" hints), the
-runner and ``--fill`` (the order of ``expect`` keys) and the JSON Schemas (a test keeps
-them equal).
+Each kind declares its own keys and ``expect`` keys (``kinds/<kind>.py``); the loader,
+the schema, ``--fill`` and the extractor read both from there.
 """
 
 from __future__ import annotations
@@ -13,20 +13,21 @@ from typing import Final
 __all__ = [
     "BOOL_WORDS",
     "COMMON_KEYS",
-    "CONTRACT_KEYS",
-    "EXPECT_KEYS",
-    "HAND_KEYS",
     "ID_PATTERN",
     "INT_PATTERN",
-    "KIND_KEYS",
     "NONE_WORDS",
     "PAGE_FILE",
     "PAGE_KEYS",
+    "PAGE_TEXT_KEYS",
     "RESERVED_PAGE_IDS",
-    "RULES_KEYS",
     "SECTION_KEYS",
+    "SECTION_TEXT_KEYS",
     "STATUSES",
     "TABLES",
+    "TEXT_KEYS",
+    "page_context",
+    "scenario_context",
+    "section_context",
 ]
 
 PAGE_FILE: Final = "page.yaml"
@@ -44,25 +45,12 @@ COMMON_KEYS: Final = (
     "reason",
 )
 """Keys every scenario may have."""
-KIND_KEYS: Final[dict[str, tuple[str, ...]]] = {
-    "play": ("contract", "trick", "hand", "play"),
-    "deal": ("contract", "dealer", "tricks"),
-    "bidding": ("dealer", "turned", "bids"),
-    "dealing": ("dealer", "deck", "taker"),
-}
-"""The keys of each kind, besides :data:`COMMON_KEYS`."""
-EXPECT_KEYS: Final[dict[str, tuple[str, ...]]] = {
-    "play": ("legal", "rule", "winner", "points"),
-    "deal": ("tricks", "card_points", "last_trick", "belote", "capot", "points", "made", "score"),
-    "bidding": ("taker", "trump", "annulled"),
-    "dealing": ("turned", "hands"),
-}
-"""The ``expect`` keys of each kind, in the order ``--fill`` writes them."""
-CONTRACT_KEYS: Final = ("game", "rules", "trump", "taker")
-RULES_KEYS: Final = ("preset", "undertrump", "partner_overtrump")
-HAND_KEYS: Final = ("seat", "cards")
+TEXT_KEYS: Final = ("title", "text", "reason")
+"""The translatable keys every scenario may have (a kind may add its own)."""
 PAGE_KEYS: Final = ("id", "order", "title", "intro", "sections")
 SECTION_KEYS: Final = ("id", "title", "text", "tables")
+PAGE_TEXT_KEYS: Final = ("title", "intro")
+SECTION_TEXT_KEYS: Final = ("title", "text")
 TABLES: Final = ("ranks", "points", "rules")
 STATUSES: Final = ("checked", "disputed")
 
@@ -75,3 +63,18 @@ ID_PATTERN: Final = re.compile(r"[a-z0-9-]+\Z")
 INT_PATTERN: Final = re.compile(r"[+-]?[0-9]+\Z")
 NONE_WORDS: Final = frozenset({"none", "null", "~", ""})
 BOOL_WORDS: Final = {"true": True, "false": False}
+
+
+def scenario_context(scenario: str, key: str) -> str:
+    """The message context of a scenario's text: ``<scenario id>|<key>``."""
+    return f"{scenario}|{key}"
+
+
+def page_context(page: str, key: str) -> str:
+    """The message context of a page's text: ``page:<page id>|<key>``."""
+    return f"page:{page}|{key}"
+
+
+def section_context(page: str, section: str, key: str) -> str:
+    """The message context of a section's text: ``page:<page id>:<section id>|<key>``."""
+    return f"page:{page}:{section}|{key}"

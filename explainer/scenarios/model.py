@@ -16,30 +16,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Literal
 
-from explainer.engine import Contract, RuleSet, Ruling, Seat, TrickResult
-from explainer.engine.bidding import Bid
+from explainer.engine import Seat
 
 from .diagnostics import KeyPath, Location
 
 __all__ = [
-    "KINDS",
     "AnyScenario",
-    "BiddingScenario",
-    "DealScenario",
-    "DealingScenario",
+    "KeyPath",
     "Location",
     "Page",
     "Play",
-    "PlayOutcome",
-    "PlayScenario",
     "Scenario",
     "Section",
+    "Status",
+    "Table",
     "Text",
 ]
 
-KINDS = ("play", "deal", "bidding", "dealing")
+
+class Status(StrEnum):
+    """Whether an example is checked like any other or shown as disputed."""
+
+    CHECKED = "checked"
+    """The sources agree; the engine's answer is the rule."""
+    DISPUTED = "disputed"
+    """Rule sources disagree; the page says so (``reason``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,72 +81,23 @@ class Scenario:
     order: int = 0
     expect: Mapping[str, Any] = field(default_factory=dict)
     keys: Mapping[KeyPath, Location] = field(default_factory=dict)
-    status: str = "checked"
+    status: Status = Status.CHECKED
     reason: Text | None = None
     outcome: Any = field(default=None, compare=False, repr=False)
     """The engine's result, computed once while validating (``PlayOutcome``,
-    ``DealResult``, ``BiddingResult``, ``DealingResult``): the runner and the site read it."""
+    ``DealResult``, ``BiddingResult``, ``DealingResult``...): the runner and the site read it."""
 
     def where(self, *key: str | int) -> Location:
         """The location of ``key``, or of its nearest written parent, or of the file."""
         return _where(self.keys, self.path, key)
 
 
-@dataclass(frozen=True, slots=True)
-class PlayOutcome:
-    """What the engine said of a play scenario: the hand's ruling (``None`` without a
-    hand) and, when the trick has four cards (``trick`` + ``play``), its result."""
-
-    ruling: Ruling | None
-    trick: TrickResult | None
+AnyScenario = Scenario
+"""Any loaded scenario (each kind's model is a subclass, in ``kinds/<kind>.py``)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PlayScenario(Scenario):
-    """``kind: play``. ``expect`` keys: ``legal`` (frozenset of cards), ``rule`` (Rule),
-    ``winner`` (Seat), ``points`` (int). ``hand`` keeps the written order for display."""
-
-    contract: Contract
-    rules: RuleSet
-    trick: tuple[Play, ...] = ()
-    hand_seat: Seat | None = None
-    hand: tuple[int, ...] = ()
-    play: int | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DealScenario(Scenario):
-    """``kind: deal``. ``expect`` keys: ``tricks`` (tuple of Seat), ``card_points`` /
-    ``points`` / ``score`` (dict Team -> int), ``last_trick`` (Team), ``belote``
-    (Seat or None), ``capot`` (Team or None), ``made`` (bool)."""
-
-    contract: Contract
-    rules: RuleSet
-    dealer: Seat | None = None
-    tricks: tuple[tuple[Play, ...], ...] = ()
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BiddingScenario(Scenario):
-    """``kind: bidding``. ``expect`` keys: ``taker`` (Seat or None), ``trump`` (Trump or
-    None), ``annulled`` (bool)."""
-
-    dealer: Seat
-    turned: int
-    bids: tuple[tuple[Seat, Bid], ...] = ()
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DealingScenario(Scenario):
-    """``kind: dealing``. ``expect`` keys: ``turned`` (card), ``hands`` (dict Seat ->
-    frozenset of cards)."""
-
-    dealer: Seat
-    deck: tuple[int, ...]
-    taker: Seat | None = None
-
-
-AnyScenario = PlayScenario | DealScenario | BiddingScenario | DealingScenario
+Table = Literal["ranks", "points", "rules"]
+"""An engine-generated block a section may show."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -157,7 +112,7 @@ class Section:
     id: str
     title: Text
     text: Text | None = None
-    tables: tuple[Literal["ranks", "points", "rules"], ...] = ()
+    tables: tuple[Table, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

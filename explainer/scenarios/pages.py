@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
-from .diagnostics import Code, dotted
-from .keys import ID_PATTERN, PAGE_KEYS, RESERVED_PAGE_IDS, SECTION_KEYS, TABLES
-from .model import Page, Section
+from typing import cast
+
+from .diagnostics import Code, KeyPath, dotted
+from .keys import (
+    ID_PATTERN,
+    PAGE_KEYS,
+    PAGE_TEXT_KEYS,
+    RESERVED_PAGE_IDS,
+    SECTION_KEYS,
+    SECTION_TEXT_KEYS,
+    TABLES,
+    page_context,
+    section_context,
+)
+from .model import Page, Section, Table, Text
 from .reader import Reader
 from .yamlsource import Node
 
@@ -16,6 +28,37 @@ def read_page(r: Reader, root: Node, folder: str) -> Page | None:
     pairs = r.mapping(root, (), PAGE_KEYS, what="a page mapping")
     if pairs is None:
         return None
+    ident = _page_id(r, pairs, folder)
+    texts: dict[str, Text | None] = dict.fromkeys(PAGE_TEXT_KEYS)
+    for key in PAGE_TEXT_KEYS:
+        if key in pairs:
+            texts[key] = r.text(pairs[key][1], (key,), page_context(ident, key), pairs[key][0])
+    title = texts["title"]
+    if "title" not in pairs:
+        r.error(None, "title: required for a page", Code.MISSING)
+    order = r.integer(pairs["order"][1], ("order",)) or 0 if "order" in pairs else 0
+    sections: list[Section] = []
+    if "sections" in pairs:
+        seen: dict[str, int] = {}
+        for i, item in enumerate(r.sequence(pairs["sections"][1], ("sections",)) or (), 1):
+            section = _section(r, item, ("sections", i), ident, seen)
+            if section is not None:
+                sections.append(section)
+    if r.diags or title is None:
+        return None
+    return Page(
+        id=ident,
+        path=r.path,
+        title=title,
+        intro=texts["intro"],
+        order=order,
+        sections=tuple(sections),
+        keys=r.keys,
+    )
+
+
+def _page_id(r: Reader, pairs: dict[str, tuple[Node, Node]], folder: str) -> str:
+    """The page's id: its ``id`` key, else the folder's name (which must be one)."""
     ident = folder
     if "id" in pairs:
         ident = r.ident(pairs["id"][1], ("id",)) or folder
@@ -29,66 +72,43 @@ def read_page(r: Reader, root: Node, folder: str) -> Page | None:
             f"id: reserved name {ident!r} (a file name on some systems; choose another id)",
             Code.BAD_ID,
         )
-    title = None
-    if "title" in pairs:
-        title = r.text(pairs["title"][1], ("title",), f"page:{ident}|title", pairs["title"][0])
-    else:
-        r.error(None, "title: required for a page", Code.MISSING)
-    intro = None
-    if "intro" in pairs:
-        intro = r.text(pairs["intro"][1], ("intro",), f"page:{ident}|intro", pairs["intro"][0])
-    order = r.integer(pairs["order"][1], ("order",)) or 0 if "order" in pairs else 0
-    sections: list[Section] = []
-    if "sections" in pairs:
-        seen: dict[str, int] = {}
-        for i, item in enumerate(r.sequence(pairs["sections"][1], ("sections",)) or (), 1):
-            at = ("sections", i)
-            name = dotted(at)
-            sp = r.mapping(item, at, SECTION_KEYS)
-            if sp is None:
-                continue
-            if "id" not in sp:
-                r.error(item, f"{name}.id: required", Code.MISSING)
-                continue
-            sid = r.ident(sp["id"][1], (*at, "id"))
-            if sid is None:
-                continue
-            if sid in seen:
-                r.error(
-                    sp["id"][1],
-                    f"{name}.id: duplicate section id {sid!r} (also at line {seen[sid]})",
-                    Code.DUPLICATE_ID,
-                )
-                continue
-            seen[sid] = sp["id"][1].start_mark.line + 1
-            stitle = None
-            if "title" in sp:
-                stitle = r.text(
-                    sp["title"][1], (*at, "title"), f"page:{ident}:{sid}|title", sp["title"][0]
-                )
-            else:
-                r.error(item, f"{name}.title: required", Code.MISSING)
-            stext = None
-            if "text" in sp:
-                stext = r.text(
-                    sp["text"][1], (*at, "text"), f"page:{ident}:{sid}|text", sp["text"][0]
-                )
-            tables: list[str] = []
-            if "tables" in sp:
-                for t in r.sequence(sp["tables"][1], (*at, "tables")) or ():
-                    value = r.choice(t, (*at, "tables"), TABLES)
-                    if value is not None:
-                        tables.append(value)
-            if stitle is not None:
-                sections.append(Section(id=sid, title=stitle, text=stext, tables=tuple(tables)))  # type: ignore[arg-type]
-    if r.diags or title is None:
+    return ident
+
+
+def _section(r: Reader, item: Node, at: KeyPath, page: str, seen: dict[str, int]) -> Section | None:
+    """One section of the page (``seen``: the ids so far, with their lines)."""
+    name = dotted(at)
+    sp = r.mapping(item, at, SECTION_KEYS)
+    if sp is None:
         return None
-    return Page(
-        id=ident,
-        path=r.path,
-        title=title,
-        intro=intro,
-        order=order,
-        sections=tuple(sections),
-        keys=r.keys,
-    )
+    if "id" not in sp:
+        r.error(item, f"{name}.id: required", Code.MISSING)
+        return None
+    sid = r.ident(sp["id"][1], (*at, "id"))
+    if sid is None:
+        return None
+    if sid in seen:
+        r.error(
+            sp["id"][1],
+            f"{name}.id: duplicate section id {sid!r} (also at line {seen[sid]})",
+            Code.DUPLICATE_ID,
+        )
+        return None
+    seen[sid] = sp["id"][1].start_mark.line + 1
+    texts: dict[str, Text | None] = dict.fromkeys(SECTION_TEXT_KEYS)
+    for key in SECTION_TEXT_KEYS:
+        if key in sp:
+            ctx = section_context(page, sid, key)
+            texts[key] = r.text(sp[key][1], (*at, key), ctx, sp[key][0])
+    if "title" not in sp:
+        r.error(item, f"{name}.title: required", Code.MISSING)
+    tables: list[Table] = []
+    if "tables" in sp:
+        for t in r.sequence(sp["tables"][1], (*at, "tables")) or ():
+            value = r.choice(t, (*at, "tables"), TABLES)
+            if value is not None:
+                tables.append(cast(Table, value))
+    title = texts["title"]
+    if title is None:
+        return None
+    return Section(id=sid, title=title, text=texts["text"], tables=tuple(tables))

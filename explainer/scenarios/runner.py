@@ -4,158 +4,51 @@
 values (the same types as ``Scenario.expect``); :func:`compute` the same facts in
 YAML-ready form (strings, ints, bools, lists, dicts), for ``--fill`` and the report;
 :func:`run` the disagreements, one :class:`Diagnostic` per ``expect`` key, each naming
-what the scenario says and what the engine computed.
+what the scenario says and what the engine computed. Each fact's type (``facts.py``)
+compares, shows and counts it; each kind (``kinds/``) computes it.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any, Final
 
-from explainer.engine import Seat, Team, Trump, card_str
-from explainer.engine.play import Rule
+from .diagnostics import DISAGREE, INVALID, Code, Diagnostic, Location, one_line
+from .kinds import kind_of
+from .model import Scenario
+from .tokens import NUMBER
 
-from .diagnostics import DISAGREE, INVALID, Code, Diagnostic, one_line
-from .keys import EXPECT_KEYS
-from .model import (
-    AnyScenario,
-    BiddingScenario,
-    DealingScenario,
-    DealScenario,
-    Location,
-    PlayScenario,
-)
+__all__ = ["NUMBER", "compute", "facts", "prose_numbers", "run", "run_all", "show"]
 
-__all__ = ["NUMBER", "compute", "facts", "prose_numbers", "run", "run_all", "show", "to_yaml"]
-
-
-def facts(scenario: AnyScenario) -> dict[str, Any]:
-    """Every computable ``expect`` fact of ``scenario``, as engine values, in key order."""
-    if isinstance(scenario, PlayScenario):
-        return _play_facts(scenario)
-    if isinstance(scenario, DealScenario):
-        d = scenario.outcome
-        return {
-            "tricks": d.winners,
-            "card_points": _teams(d.card_points),
-            "last_trick": d.last_trick,
-            "belote": d.belote,
-            "capot": d.capot,
-            "points": _teams(d.points),
-            "made": d.made,
-            "score": _teams(d.score),
-        }
-    if isinstance(scenario, BiddingScenario):
-        b = scenario.outcome
-        return {"taker": b.taker, "trump": b.trump, "annulled": b.annulled}
-    if isinstance(scenario, DealingScenario):
-        g = scenario.outcome
-        hands = g.hands if g.hands is not None else g.first
-        return {
-            "turned": g.turned,
-            "hands": {Seat(i): frozenset(h) for i, h in enumerate(hands)},
-        }
-    raise TypeError(f"not a scenario: {scenario!r}")  # pragma: no cover
-
-
-def _teams(pair: tuple[int, int]) -> dict[Team, int]:
-    return {Team.NS: pair[0], Team.EW: pair[1]}
-
-
-def _play_facts(s: PlayScenario) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    ruling, trick = s.outcome.ruling, s.outcome.trick
-    if ruling is not None:
-        out["legal"] = frozenset(ruling.legal)
-        out["rule"] = ruling.rule
-    if trick is not None:
-        out["winner"] = trick.winner
-        out["points"] = trick.points
-    return out
-
-
-def to_yaml(value: Any) -> Any:
-    """An engine value in the form a scenario writes it (cards as sets in deck order)."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, (Seat, Team)):
-        return value.name
-    if isinstance(value, Rule):
-        return value.value
-    if isinstance(value, Trump):
-        return value.word
-    if isinstance(value, frozenset):
-        return [card_str(c) for c in sorted(value)]
-    if isinstance(value, tuple):
-        return [to_yaml(v) for v in value]
-    if isinstance(value, dict):
-        return {to_yaml(k): to_yaml(v) for k, v in value.items()}
-    return value
-
-
-def compute(scenario: AnyScenario) -> dict[str, Any]:
-    """The engine's facts in YAML-ready form (``{"legal": ["9D"], "rule": "climb"}``)."""
-    out = {}
-    for key, value in facts(scenario).items():
-        if key == "turned" and isinstance(value, int):
-            out[key] = card_str(value)
-        else:
-            out[key] = to_yaml(value)
-    return out
-
-
-def show(key: str, value: Any) -> str:
-    """A fact as one line of text: ``7S 9S``, ``NS 97, EW 55``, ``true``, ``none``."""
-    if key == "turned" and isinstance(value, int) and not isinstance(value, bool):
-        return card_str(value)
-    y = to_yaml(value)
-    if isinstance(y, bool):
-        return "true" if y else "false"
-    if isinstance(y, list):
-        return " ".join(map(str, y)) or "(none)"
-    if isinstance(y, dict):
-        return ", ".join(
-            f"{k} {show('', v) if not isinstance(v, list) else ' '.join(v)}" for k, v in y.items()
-        )
-    return str(y)
-
-
-_ORDER: Final = {kind: {k: i for i, k in enumerate(keys)} for kind, keys in EXPECT_KEYS.items()}
-
-
-NUMBER: Final = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?(?![\w])")
-"""A number written in prose (``41``, ``0.5``), not part of a word or a card token."""
 _NOT_PROSE: Final = re.compile(r"\{[^{}]*\}|\]\([^)]*\)")
 
 
-def _numbers_of(value: Any) -> Iterator[int]:
-    if isinstance(value, bool) or value is None:
-        return
-    if isinstance(value, int) and not isinstance(value, (Seat, Team, Trump)):
-        yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _numbers_of(v)
-    elif isinstance(value, tuple):
-        for v in value:
-            yield from _numbers_of(v)
+def facts(scenario: Scenario) -> dict[str, Any]:
+    """Every computable ``expect`` fact of ``scenario``, as engine values, in key order."""
+    return kind_of(scenario).computed(scenario)
 
 
-def prose_numbers(scenario: AnyScenario) -> list[Diagnostic]:
+def compute(scenario: Scenario) -> dict[str, Any]:
+    """The engine's facts in YAML-ready form (``{"legal": ["9D"], "rule": "climb"}``)."""
+    kind = kind_of(scenario)
+    return {key: kind.fact(key).type.to_yaml(v) for key, v in facts(scenario).items()}
+
+
+def show(scenario: Scenario, key: str, value: Any) -> str:
+    """The fact ``key`` of ``scenario`` as one line of text: ``7S 9S``, ``NS 97, EW 55``."""
+    return kind_of(scenario).fact(key).type.show(value)
+
+
+def prose_numbers(scenario: Scenario) -> list[Diagnostic]:
     """Numbers in the title or text that no checked fact states.
 
-    Every number an example's prose gives must be one of its ``expect`` values (or, for
-    a finished trick whose ``points`` are expected, one of the card points summed), so
-    that no figure on a page escapes the check. Card tokens and link targets are not prose.
+    Every number an example's prose gives must be one its stated facts state (the
+    kind's :meth:`~.kinds.Kind.licensed_numbers`: a points fact its points, a card fact
+    none), so that no figure on a page escapes the check. Card tokens and link targets
+    are not prose.
     """
-    allowed = {str(n) for n in _numbers_of(dict(scenario.expect))}
-    if isinstance(scenario, PlayScenario) and "points" in scenario.expect:
-        trick = scenario.outcome.trick
-        if trick is not None:
-            allowed.update(str(p) for p in trick.card_points)
+    allowed = {str(n) for n in kind_of(scenario).licensed_numbers(scenario)}
     out = []
     for field, text in (("title", scenario.title), ("text", scenario.text)):
         if text is None:
@@ -174,42 +67,29 @@ def prose_numbers(scenario: AnyScenario) -> list[Diagnostic]:
     return out
 
 
-def run(scenario: AnyScenario) -> list[Diagnostic]:
+def run(scenario: Scenario) -> list[Diagnostic]:
     """The disagreements between ``scenario.expect`` and the engine, in key order, then
     any number in the prose that is not a checked fact."""
     out: list[Diagnostic] = prose_numbers(scenario)
     if not scenario.expect:
         return out
-    got = facts(scenario)
+    kind = kind_of(scenario)
+    got = kind.computed(scenario)
     for key, said in scenario.expect.items():
-        computed = got.get(key, _MISSING)
-        if key == "hands" and computed is not _MISSING:
-            computed = {seat: computed[seat] for seat in said}
-        if computed == said:
+        fact = kind.fact(key)
+        computed = fact.type.stated(said, got[key]) if key in got else None
+        if key in got and computed == said:
             continue
         name = f"expect.{key}"
-        message = f"{name}: scenario says {show(key, said)}, engine says {show(key, computed)}"
-        if key == "legal":
-            rule = got["rule"].value
-            message += f" (rule: {rule})"
-            surplus = said - computed
-            missing = computed - said
-            if surplus:
-                message += "; not legal: " + " ".join(card_str(c) for c in sorted(surplus))
-            if missing:
-                message += "; missing: " + " ".join(card_str(c) for c in sorted(missing))
-        elif key == "tricks":
-            diff = [i + 1 for i, (a, b) in enumerate(zip(said, computed, strict=False)) if a != b]
-            if diff:
-                message += " (trick " + ", ".join(map(str, diff)) + ")"
+        engine = fact.type.show(computed) if key in got else "none"
+        message = f"{name}: scenario says {fact.type.show(said)}, engine says {engine}"
+        if key in got:
+            message += kind.note(key, said, computed, got)
         out.append(Diagnostic(scenario.where("expect", key), message, Code.DISAGREE, DISAGREE))
     return out
 
 
-_MISSING: Final = object()
-
-
-def run_all(scenarios: Iterable[AnyScenario]) -> list[Diagnostic]:
+def run_all(scenarios: Iterable[Scenario]) -> list[Diagnostic]:
     """:func:`run` over every scenario: the disagreements of all of them, and an
     ``internal error`` diagnostic for a scenario the runner failed on (never a traceback)."""
     out: list[Diagnostic] = []

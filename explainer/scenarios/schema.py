@@ -1,4 +1,4 @@
-"""The JSON Schemas of scenario and page files, built from the loader's key tables.
+"""The JSON Schemas of scenario and page files, built from the kind table and the keys.
 
 The shipped files ``scenario.schema.json`` and ``page.schema.json`` (next to this
 module) are this module's output; ``python -m explainer.scenarios.schema`` rewrites
@@ -14,21 +14,8 @@ import json
 from pathlib import Path
 from typing import Any, Final
 
-from explainer.engine import KNOBS, PRESETS
-from explainer.engine.play import Rule
-
-from .keys import (
-    CONTRACT_KEYS,
-    EXPECT_KEYS,
-    HAND_KEYS,
-    KIND_KEYS,
-    PAGE_KEYS,
-    RULES_KEYS,
-    SECTION_KEYS,
-    STATUSES,
-    TABLES,
-)
-from .model import KINDS
+from .keys import PAGE_KEYS, SECTION_KEYS, STATUSES, TABLES
+from .kinds import DEFAULT_KIND, KINDS, Kind
 
 __all__ = ["PAGE_SCHEMA", "SCENARIO_SCHEMA", "page_schema", "scenario_schema", "write"]
 
@@ -48,78 +35,22 @@ _TEAM = {
     "pattern": "^(NS|EW|SN|WE|ns|ew|sn|we)$",
     "description": "a team: NS or EW",
 }
-_NONE = {"type": "string", "enum": ["none"]}
 _ID = {"type": "string", "pattern": "^[a-z0-9-]+$"}
-_TRUMPS = ["spades", "hearts", "diamonds", "clubs", "none", "all"]
-_SUITS = ["spades", "hearts", "diamonds", "clubs"]
 
 
-def _cards(n: int | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "array", "items": {"$ref": "#/$defs/card"}, "uniqueItems": True}
-    if n is not None:
-        out["minItems"] = out["maxItems"] = n
-    return out
-
-
-def _plays(max_items: int, description: str) -> dict[str, Any]:
-    return {
-        "type": "array",
-        "maxItems": max_items,
-        "description": description,
-        "items": {"$ref": "#/$defs/card-play"},
-    }
-
-
-def _points() -> dict[str, Any]:
-    return {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["NS", "EW"],
-        "properties": {"NS": {"type": "integer"}, "EW": {"type": "integer"}},
-    }
-
-
-def _expect(kind: str) -> dict[str, Any]:
-    values: dict[str, dict[str, Any]] = {
-        "legal": {**_cards(), "description": "the legal cards of the hand, as a set"},
-        "rule": {"enum": [r.value for r in Rule], "description": "the rule that decided"},
-        "winner": {"$ref": "#/$defs/seat"},
-        "points": {"type": "integer"} if kind == "play" else _points(),
-        "tricks": {
-            "type": "array",
-            "items": {"$ref": "#/$defs/seat"},
-            "minItems": 8,
-            "maxItems": 8,
-            "description": "the winner of each trick",
-        },
-        "card_points": _points(),
-        "last_trick": {"$ref": "#/$defs/team"},
-        "belote": {"anyOf": [{"$ref": "#/$defs/seat"}, _NONE]},
-        "capot": {"anyOf": [{"$ref": "#/$defs/team"}, _NONE]},
-        "made": {"type": "boolean"},
-        "score": _points(),
-        "taker": {"anyOf": [{"$ref": "#/$defs/seat"}, _NONE]},
-        "trump": {"enum": _SUITS + ["none"]},
-        "annulled": {"type": "boolean"},
-        "turned": {"$ref": "#/$defs/card"},
-        "hands": {
-            "type": "object",
-            "additionalProperties": False,
-            "patternProperties": {"^[NESWnesw]$": _cards()},
-        },
-    }
+def _expect(kind: Kind[Any]) -> dict[str, Any]:
     return {
         "description": "the facts the prose claims; every key given is checked",
         "type": ["object", "null"],
         "additionalProperties": False,
-        "properties": {k: values[k] for k in EXPECT_KEYS[kind]},
+        "properties": {f.key: f.schema for f in kind.facts},
     }
 
 
-def _common(kind: str) -> dict[str, Any]:
+def _common(kind: Kind[Any]) -> dict[str, Any]:
     return {
         "id": {**_ID, "description": "unique across the project; default: the file's stem"},
-        "kind": {"const": kind} if kind != "play" else {"const": "play"},
+        "kind": {"const": kind.name},
         "title": {"type": "string", "description": "English title, inline Markdown"},
         "text": {
             "type": "string",
@@ -134,112 +65,32 @@ def _common(kind: str) -> dict[str, Any]:
     }
 
 
-def _contract(need_taker: bool) -> dict[str, Any]:
-    props: dict[str, Any] = {
-        "game": {"enum": ["belote", "coinche"]},
-        "rules": {
-            "anyOf": [
-                {"enum": list(PRESETS)},
-                {
-                    "type": "object",
-                    "additionalProperties": False,
-                    "properties": {
-                        "preset": {"enum": list(PRESETS)},
-                        **{k: {"enum": ["required", "optional"]} for k in KNOBS},
-                    },
-                },
-            ]
-        },
-        "trump": {"enum": _TRUMPS},
-        "taker": {"$ref": "#/$defs/seat"},
-    }
-    assert (
-        tuple(props) == CONTRACT_KEYS
-        and tuple(props["rules"]["anyOf"][1]["properties"]) == RULES_KEYS
-    )
+def _kind(kind: Kind[Any]) -> dict[str, Any]:
+    own = kind.properties()
+    assert tuple(own) == kind.keys, kind.name
     return {
         "type": "object",
         "additionalProperties": False,
-        "properties": props,
-        "required": ["trump", "taker"] if need_taker else ["trump"],
-    }
-
-
-def _kind(kind: str) -> dict[str, Any]:
-    by_kind: dict[str, dict[str, Any]] = {
-        "play": {
-            "contract": _contract(False),
-            "trick": _plays(4, "plays already made, in turn order"),
-            "hand": {
-                "type": "object",
-                "additionalProperties": False,
-                "required": list(HAND_KEYS),
-                "properties": {
-                    "seat": {"$ref": "#/$defs/seat"},
-                    "cards": {**_cards(), "maxItems": 8},
-                },
-            },
-            "play": {"$ref": "#/$defs/card"},
-        },
-        "deal": {
-            "contract": _contract(True),
-            "dealer": {"$ref": "#/$defs/seat"},
-            "tricks": {
-                "type": "array",
-                "minItems": 8,
-                "maxItems": 8,
-                "items": _plays(4, "one trick: four plays"),
-            },
-        },
-        "bidding": {
-            "dealer": {"$ref": "#/$defs/seat"},
-            "turned": {"$ref": "#/$defs/card"},
-            "bids": {
-                "type": "array",
-                "maxItems": 8,
-                "items": {
-                    "type": "object",
-                    "minProperties": 1,
-                    "maxProperties": 1,
-                    "propertyNames": {"$ref": "#/$defs/seat"},
-                    "additionalProperties": {"enum": ["take", "pass"] + _SUITS},
-                },
-            },
-        },
-        "dealing": {
-            "dealer": {"$ref": "#/$defs/seat"},
-            "deck": _cards(32),
-            "taker": {"$ref": "#/$defs/seat"},
-        },
-    }
-    own = by_kind[kind]
-    assert tuple(own) == KIND_KEYS[kind]
-    required = {
-        "play": ["contract"],
-        "deal": ["kind", "contract", "tricks"],
-        "bidding": ["kind", "dealer", "turned", "bids"],
-        "dealing": ["kind", "dealer", "deck"],
-    }[kind]
-    return {
-        "type": "object",
-        "additionalProperties": False,
-        "required": required,
+        "required": list(kind.required),
         "properties": {**_common(kind), **own},
     }
 
 
 def scenario_schema() -> dict[str, Any]:
-    """The schema of a scenario file."""
+    """The schema of a scenario file: one branch per kind of the kind table."""
     branches = [
         {
-            "if": {"required": ["kind"], "properties": {"kind": {"const": k}}},
-            "then": {"$ref": f"#/$defs/{k}"},
+            "if": {"required": ["kind"], "properties": {"kind": {"const": name}}},
+            "then": {"$ref": f"#/$defs/{name}"},
         }
-        for k in KINDS
-        if k != "play"
+        for name in KINDS
+        if name != DEFAULT_KIND
     ]
     branches.append(
-        {"if": {"properties": {"kind": {"const": "play"}}}, "then": {"$ref": "#/$defs/play"}}
+        {
+            "if": {"properties": {"kind": {"const": DEFAULT_KIND}}},
+            "then": {"$ref": f"#/$defs/{DEFAULT_KIND}"},
+        }
     )
     return {
         "$schema": _DRAFT,
@@ -261,7 +112,7 @@ def scenario_schema() -> dict[str, Any]:
                 "additionalProperties": {"$ref": "#/$defs/card"},
                 "description": "one play: SEAT: CARD",
             },
-            **{k: _kind(k) for k in KINDS},
+            **{name: _kind(kind) for name, kind in KINDS.items()},
         },
     }
 

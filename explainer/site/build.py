@@ -58,7 +58,7 @@ from explainer.scenarios.diagnostics import (
     one_line,
     sort_key,
 )
-from explainer.scenarios.model import AnyScenario, Page, Section
+from explainer.scenarios.model import Page, Scenario, Section
 
 from .env import make_env, use_language
 from .examples import View, contract_kinds, view_of
@@ -126,7 +126,7 @@ def gather(root: Path) -> tuple[Site | None, list[Diagnostic]]:
 
 
 def _catalog_problems(root: Path) -> list[Diagnostic]:
-    from explainer.i18n.checkers import check_catalogs
+    from explainer.i18n import check_catalogs
 
     # A catalog behind its sources only means some English shows through (marked "not yet
     # translated" on the page); what would break a page (syntax, placeholders, plurals,
@@ -137,7 +137,7 @@ def _catalog_problems(root: Path) -> list[Diagnostic]:
 _TOLERATED = frozenset({Code.PO_OUTDATED, Code.PO_FUZZY})
 
 
-def _page_view(page: Page, scenarios: Iterable[AnyScenario], views: Mapping[str, View]) -> PageView:
+def _page_view(page: Page, scenarios: Iterable[Scenario], views: Mapping[str, View]) -> PageView:
     mine = sorted((s for s in scenarios if s.page == page.id),
                   key=lambda s: (s.order, s.id))
     sections = []

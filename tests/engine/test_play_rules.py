@@ -6,6 +6,8 @@ play order) and the hand of the player to move.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from explainer.engine import (
@@ -14,6 +16,7 @@ from explainer.engine import (
     PRESETS,
     CardSet,
     IllegalPlayError,
+    InvalidRuleError,
     Rule,
     Trump,
     UnknownRulesError,
@@ -180,30 +183,79 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("preset", ["house", "official"])
+# The classic presets' play knobs: ffb_belote requires undertrumping like house but lets
+# you play a trump lower than your partner's (FFB-B16 §5.2.3) like official; pagat_belote
+# has house's play knobs. Each case above differs on at most one of the two knobs.
+PLAYS_LIKE = {
+    "ffb_belote": lambda case_id: "official" if case_id.startswith("partner-wins") else "house",
+    "pagat_belote": lambda case_id: "house",
+}
+
+
+def _expected(case_id: str, expected: dict, preset: str) -> tuple[str, str]:
+    return expected[preset] if preset in expected else expected[PLAYS_LIKE[preset](case_id)]
+
+
+@pytest.mark.parametrize("preset", ["house", "official", "ffb_belote", "pagat_belote"])
 @pytest.mark.parametrize(
-    ("trump", "trick", "hand", "expected"), [pytest.param(*c[1:], id=c[0]) for c in CASES]
+    ("case_id", "trump", "trick", "hand", "expected"),
+    [pytest.param(*c, id=c[0]) for c in CASES],
 )
-def test_rule_under_preset(preset, trump, trick, hand, expected):
-    assert rule_of(trump, trick, hand, PRESETS[preset]) == expected[preset]
+def test_rule_under_preset(preset, case_id, trump, trick, hand, expected):
+    want = _expected(case_id, expected, preset)
+    assert rule_of(trump, trick, hand, PRESETS[preset]) == want
 
 
-def test_every_rule_id_is_covered_under_both_presets_by_the_table_above():
+def test_every_rule_id_but_no_undertrump_is_covered_under_both_presets_by_the_table_above():
     seen = {(e[p][1], p) for *_, e in CASES for p in ("house", "official")}
     for rule in Rule:
+        if rule is Rule.NO_UNDERTRUMP:  # only under undertrump: forbidden (below)
+            continue
         assert (rule.value, "house") in seen
         if rule is not Rule.UNDERTRUMP:
             assert (rule.value, "official") in seen
 
 
-def test_undertrump_never_binds_under_official_it_discards_instead():
+def test_undertrump_optional_does_not_bind_with_other_cards_it_discards_instead():
     assert rule_of("spades", "AD JS", "7S 9S KH QC", OFFICIAL) == ("7S 9S KH QC", "discard")
     assert rule_of("spades", "AD JS", "7S 9S KH QC", HOUSE) == ("7S 9S", "undertrump")
 
 
-def test_undertrump_house_with_only_trumps_left_plays_a_trump():
-    assert rule_of("spades", "AD JS", "7S 9S", HOUSE) == ("7S 9S", "undertrump")
-    assert rule_of("spades", "AD JS", "7S 9S", OFFICIAL) == ("7S 9S", "discard")
+def test_undertrump_with_only_lower_trumps_left_is_undertrump_under_every_value():
+    for value in ("required", "optional", "forbidden"):
+        rules = find_rules("house", undertrump=value)
+        assert rule_of("spades", "AD JS", "7S 9S", rules) == ("7S 9S", "undertrump")
+
+
+def test_undertrump_required_must_play_a_lower_trump():
+    rules = find_rules("house", undertrump="required")
+    assert rule_of("spades", "AD JS", "7S 9S KH QC", rules) == ("7S 9S", "undertrump")
+
+
+def test_undertrump_optional_may_play_any_card():
+    rules = find_rules("house", undertrump="optional")
+    assert rule_of("spades", "AD JS", "7S 9S KH QC", rules) == ("7S 9S KH QC", "discard")
+
+
+def test_undertrump_forbidden_bars_the_lower_trumps_while_other_cards_are_held():
+    rules = find_rules("house", undertrump="forbidden")
+    assert rule_of("spades", "AD JS", "7S 9S KH QC", rules) == ("KH QC", "no-undertrump")
+    # overtrumping stays an obligation
+    assert rule_of("spades", "AD 8S", "7S 9S KH", rules) == ("9S", "overtrump")
+
+
+def test_all_trump_partner_climb_beats_the_partners_card():
+    rules = find_rules("house", all_trump_partner="climb")
+    assert rule_of("all", "9C 7C", "JC 8C KD", rules) == ("JC", "climb")
+
+
+def test_all_trump_partner_free_only_follows_when_the_partner_wins():
+    rules = find_rules("house", all_trump_partner="free")
+    assert rule_of("all", "9C 7C", "JC 8C KD", rules) == ("8C JC", "follow")
+    # an opponent winning: climb as before
+    assert rule_of("all", "7C 9C", "JC 8C KD", rules) == ("JC", "climb")
+    # a trump-suit contract is not all-trump: the knob does not apply there
+    assert rule_of("clubs", "9C 7C", "JC 8C KD", rules) == ("JC", "climb")
 
 
 def test_partner_overtrump_house_no_lower_trump_keeps_higher_trumps_and_other_suits():
@@ -226,28 +278,28 @@ PARTNER_POS = ("spades", "7D 9S 7C", "JS 8S KH")
 
 def test_official_with_undertrump_required_undertrumps():
     rules = find_rules("official", undertrump="required")
-    assert (rules.undertrump, rules.partner_overtrump) == (True, False)
+    assert (rules.undertrump, rules.partner_overtrump) == ("required", "optional")
     assert rule_of(*UNDER_POS, rules) == ("7S 9S", "undertrump")
     assert rule_of(*PARTNER_POS, rules) == ("8S JS KH", "partner-wins")
 
 
 def test_house_with_undertrump_optional_discards():
     rules = find_rules("house", undertrump="optional")
-    assert (rules.undertrump, rules.partner_overtrump) == (False, True)
+    assert (rules.undertrump, rules.partner_overtrump) == ("optional", "required")
     assert rule_of(*UNDER_POS, rules) == ("7S 9S KH QC", "discard")
     assert rule_of(*PARTNER_POS, rules) == ("JS KH", "partner-wins")
 
 
 def test_official_with_partner_overtrump_required_bars_lower_trump():
     rules = find_rules("official", partner_overtrump="required")
-    assert (rules.undertrump, rules.partner_overtrump) == (False, True)
+    assert (rules.undertrump, rules.partner_overtrump) == ("optional", "required")
     assert rule_of(*PARTNER_POS, rules) == ("JS KH", "partner-wins")
     assert rule_of(*UNDER_POS, rules) == ("7S 9S KH QC", "discard")
 
 
 def test_house_with_partner_overtrump_optional_allows_lower_trump():
     rules = find_rules("house", partner_overtrump="optional")
-    assert (rules.undertrump, rules.partner_overtrump) == (True, False)
+    assert (rules.undertrump, rules.partner_overtrump) == ("required", "optional")
     assert rule_of(*PARTNER_POS, rules) == ("8S JS KH", "partner-wins")
     assert rule_of(*UNDER_POS, rules) == ("7S 9S", "undertrump")
 
@@ -258,28 +310,78 @@ def test_both_knobs_overridden_turn_house_into_official_rules():
     assert rules.name == "house" and not rules.is_preset
 
 
-def test_presets_are_house_required_and_official_optional():
+def test_house_is_the_default_and_official_is_house_with_both_play_knobs_optional():
     assert find_rules() is HOUSE and find_rules("official") is OFFICIAL
-    assert HOUSE.knobs == {"undertrump": "required", "partner_overtrump": "required"}
-    assert OFFICIAL.knobs == {"undertrump": "optional", "partner_overtrump": "optional"}
+    assert HOUSE.knobs == {
+        "undertrump": "required",
+        "partner_overtrump": "required",
+        "all_trump_partner": "climb",
+        "tie": "made",
+        "belote": "prenable",
+        "capot_points": "252",
+        "all_trump_points": "pagat",
+        "all_trump_belote": "none",
+        "classic_declarations": "off",
+    }
+    assert OFFICIAL.knobs == {
+        **HOUSE.knobs,
+        "undertrump": "optional",
+        "partner_overtrump": "optional",
+    }
     assert HOUSE.is_preset and OFFICIAL.is_preset
 
 
-def test_unknown_preset_raises_unknown_rules_error_quoting_it():
+def test_unknown_preset_raises_unknown_rules_error_with_a_hint_and_the_presets():
     with pytest.raises(UnknownRulesError) as info:
-        find_rules("tavern")
-    assert str(info.value) == "unknown rules: 'tavern'"
+        find_rules("hose")
+    assert str(info.value) == (
+        "unknown rules: 'hose' (did you mean 'house'?)"
+        " (expected house, ffb_belote, pagat_belote or official)"
+    )
     assert isinstance(info.value, ValueError)
 
 
-def test_unknown_knob_raises_unknown_rules_error_quoting_it():
-    with pytest.raises(UnknownRulesError, match=r"unknown rules knob: 'overtrump'"):
+def test_unknown_preset_without_a_close_name_lists_the_presets():
+    with pytest.raises(UnknownRulesError) as info:
+        find_rules("tavern")
+    assert str(info.value) == (
+        "unknown rules: 'tavern' (expected house, ffb_belote, pagat_belote or official)"
+    )
+
+
+def test_unknown_knob_raises_unknown_rules_error_with_a_hint():
+    with pytest.raises(UnknownRulesError) as info:
         find_rules("house", overtrump="required")
+    assert str(info.value) == (
+        "unknown rules knob: 'overtrump' (did you mean 'undertrump'?) (expected undertrump,"
+        " partner_overtrump, all_trump_partner, tie, belote, capot_points, all_trump_points,"
+        " all_trump_belote or classic_declarations)"
+    )
 
 
-def test_unknown_knob_value_raises_unknown_rules_error_quoting_it():
-    with pytest.raises(UnknownRulesError, match=r"'sometimes'"):
+def test_unknown_knob_value_raises_unknown_rules_error_with_the_values():
+    with pytest.raises(UnknownRulesError) as info:
         find_rules("official", undertrump="sometimes")
+    assert str(info.value) == (
+        "invalid value for undertrump: 'sometimes' (expected required, optional or forbidden)"
+    )
+
+
+def test_close_knob_value_gets_a_hint():
+    with pytest.raises(UnknownRulesError) as info:
+        find_rules("house", tie="litig")
+    assert str(info.value) == (
+        "invalid value for tie: 'litig' (did you mean 'litige'?) (expected made, failed or litige)"
+    )
+
+
+def test_knob_that_does_not_apply_to_the_game_is_named():
+    coinche_rules = replace(HOUSE, game="coinche")
+    with pytest.raises(UnknownRulesError) as info:
+        coinche_rules.with_knobs(classic_declarations="on")
+    assert str(info.value) == (
+        "rules knob classic_declarations does not apply to coinche (it applies to belote)"
+    )
 
 
 # -- the readable face: verdict, check_play, rulings_by_preset, Rule ids ---------------------
@@ -315,7 +417,8 @@ def test_rulings_by_preset_shows_where_house_and_official_differ():
     out = rulings_by_preset(
         CardSet.parse("7S 9S KH QC"), [parse_card("AD"), parse_card("JS")], Trump.SPADES
     )
-    assert set(out) == {"house", "official"}
+    assert list(out) == ["house", "ffb_belote", "pagat_belote", "official"]
+    assert out["ffb_belote"] == out["pagat_belote"] == out["house"]
     assert (str(out["house"].legal), out["house"].rule) == ("7S 9S", Rule.UNDERTRUMP)
     assert (str(out["official"].legal), out["official"].rule) == ("7S 9S KH QC", Rule.DISCARD)
 
@@ -336,8 +439,40 @@ def test_rule_ids_are_stable_and_parse_back():
         "trump",
         "overtrump",
         "undertrump",
+        "no-undertrump",
         "discard",
     ]
     assert Rule.parse("partner-wins") is Rule.PARTNER_WINS
-    with pytest.raises(ValueError, match="unknown rule: 'ruff'"):
+    with pytest.raises(InvalidRuleError, match="unknown rule: 'ruff'"):
         Rule.parse("ruff")
+
+
+def test_check_play_and_verdict_follow_each_preset():
+    hand = CardSet.parse("7S 9S KH QC")
+    trick = [parse_card("AD"), parse_card("JS")]
+    for name in ("house", "ffb_belote", "pagat_belote"):
+        assert check_play(parse_card("7S"), hand, trick, Trump.SPADES, PRESETS[name]).rule is (
+            Rule.UNDERTRUMP
+        )
+        assert not verdict(parse_card("KH"), hand, trick, Trump.SPADES, PRESETS[name]).legal
+    assert verdict(parse_card("KH"), hand, trick, Trump.SPADES, OFFICIAL).legal
+    # partner ruffed with the 9; the 8 under it is allowed by FFB-B16 §5.2.3, not by Pagat
+    partner = [parse_card("7D"), parse_card("9S"), parse_card("7C")]
+    hand = CardSet.parse("JS 8S KH")
+    assert verdict(parse_card("8S"), hand, partner, Trump.SPADES, PRESETS["ffb_belote"]).legal
+    with pytest.raises(IllegalPlayError) as info:
+        check_play(parse_card("8S"), hand, partner, Trump.SPADES, PRESETS["pagat_belote"])
+    assert str(info.value) == "illegal play: 8S (partner wins, no lower trump: JS KH)"
+
+
+def test_check_play_under_undertrump_forbidden_names_the_rule():
+    rules = find_rules("pagat_belote", undertrump="forbidden")
+    with pytest.raises(IllegalPlayError) as info:
+        check_play(
+            parse_card("7S"),
+            CardSet.parse("7S KH"),
+            [parse_card("AD"), parse_card("JS")],
+            Trump.SPADES,
+            rules,
+        )
+    assert str(info.value) == "illegal play: 7S (may not undertrump: KH)"

@@ -14,11 +14,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from explainer.engine import (
+    KNOBS,
     PRESETS,
     Contract,
+    RuleSet,
     Seat,
     Trump,
     deal_cards,
+    find_rules,
     legal_cards,
     make_ruler,
     play_deal,
@@ -69,7 +72,7 @@ def ref_winner(trick: list[int], trump: str) -> int:
 
 
 def ref_ruling(
-    hand: list[int], trick: list[int], trump: str, undertrump: bool, partner_overtrump: bool
+    hand: list[int], trick: list[int], trump: str, rules: RuleSet
 ) -> tuple[set[int], str]:
     """The play-obligations table of the spec, first row that applies."""
     if not trick:
@@ -77,10 +80,12 @@ def ref_ruling(
     led = suit_of(trick[0])
     w = ref_winner(trick, trump)
     best = trick[w]
+    partner_winning = len(trick) >= 2 and w == len(trick) - 2
     of_led = [c for c in hand if suit_of(c) == led]
     if of_led:
         trump_like = trump == "all" or led == trump
-        if trump_like and suit_of(best) == led:
+        free = trump == "all" and rules.all_trump_partner == "free" and partner_winning
+        if trump_like and suit_of(best) == led and not free:
             higher = [c for c in of_led if beats_in_suit(c, best, trump)]
             if higher:
                 return set(higher), "climb"
@@ -88,11 +93,10 @@ def ref_ruling(
     # void in the led suit
     if trump in ("none", "all"):
         return set(hand), "discard"
-    partner_winning = len(trick) >= 2 and w == len(trick) - 2
     my_trumps = [c for c in hand if suit_of(c) == trump]
     trumps_in_trick = [c for c in trick if suit_of(c) == trump]
     if partner_winning:
-        if partner_overtrump and trumps_in_trick:
+        if rules.partner_overtrump == "required" and trumps_in_trick:
             higher = [c for c in my_trumps if beats_in_suit(c, best, trump)]
             if higher:
                 return {c for c in hand if suit_of(c) != trump or c in higher}, "partner-wins"
@@ -104,8 +108,10 @@ def ref_ruling(
     higher = [c for c in my_trumps if beats_in_suit(c, best, trump)]
     if higher:
         return set(higher), "overtrump"
-    if undertrump:
+    if rules.undertrump == "required" or len(my_trumps) == len(hand):
         return set(my_trumps), "undertrump"
+    if rules.undertrump == "forbidden":
+        return {c for c in hand if c not in my_trumps}, "no-undertrump"
     return set(hand), "discard"
 
 
@@ -114,11 +120,15 @@ REF_POINTS = {
     "plain": dict(zip(REF_PLAIN_ORDER, [11, 10, 4, 3, 2, 0, 0, 0], strict=True)),
     "none": dict(zip(REF_PLAIN_ORDER, [19, 10, 4, 3, 2, 0, 0, 0], strict=True)),
     "all": dict(zip(REF_TRUMP_ORDER, [14, 9, 6, 5, 3, 1, 0, 0], strict=True)),
+    "ffb2015": dict(zip(REF_TRUMP_ORDER, [13, 9, 6, 5, 3, 2, 0, 0], strict=True)),
 }
 
 
-def ref_points(c: int, trump: str) -> int:
-    if trump in ("none", "all"):
+def ref_points(c: int, trump: str, scale: str = "pagat") -> int:
+    if trump == "all":
+        table = {"pagat": "all", "ffb2015": "ffb2015", "ffb2016_ratio": "trump"}[scale]
+        return REF_POINTS[table][rank_of(c)]
+    if trump == "none":
         return REF_POINTS[trump][rank_of(c)]
     return REF_POINTS["trump" if suit_of(c) == trump else "plain"][rank_of(c)]
 
@@ -127,6 +137,17 @@ def ref_points(c: int, trump: str) -> int:
 
 trumps = st.sampled_from(list(Trump))
 presets = st.sampled_from(sorted(PRESETS))
+
+
+@st.composite
+def rule_sets(draw):
+    """Any preset with any of its knobs set to any value: every combination is reachable."""
+    base = draw(presets)
+    knobs = {}
+    for name, knob in KNOBS.items():
+        if draw(st.booleans()):
+            knobs[name] = draw(st.sampled_from(knob.values))
+    return find_rules(base, **knobs)
 
 
 @st.composite
@@ -167,39 +188,42 @@ def test_holding_the_led_suit_the_legal_set_lies_inside_it(position, trump, pres
 
 
 @settings(max_examples=500, deadline=None)
-@given(positions(), trumps, presets)
-def test_fast_ruler_agrees_with_the_reference_table(position, trump, preset):
+@given(positions(), trumps, rule_sets())
+def test_fast_ruler_agrees_with_the_reference_table(position, trump, rules):
     trick, hand = position
-    rules = PRESETS[preset]
     legal, rule = make_ruler(trump, rules)(mask(hand), trick)
-    expected, expected_rule = ref_ruling(
-        hand, trick, TRUMP_WORDS[trump], rules.undertrump, rules.partner_overtrump
-    )
+    expected, expected_rule = ref_ruling(hand, trick, TRUMP_WORDS[trump], rules)
     assert (rule.value, legal) == (expected_rule, mask(expected))
 
 
-def test_fast_ruler_agrees_with_the_reference_on_20000_seeded_positions_of_every_kind():
+PLAY_KNOB_SETS = [
+    find_rules("house", undertrump=u, partner_overtrump=p, all_trump_partner=a)
+    for u in ("required", "optional", "forbidden")
+    for p in ("required", "optional")
+    for a in ("climb", "free")
+]
+
+
+def test_fast_ruler_agrees_with_the_reference_on_24000_seeded_positions_of_every_kind():
     rng = random.Random(1455)
     deck = list(range(32))
     seen = Counter()
-    for i in range(20_000):
+    for i in range(24_000):
         trump = Trump(i % 6)
-        preset = ("house", "official")[(i // 6) % 2]
-        rules = PRESETS[preset]
+        rules = PLAY_KNOB_SETS[(i // 6) % len(PLAY_KNOB_SETS)]
         rng.shuffle(deck)
         n_trick, n_hand = rng.randrange(4), rng.randrange(1, 9)
         trick, hand = deck[:n_trick], deck[n_trick : n_trick + n_hand]
         legal, rule = make_ruler(trump, rules)(mask(hand), trick)
-        expected, expected_rule = ref_ruling(
-            hand, trick, TRUMP_WORDS[trump], rules.undertrump, rules.partner_overtrump
-        )
-        assert (rule.value, legal) == (expected_rule, mask(expected)), (trump, preset, trick, hand)
-        seen[preset, rule.value] += 1
-    # the sample reaches every row of the table under both presets (undertrump: house only)
-    for preset in ("house", "official"):
-        for rule_id in ("lead", "follow", "climb", "partner-wins", "trump", "overtrump", "discard"):
-            assert seen[preset, rule_id] > 0, (preset, rule_id)
-    assert seen["house", "undertrump"] > 0 and seen["official", "undertrump"] == 0
+        expected, expected_rule = ref_ruling(hand, trick, TRUMP_WORDS[trump], rules)
+        assert (rule.value, legal) == (expected_rule, mask(expected)), (trump, rules, trick, hand)
+        seen[rules.undertrump, rule.value] += 1
+    # the sample reaches every row of the table under each undertrump value
+    for value in ("required", "optional", "forbidden"):
+        for rule_id in ("lead", "follow", "climb", "partner-wins", "trump", "overtrump"):
+            assert seen[value, rule_id] > 0, (value, rule_id)
+        assert seen[value, "undertrump"] > 0, value
+    assert seen["forbidden", "no-undertrump"] > 0 and seen["required", "no-undertrump"] == 0
 
 
 # -- tricks -------------------------------------------------------------------------------------
@@ -219,12 +243,63 @@ def test_trick_winner_holds_the_best_card_by_the_reference_ordering(deck, trump,
 # -- whole deals ----------------------------------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None)
+def ref_belotes(tricks, word: str, rules: RuleSet) -> list[int]:
+    """Seats scoring a belote: K and Q of the trump suit (each suit at all-trump with
+    each_suit) played by one seat."""
+    owner = {c: s for trick in tricks for s, c in trick}
+    if word in SUIT_NAMES:
+        suits = [SUIT_NAMES.index(word)]
+    elif word == "all" and rules.all_trump_belote == "each_suit":
+        suits = [0, 1, 2, 3]
+    else:
+        suits = []
+    return [owner[s * 8 + 6] for s in suits if owner[s * 8 + 6] == owner[s * 8 + 5]]
+
+
+def ref_score(card_points, winners, belotes, taker, word, rules):
+    """The scoring of the format's "Rule sets" table, written from its words."""
+    capot = len({w % 2 for w in winners}) == 1
+    if capot:
+        count = [0, 0]
+        count[winners[-1] % 2] = int(rules.capot_points)
+    else:
+        count = list(card_points)
+        count[winners[-1] % 2] += 10
+        if word == "all" and rules.all_trump_points == "ffb2016_ratio":
+            count = [round(x * 162 / 258) for x in count]
+    takers, defenders = taker % 2, 1 - taker % 2
+    bonus = [0, 0]
+    for seat in belotes:
+        bonus[seat % 2] += 20
+    if rules.belote == "attack_only":
+        bonus[defenders] = 0
+    points = [count[0] + bonus[0], count[1] + bonus[1]]
+    held = 0
+    if points[takers] > points[defenders] or (
+        points[takers] == points[defenders] and rules.tie == "made"
+    ):
+        return points, True, points, 0, capot
+    score = [0, 0]
+    if points[takers] == points[defenders] and rules.tie == "litige":
+        score[defenders], held = points[defenders], points[takers]
+    elif rules.belote == "prenable":
+        score[defenders] = sum(count) + sum(bonus)
+    else:
+        score[defenders] = sum(count) + bonus[defenders]
+        score[takers] = bonus[takers]
+    return points, False, score, held, capot
+
+
+@settings(max_examples=300, deadline=None)
 @given(
-    st.integers(0, 2**32), trumps, presets, st.sampled_from(list(Seat)), st.sampled_from(list(Seat))
+    st.integers(0, 2**32),
+    trumps,
+    rule_sets(),
+    st.sampled_from(list(Seat)),
+    st.sampled_from(list(Seat)),
 )
-def test_random_legal_deal_adds_up_and_scores_by_the_spec(seed, trump, preset, taker, leader):
-    d = random_scored_deal(random.Random(seed), trump, PRESETS[preset], taker=taker, leader=leader)
+def test_random_legal_deal_adds_up_and_scores_by_the_spec(seed, trump, rules, taker, leader):
+    d = random_scored_deal(random.Random(seed), trump, rules, taker=taker, leader=leader)
     word = TRUMP_WORDS[trump]
     tricks = d.tricks()
     # the reference reading of the tricks
@@ -234,46 +309,34 @@ def test_random_legal_deal_adds_up_and_scores_by_the_spec(seed, trump, preset, t
         cards = [c for _, c in trick]
         w = trick[ref_winner(cards, word)][0]
         winners.append(w)
-        card_points[w % 2] += sum(ref_points(c, word) for c in cards)
+        card_points[w % 2] += sum(ref_points(c, word, rules.all_trump_points) for c in cards)
         lead = w
-    assert sum(card_points) == 152
-    capot = len({w % 2 for w in winners}) == 1
-    belote = None
-    if word in SUIT_NAMES:
-        owner = {c: s for trick in tricks for s, c in trick}
-        king, queen = SUIT_NAMES.index(word) * 8 + 6, SUIT_NAMES.index(word) * 8 + 5
-        belote = owner[king] if owner[king] == owner[queen] else None
-    points = list(card_points)
-    points[winners[-1] % 2] += 100 if capot else 10
-    if belote is not None:
-        points[belote % 2] += 20
-    assert sum(points) == (252 if capot else 162) + (20 if belote is not None else 0)
-    takers = taker % 2
-    made = points[takers] >= points[1 - takers]
+    ratio = word == "all" and rules.all_trump_points == "ffb2016_ratio"
+    assert sum(card_points) == (248 if ratio else 152)
+    belotes = ref_belotes(tricks, word, rules)
+    points, made, score, held, capot = ref_score(card_points, winners, belotes, taker, word, rules)
+    # the deal total: cards and last trick (or the capot), plus the belotes that count
+    counted = 20 * len(belotes)
+    if rules.belote == "attack_only":
+        counted = 20 * sum(1 for s in belotes if s % 2 == taker % 2)
+    whole = int(rules.capot_points) if capot else 162
+    assert sum(points) == whole + counted
     if made:
-        score = points
+        assert score == points and held == 0
+    elif held:
+        assert score[taker % 2] == 0 and score[1 - taker % 2] + held == sum(points)
     else:
-        score = [0, 0]
-        score[1 - takers] = (252 if capot else 162) + (20 if belote is not None else 0)
+        assert sum(score) == whole + counted
 
     assert list(d.winners) == winners
     assert list(d.card_points) == card_points
-    assert d.belote == belote
+    assert list(d.belotes) == belotes
     assert (d.capot is not None) == capot
-    assert list(d.points) == points
-    assert d.made == made
-    assert list(d.score) == score
+    assert (list(d.points), d.made, list(d.score), d.held) == (points, made, score, held)
     # the checked path agrees with the fast one, and finds every play legal
-    r = play_deal(Contract(trump, taker=taker), tricks, PRESETS[preset])
-    assert (r.winners, r.card_points, r.belote, r.capot, r.points, r.made, r.score) == (
-        d.winners,
-        d.card_points,
-        d.belote,
-        d.capot,
-        d.points,
-        d.made,
-        d.score,
-    )
+    r = play_deal(Contract(trump, taker=taker), tricks, rules)
+    fields = ("winners", "card_points", "belote", "belotes", "capot", "points", "made", "score")
+    assert [getattr(r, f) for f in (*fields, "held")] == [getattr(d, f) for f in (*fields, "held")]
 
 
 # -- dealing --------------------------------------------------------------------------------------

@@ -12,13 +12,9 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Message, TranslationError
 
-from explainer.i18n.checkers import (
-    check_card_tokens,
-    check_catalog_file,
-    check_markdown,
-    check_placeholders,
-    format_coverage,
-)
+from explainer.i18n.check import check_catalog_file
+from explainer.i18n.checkers import check_card_tokens, check_markdown, check_placeholders
+from explainer.i18n.staleness import Coverage, Extracted, format_coverage
 
 CASES = Path(__file__).parent / "cases"
 BAD = sorted(CASES.glob("bad-*.po"))
@@ -45,6 +41,28 @@ def test_bad_catalog_fails_with_its_one_diagnostic(path: Path) -> None:
     assert str(found[0]) == f"{path.name}:{line}:1: {message}"
 
 
+def test_fuzzy_entry_is_untranslated_not_a_problem() -> None:
+    assert check_catalog_file(CASES / "fuzzy.po", "pl") == []
+
+
+def test_fuzzy_entry_is_a_problem_for_a_language_declared_complete() -> None:
+    sources = {("seat", "South"): Extracted(None, ("explainer/i18n/names.py", 12))}
+    found = check_catalog_file(CASES / "fuzzy.po", "pl", sources=sources, complete=True)
+    assert [(d.line, d.code, d.message) for d in found] == [
+        (
+            10,
+            "po-fuzzy",
+            "fuzzy entry 'South' (msgctxt 'seat'): review the translation and remove the fuzzy "
+            "flag (the site shows the English text meanwhile)",
+        )
+    ]
+
+
+def test_fuzzy_entry_is_not_checked_because_the_site_does_not_use_it() -> None:
+    message = Message("West leads {AS}.", "Zachód wychodzi {KS}.", flags=["fuzzy"])
+    check_card_tokens(None, message)
+
+
 def test_card_codes_compare_case_insensitively_with_t_for_ten() -> None:
     check_card_tokens(None, Message("{10H} and {KS}", "{kS|króla pik} i {th}"))
 
@@ -68,7 +86,23 @@ def test_markdown_in_the_same_shape_passes() -> None:
     check_markdown(None, Message("- **a** b\n- *c*", "- **a** bé\n- *cé*"))
 
 
-def test_coverage_line() -> None:
-    assert format_coverage({"pl": (3, 4), "fr": (4, 4)}) == (
-        "translations: fr 100% (4/4), pl 75% (3/4)"
+def test_coverage_line_of_complete_catalogs_is_only_figures() -> None:
+    assert format_coverage({"pl": Coverage(4, 4), "fr": Coverage(4, 4)}) == (
+        "translations: fr 100% (4/4), pl 100% (4/4)"
+    )
+
+
+def test_coverage_line_says_how_to_update_without_fuzzy_guesses() -> None:
+    assert format_coverage({"pl": Coverage(3, 5, new=1, fuzzy=1), "fr": Coverage(5, 5)}) == (
+        "translations: fr 100% (5/5), pl 60% (3/5, 1 new, 1 fuzzy); untranslated messages "
+        "show in English: to translate them, run pybabel extract and pybabel update "
+        "--no-fuzzy-matching (TRANSLATING.md), then review each fuzzy entry and remove its "
+        "flag, then fill in the empty entries"
+    )
+
+
+def test_coverage_line_of_empty_entries_says_fill_them_in() -> None:
+    assert format_coverage({"pl": Coverage(3, 4)}) == (
+        "translations: pl 75% (3/4); untranslated messages show in English: to translate "
+        "them, fill in the empty entries"
     )

@@ -6,8 +6,11 @@ from pathlib import Path
 
 from explainer.engine import Seat, Team, Trump, parse_card
 from explainer.engine.play import Rule
+from explainer.scenarios.diagnostics import Location
+from explainer.scenarios.kinds.deal import DealScenario
+from explainer.scenarios.kinds.play import PlayScenario
 from explainer.scenarios.loader import load_file, load_project, load_text
-from explainer.scenarios.model import DealScenario, Location, Page, PlayScenario
+from explainer.scenarios.model import Page
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 
@@ -22,7 +25,8 @@ def test_play_scenario_values_and_key_locations() -> None:
     assert diags == []
     assert isinstance(s, PlayScenario)
     assert s.trick == ((Seat.N, parse_card("8D")), (Seat.E, parse_card("10C")))
-    assert s.rules.name == "official" and s.rules.undertrump and not s.rules.partner_overtrump
+    assert s.rules.name == "official"
+    assert (s.rules.undertrump, s.rules.partner_overtrump) == ("required", "optional")
     assert s.expect == {"legal": frozenset({parse_card("9D")}), "rule": Rule.CLIMB}
     assert s.keys["trick", 2] == Location("x.yaml", 5, 5)
     assert s.keys["expect", "legal"] == Location("x.yaml", 10, 3)

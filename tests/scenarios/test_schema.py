@@ -9,7 +9,10 @@ import jsonschema
 import pytest
 import yaml
 
+from explainer.engine import KNOBS, PRESETS
 from explainer.scenarios import keys as loader_keys
+from explainer.scenarios.kinds import KINDS
+from explainer.scenarios.kinds.contract import CONTRACT_KEYS, rules_keys
 from explainer.scenarios.schema import (
     PAGE_SCHEMA,
     SCENARIO_SCHEMA,
@@ -40,21 +43,26 @@ def test_shipped_files_are_the_generated_ones() -> None:
     assert PAGE_SCHEMA.read_text(encoding="utf-8") == dumps(page_schema())
 
 
-def test_keys_per_kind_equal_the_format_tables() -> None:
-    for kind, keys in loader_keys.KIND_KEYS.items():
-        props = SCENARIO["$defs"][kind]["properties"]
-        assert set(props) == set(loader_keys.COMMON_KEYS) | set(keys)
-        assert set(props["expect"]["properties"]) == set(loader_keys.EXPECT_KEYS[kind])
+def test_keys_per_kind_equal_the_kind_table() -> None:
+    for name, kind in KINDS.items():
+        props = SCENARIO["$defs"][name]["properties"]
+        assert set(props) == set(loader_keys.COMMON_KEYS) | set(kind.keys)
+        assert list(props["expect"]["properties"]) == list(kind.fact_keys)
     play = SCENARIO["$defs"]["play"]["properties"]
-    assert set(play["contract"]["properties"]) == set(loader_keys.CONTRACT_KEYS)
+    assert set(play["contract"]["properties"]) == set(CONTRACT_KEYS)
     assert set(play["contract"]["properties"]["rules"]["anyOf"][1]["properties"]) == set(
-        loader_keys.RULES_KEYS
+        rules_keys()
     )
-    assert set(play["hand"]["properties"]) == set(loader_keys.HAND_KEYS)
     assert set(PAGE["properties"]) == set(loader_keys.PAGE_KEYS)
     assert set(PAGE["properties"]["sections"]["items"]["properties"]) == set(
         loader_keys.SECTION_KEYS
     )
+
+
+def test_rules_knobs_and_presets_are_the_engines() -> None:
+    rules = SCENARIO["$defs"]["deal"]["properties"]["contract"]["properties"]["rules"]["anyOf"]
+    assert rules[0]["enum"] == list(PRESETS)
+    assert set(rules[1]["properties"]) == {"preset", *KNOBS}
 
 
 VALID = (

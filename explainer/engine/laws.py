@@ -1,0 +1,1207 @@
+"""Laws: general rule statements, checked over every position and over random deals.
+
+A page states rules in prose ("if you cannot follow and your partner is winning, you
+may play any card"); a law is the same statement as data, and :func:`check_play_law`
+tells under which rule sets it holds, with the smallest counterexample where it does
+not. :func:`check_deal_law` does the same for statements about whole deals.
+
+Play laws
+---------
+
+A position is a trick of 0 to 3 cards led by N and the hand of the seat to move (the
+seat after the last play); the partner is the seat two before it. A :class:`PlayLaw`
+names the contracts it speaks of (:class:`TrumpKind`: ``suit``, ``none``, ``all``),
+premises that must all hold (``when``, each may be negated) and conclusions that must
+then all hold (``then``).
+
+Premises (:class:`Premise`): ``leading`` (the trick is empty), ``following``,
+``trump_led`` (the led suit is trump; with all-trump, any led suit), ``plain_led``,
+``can_follow``, ``void`` (following, and no card of the led suit), ``partner_winning``,
+``opponent_winning``, ``trump_in_trick``, ``partner_trumped`` (partner winning with a
+trump in a plain-led trick), ``opponent_trumped``, ``holds_trump``, ``can_overtrump``
+(a trump is in the trick and the hand holds a trump above every trump in it),
+``only_lower_trumps`` (a trump is in the trick; the hand holds trumps, none above
+the best one in it), ``only_trumps`` (every card of the hand is a trump).
+
+Conclusions: ``must: CLASS`` (every legal card is in CLASS), ``may: CLASS`` (every card
+of the hand in CLASS is legal), ``rule: RULE_ID`` (the deciding :class:`~.play.Rule`).
+Classes (:class:`CardClass`), as cards of the hand: ``any``, ``led_suit``,
+``higher_led`` (beats the best card of the led suit so far), ``trumps``,
+``higher_trumps`` (above every trump in the trick: every trump when there is none),
+``lower_trumps`` (below the best trump in the trick), ``plain`` (not trumps).
+
+With no trump (``none``) the premises and classes about trumps mean nothing, and with
+all-trump (``all``) nothing is plain and no card is trumped; a law that names one of
+them for such a contract is refused (:class:`LawError`), as is a law whose premises no
+position satisfies, so that a law can never hold by being about nothing.
+
+What is checked, and why it is every position
+---------------------------------------------
+
+Suit symmetry first: in a trump-suit contract which suit is trump is immaterial and the
+three plain suits are interchangeable (no-trump and all-trump: all four are), so only
+tricks whose plain suits appear in a fixed order are considered, with hearts as trump.
+
+Given the trick, the cards a hand may hold fall into five zones: cards of the led suit
+above its best card in the trick, the other cards of the led suit, trumps above every
+trump in the trick, trumps below the best one, and every other card (when trump is led,
+its cards are in the trump zones). Every premise, every class and the ruling of
+:func:`~.play.make_ruler` (under every rule set) depend only on which zones the hand
+has cards in: the legal cards are always the hand's cards of some zones, so two
+positions that agree on the trick's premises and on the hand's zones get the same
+verdict. The check therefore runs in two parts, both through the real ruler:
+
+1. *Exhaustive*: every class of positions, in which two tricks are alike when they
+   satisfy the same premises and leave the same zones available. For each class, its
+   first trick (fewest cards, then card order), with every hand made of one card
+   (the lowest) of each of a non-empty set of zones. This covers every position with
+   every hand size, and its failures give the smallest counterexample (fewest cards in
+   the hand, then in the trick, then card order).
+2. *Sampled*: positions with a full hand of eight cards, drawn with a fixed seed
+   uniformly among the positions (tricks up to suit symmetry) that satisfy the
+   premises, until :data:`PLAY_SAMPLES` distinct ones are checked; where fewer exist,
+   every one of them. This checks the zone argument itself on the hands a deal starts
+   with.
+
+The counts reported are the positions actually ruled on, each once.
+
+Deal laws
+---------
+
+A :class:`DealLaw` is checked over :data:`DEAL_SAMPLES` random legal deals per rule set
+and contract kind (:func:`~.simulate.random_scored_deal`, fixed seed), each deal played
+once and scored. Premises (:class:`DealPremise`): ``made``, ``failed``, ``capot``,
+``belote`` (a seat held the king and queen of trump), ``takers_belote`` (the takers'
+team did). Conclusions (:class:`DealConclusion`), each an exact equation:
+``card_points_152`` (the card points of both teams add up to 152),
+``points_162_or_capot`` (card points plus the last trick add up to 162, or to the
+capot value with a capot, belote aside), ``made_scores_own`` (each team scores its
+own points), ``failed_takers_zero`` (the takers score 0, plus their belote where
+``belote`` is ``imprenable``), ``failed_defenders_all`` (the defenders score every
+point of the deal plus the belote they are given). A premise may be a conclusion too
+(``when: [takers_belote], then: [made]`` is a claim, and a false one).
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from itertools import combinations, cycle, islice, product
+from math import comb, lcm
+from operator import or_
+from typing import Final
+
+from .cards import SUIT_MASKS, card_str, cards_of
+from .contract import Trump, tables
+from .deal import BELOTE, CAPOT, LAST_TRICK
+from .errors import EngineError
+from .play import Rule, make_ruler
+from .rules import PRESETS, RuleSet
+from .seats import Seat
+from .simulate import RandomDeal, random_scored_deal
+
+__all__ = [
+    "DEAL_SAMPLES",
+    "PLAY_SAMPLES",
+    "CardClass",
+    "Conclusion",
+    "Condition",
+    "Counterexample",
+    "DealConclusion",
+    "DealCounterexample",
+    "DealLaw",
+    "DealLawResult",
+    "DealOutcome",
+    "DealPremise",
+    "LawError",
+    "LawOutcome",
+    "LawResult",
+    "PlayLaw",
+    "Premise",
+    "Quantifier",
+    "TrumpKind",
+    "check_deal_law",
+    "check_play_law",
+    "counterexample_yaml",
+]
+
+PLAY_SAMPLES: Final = 100_000
+"""Distinct full-hand positions satisfying a law's premises sampled per contract kind."""
+SEED: Final = 20261130
+"""The seed of every sample: the same law gives the same counts and counterexample."""
+
+
+class LawError(EngineError):
+    """A law that cannot be checked: an unknown word, or premises nothing satisfies.
+
+    ``where`` locates the fault in the law as written (``("when", 1)``, ``("then",
+    "must")``, ``("contract", "trump")``), so that a caller can point at it.
+    """
+
+    def __init__(self, message: str, *, where: tuple[str | int, ...] = ()) -> None:
+        super().__init__(message)
+        self.where = where
+
+
+def _unknown(what: str, text: object, choices: Iterable[str]) -> str:
+    """``unknown premise: 'vod' (did you mean 'void'?)`` or the list of choices."""
+    names = list(choices)
+    close = difflib.get_close_matches(str(text), names, n=1)
+    hint = f"did you mean {close[0]!r}?" if close else "expected one of " + ", ".join(names)
+    return f"unknown {what}: {text!r} ({hint})"
+
+
+class TrumpKind(Enum):
+    """The kind of contract a law speaks of; a trump suit stands for all four."""
+
+    SUIT = "suit"
+    NONE = "none"
+    ALL = "all"
+
+    @property
+    def trump(self) -> Trump:
+        """The contract positions are built in: hearts stands for any trump suit."""
+        return {"suit": Trump.HEARTS, "none": Trump.NONE, "all": Trump.ALL}[self.value]
+
+
+class Premise(Enum):
+    """A fact about a position (the module docstring defines each)."""
+
+    LEADING = "leading"
+    FOLLOWING = "following"
+    TRUMP_LED = "trump_led"
+    PLAIN_LED = "plain_led"
+    CAN_FOLLOW = "can_follow"
+    VOID = "void"
+    PARTNER_WINNING = "partner_winning"
+    OPPONENT_WINNING = "opponent_winning"
+    TRUMP_IN_TRICK = "trump_in_trick"
+    PARTNER_TRUMPED = "partner_trumped"
+    OPPONENT_TRUMPED = "opponent_trumped"
+    HOLDS_TRUMP = "holds_trump"
+    CAN_OVERTRUMP = "can_overtrump"
+    ONLY_LOWER_TRUMPS = "only_lower_trumps"
+    ONLY_TRUMPS = "only_trumps"
+
+    @property
+    def bit(self) -> int:
+        """The premise's bit in a position's premise mask."""
+        return 1 << _PREMISE_INDEX[self]
+
+
+_PREMISE_INDEX: Final = {p: i for i, p in enumerate(Premise)}
+_TRUMP_PREMISES: Final = frozenset(
+    {
+        Premise.TRUMP_IN_TRICK,
+        Premise.PARTNER_TRUMPED,
+        Premise.OPPONENT_TRUMPED,
+        Premise.HOLDS_TRUMP,
+        Premise.CAN_OVERTRUMP,
+        Premise.ONLY_LOWER_TRUMPS,
+        Premise.ONLY_TRUMPS,
+    }
+)
+_MEANINGLESS_PREMISES: Final = {
+    TrumpKind.SUIT: frozenset[Premise](),
+    TrumpKind.NONE: _TRUMP_PREMISES | {Premise.TRUMP_LED},
+    TrumpKind.ALL: _TRUMP_PREMISES | {Premise.PLAIN_LED},
+}
+
+
+class CardClass(Enum):
+    """A set of cards of the hand, relative to the trick (the module docstring defines each)."""
+
+    ANY = "any"
+    LED_SUIT = "led_suit"
+    HIGHER_LED = "higher_led"
+    TRUMPS = "trumps"
+    HIGHER_TRUMPS = "higher_trumps"
+    LOWER_TRUMPS = "lower_trumps"
+    PLAIN = "plain"
+
+
+_CLASS_INDEX: Final = {c: i for i, c in enumerate(CardClass)}
+_TRUMP_CLASSES: Final = frozenset(
+    {CardClass.TRUMPS, CardClass.HIGHER_TRUMPS, CardClass.LOWER_TRUMPS}
+)
+_MEANINGLESS_CLASSES: Final = {
+    TrumpKind.SUIT: frozenset[CardClass](),
+    TrumpKind.NONE: _TRUMP_CLASSES,
+    TrumpKind.ALL: _TRUMP_CLASSES | {CardClass.PLAIN},
+}
+
+
+class Quantifier(Enum):
+    """What a conclusion says of a class: every legal card is in it, or each of its cards is legal."""
+
+    MUST = "must"
+    MAY = "may"
+    RULE = "rule"
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A premise, or its negation (``not partner_winning``)."""
+
+    premise: Premise
+    negated: bool = False
+
+    def __str__(self) -> str:
+        return ("not " if self.negated else "") + self.premise.value
+
+    @classmethod
+    def parse(cls, text: str) -> Condition:
+        """``void`` or ``not void``; :class:`LawError` with a hint otherwise."""
+        words = str(text).split()
+        negated = len(words) == 2 and words[0] == "not"
+        name = words[-1] if words else ""
+        if len(words) not in (1, 2) or (len(words) == 2 and not negated):
+            name = str(text)
+        for p in Premise:
+            if p.value == name:
+                return cls(p, negated)
+        raise LawError(_unknown("premise", name, (p.value for p in Premise)))
+
+
+@dataclass(frozen=True, slots=True)
+class Conclusion:
+    """``must: CLASS``, ``may: CLASS`` or ``rule: RULE_ID``."""
+
+    quantifier: Quantifier
+    card_class: CardClass | None = None
+    rule: Rule | None = None
+
+    def __str__(self) -> str:
+        value = self.rule.value if self.rule is not None else self._class.value
+        return f"{self.quantifier.value}: {value}"
+
+    @property
+    def _class(self) -> CardClass:
+        assert self.card_class is not None
+        return self.card_class
+
+    @classmethod
+    def parse(cls, quantifier: str, value: str) -> Conclusion:
+        """A conclusion from its two words; :class:`LawError` with a hint for either."""
+        names = [q.value for q in Quantifier]
+        if quantifier not in names:
+            raise LawError(_unknown("conclusion", quantifier, names))
+        q = Quantifier(quantifier)
+        if q is Quantifier.RULE:
+            ids = [r.value for r in Rule]
+            if value not in ids:
+                raise LawError(_unknown("rule", value, ids))
+            return cls(q, rule=Rule(value))
+        classes = [c.value for c in CardClass]
+        if value not in classes:
+            raise LawError(_unknown("class", value, classes))
+        return cls(q, card_class=CardClass(value))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayLaw:
+    """A rule statement about play positions: ``when`` premises, ``then`` conclusions.
+
+    Building one checks that it can be checked (:class:`LawError` otherwise): each
+    premise and class means something for each contract kind, and some position
+    satisfies the premises.
+
+    >>> law = PlayLaw.parse(trump="suit", when=["void", "partner_winning"], then={"may": "any"})
+    >>> str(law)
+    'when void and partner_winning then may: any (trump: suit)'
+    """
+
+    kinds: tuple[TrumpKind, ...]
+    when: tuple[Condition, ...]
+    then: tuple[Conclusion, ...]
+
+    def __post_init__(self) -> None:
+        if not self.kinds:
+            raise LawError("a law needs a contract", where=("contract", "trump"))
+        if not self.then:
+            raise LawError("a law needs a conclusion", where=("then",))
+        for kind in self.kinds:
+            self._check_meaning(kind)
+        for kind in self.kinds:
+            if not any(_space(kind).classes_matching(*self.masks)):
+                premises = " and ".join(map(str, self.when))
+                suffix = "" if len(self.kinds) == 1 else f" with trump: {kind.value}"
+                raise LawError(f"no position satisfies: {premises}{suffix}", where=("when",))
+
+    def _check_meaning(self, kind: TrumpKind) -> None:
+        for i, cond in enumerate(self.when):
+            if cond.premise in _MEANINGLESS_PREMISES[kind]:
+                raise LawError(
+                    f"premise {cond.premise.value} means nothing with trump: {kind.value}",
+                    where=("when", i),
+                )
+        for c in self.then:
+            if c.card_class in _MEANINGLESS_CLASSES[kind]:
+                raise LawError(
+                    f"class {c._class.value} means nothing with trump: {kind.value}",
+                    where=("then", c.quantifier.value),
+                )
+
+    def __str__(self) -> str:
+        when = " and ".join(map(str, self.when)) or "always"
+        then = ", ".join(map(str, self.then))
+        kinds = ", ".join(k.value for k in self.kinds)
+        return f"when {when} then {then} (trump: {kinds})"
+
+    @property
+    def masks(self) -> tuple[int, int]:
+        """``(need, forbid)``: the premise bits a position must have and must not have."""
+        need = forbid = 0
+        for cond in self.when:
+            if cond.negated:
+                forbid |= cond.premise.bit
+            else:
+                need |= cond.premise.bit
+        return need, forbid
+
+    @classmethod
+    def parse(
+        cls,
+        *,
+        trump: str | Sequence[str],
+        when: Sequence[str] = (),
+        then: Mapping[str, str] | Sequence[tuple[str, str]],
+    ) -> PlayLaw:
+        """A law from the words of a scenario (``trump`` one kind or a list of them)."""
+        words = [trump] if isinstance(trump, str) else list(trump)
+        kinds = []
+        for i, word in enumerate(words):
+            try:
+                kinds.append(TrumpKind(word))
+            except ValueError:
+                where = (
+                    ("contract", "trump") if isinstance(trump, str) else ("contract", "trump", i)
+                )
+                raise LawError(
+                    _unknown("trump", word, (k.value for k in TrumpKind)), where=where
+                ) from None
+        conditions = []
+        for i, text in enumerate(when):
+            try:
+                conditions.append(Condition.parse(text))
+            except LawError as e:
+                raise LawError(str(e), where=("when", i)) from None
+        pairs = list(then.items()) if isinstance(then, Mapping) else list(then)
+        conclusions = []
+        for quantifier, value in pairs:
+            try:
+                conclusions.append(Conclusion.parse(quantifier, value))
+            except LawError as e:
+                raise LawError(str(e), where=("then", quantifier)) from None
+        return cls(tuple(dict.fromkeys(kinds)), tuple(conditions), tuple(conclusions))
+
+
+# -- the positions ---------------------------------------------------------------
+
+_ZONES: Final = 5
+"""Zones of a hand given the trick: 0 led suit above its best card, 1 the rest of the
+led suit, 2 trumps above every trump in the trick, 3 lower trumps, 4 every other card."""
+_B: Final = {p: p.bit for p in Premise}
+
+
+@dataclass(frozen=True, slots=True)
+class _Trick:
+    """A trick with what the checks need: premise bits, zones, class masks."""
+
+    cards: tuple[int, ...]
+    bits: int
+    zones: tuple[int, int, int, int, int]
+    follow: int
+    classes: tuple[int, ...]
+
+    @property
+    def available(self) -> int:
+        """The zones (bits 0-4) that hold at least one card."""
+        return sum(1 << i for i, z in enumerate(self.zones) if z)
+
+
+_State = tuple[tuple[int, ...], int, int, int, int, int, int]
+"""A trick being built: ``(cards, taken mask, plain suits seen, winner index, winning
+key, best trump or -1, best card of the led suit)``."""
+
+
+def _extend(states: list[_State], trump: Trump) -> list[_State]:
+    """Every trick one card longer, keeping the plain suits in their first-seen order."""
+    t = tables(trump)
+    plain = [s for s in range(4) if s != trump]
+    strength, tmask = t.strength, t.trump_mask
+    out: list[_State] = []
+    for cards, taken, seen, win, top, best_trump, best_led in states:
+        n = len(cards)
+        key = t.win_key[cards[0] >> 3] if n else t.win_key[0]
+        for c in range(32):
+            if taken >> c & 1:
+                continue
+            s = c >> 3
+            now = seen
+            if s in plain[seen:]:
+                if s != plain[seen]:
+                    continue
+                now += 1
+            if not n:
+                out.append(((c,), 1 << c, now, 0, t.win_key[s][c], c if tmask >> c & 1 else -1, c))
+                continue
+            k = key[c]
+            w, tp = (n, k) if k > top else (win, top)
+            bt = best_trump
+            if tmask >> c & 1 and (bt < 0 or strength[c] > strength[bt]):
+                bt = c
+            bl = c if s == cards[0] >> 3 and strength[c] > strength[best_led] else best_led
+            out.append((cards + (c,), taken | 1 << c, now, w, tp, bt, bl))
+    return out
+
+
+def _build_trick(state: _State, trump: Trump) -> _Trick:
+    """The premises, zones and class masks of a trick."""
+    cards, taken, _, win, _, best_trump, best_led = state
+    t = tables(trump)
+    n = len(cards)
+    tmask = t.trump_mask
+    avail = 0xFFFFFFFF & ~taken
+    trumps = tmask & avail
+    if not n:
+        classes = (avail, 0, 0, trumps, trumps, 0, avail & ~tmask)
+        return _Trick(cards, _B[Premise.LEADING], (0, 0, trumps, 0, avail & ~tmask), 0, classes)
+    led = cards[0] >> 3
+    trump_led = t.trump_like[led]
+    bits = _B[Premise.FOLLOWING] | (_B[Premise.TRUMP_LED] if trump_led else _B[Premise.PLAIN_LED])
+    bits |= _winner_bits(n, win, cards[win], tmask, trump_led)
+    thi, tlo, lhi, llo = trumps, 0, 0, 0
+    if best_trump >= 0:
+        bits |= _B[Premise.TRUMP_IN_TRICK]
+        thi = trumps & t.above[best_trump]
+        tlo = trumps & ~thi
+    follow = 0b01100 if tmask >> cards[0] & 1 else 0b00011
+    if follow == 0b00011:
+        led_cards = SUIT_MASKS[led] & avail
+        lhi = led_cards & t.above[best_led]
+        llo = led_cards & ~lhi
+    other = avail & ~tmask & ~(lhi | llo)
+    led_suit, higher_led = (thi | tlo, thi) if follow == 0b01100 else (lhi | llo, lhi)
+    classes = (avail, led_suit, higher_led, thi | tlo, thi, tlo, avail & ~tmask)
+    return _Trick(cards, bits, (lhi, llo, thi, tlo, other), follow, classes)
+
+
+def _winner_bits(n: int, win: int, best: int, tmask: int, trump_led: bool) -> int:
+    """The premises that say who is winning the trick, and with what."""
+    trumped = not trump_led and bool(tmask >> best & 1)
+    if n >= 2 and win == n - 2:
+        return _B[Premise.PARTNER_WINNING] | (_B[Premise.PARTNER_TRUMPED] if trumped else 0)
+    return _B[Premise.OPPONENT_WINNING] | (_B[Premise.OPPONENT_TRUMPED] if trumped else 0)
+
+
+@cache
+def _hand_bits(trick_bits: int, follow: int, zones: int) -> int:
+    """The premise bits of a position whose hand has cards in exactly ``zones``."""
+    bits = trick_bits
+    if follow:
+        bits |= _B[Premise.CAN_FOLLOW] if zones & follow else _B[Premise.VOID]
+    if zones & 0b01100:
+        bits |= _B[Premise.HOLDS_TRUMP]
+        if not zones & 0b10011:
+            bits |= _B[Premise.ONLY_TRUMPS]
+        if trick_bits & _B[Premise.TRUMP_IN_TRICK]:
+            if zones & 0b00100:
+                bits |= _B[Premise.CAN_OVERTRUMP]
+            else:
+                bits |= _B[Premise.ONLY_LOWER_TRUMPS]
+    return bits
+
+
+def _matches(bits: int, need: int, forbid: int) -> bool:
+    return bits & need == need and not bits & forbid
+
+
+@dataclass(frozen=True, slots=True)
+class _Class:
+    """Positions alike for every law: one representative trick, the zones it leaves."""
+
+    trick: int
+    bits: int
+    follow: int
+    available: int
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Space:
+    """Every trick of a contract kind up to suit symmetry, grouped for the checks."""
+
+    kind: TrumpKind
+    tricks: tuple[_Trick, ...]
+    classes: tuple[_Class, ...]
+    groups: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
+    """``(class index, zone sizes, trick indices)``: tricks of one class with equal zone sizes."""
+    patterns: tuple[tuple[tuple[int, int], ...], ...]
+    """For each class, ``(zones, premise bits)`` of every hand it allows (zones non-empty)."""
+
+    def classes_matching(self, need: int, forbid: int) -> Iterable[tuple[_Class, int]]:
+        """``(class, zones)`` for every hand pattern of every class satisfying the premises."""
+        for cl, patterns in zip(self.classes, self.patterns, strict=True):
+            for zones, bits in patterns:
+                if _matches(bits, need, forbid):
+                    yield cl, zones
+
+
+@cache
+def _space(kind: TrumpKind) -> _Space:
+    """The tricks of ``kind`` (first by size, then card order), computed once."""
+    trump = kind.trump
+    tricks: list[_Trick] = []
+    first: dict[tuple[int, int], int] = {}
+    classes: list[_Class] = []
+    grouped: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+    states: list[_State] = [((), 0, 0, 0, 0, -1, 0)]
+    for n in range(4):
+        if n:
+            states = _extend(states, trump)
+        for state in states:
+            t = _build_trick(state, trump)
+            key = (t.bits, t.available)
+            if key not in first:
+                first[key] = len(classes)
+                classes.append(_Class(len(tricks), t.bits, t.follow, t.available))
+            sizes = tuple(z.bit_count() for z in t.zones)
+            grouped.setdefault((first[key], sizes), []).append(len(tricks))
+            tricks.append(t)
+    groups = tuple((c, s, tuple(ix)) for (c, s), ix in grouped.items())
+    patterns = tuple(
+        tuple(
+            (zones, _hand_bits(cl.bits, cl.follow, zones))
+            for zones in range(1, 32)
+            if not zones & ~cl.available
+        )
+        for cl in classes
+    )
+    return _Space(kind, tuple(tricks), tuple(classes), groups, patterns)
+
+
+# -- sampling full hands ----------------------------------------------------------
+
+HAND: Final = 8
+"""The hand size of sampled positions: the hand a deal starts with."""
+
+
+@cache
+def _compositions(
+    sizes: tuple[int, ...], total: int = HAND, least: int = 1
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """How ``total`` cards can be taken from parts of the given sizes (at least ``least`` each).
+
+    Returns the card counts per part and the cumulative number of card sets for each,
+    so that the last number is how many sets there are, and a uniform number below it
+    picks counts in proportion to their sets.
+    """
+    partial: list[tuple[tuple[int, ...], int, int]] = [((), 0, 1)]
+    for i, size in enumerate(sizes):
+        rest = sum(sizes[i + 1 :])
+        after = least * (len(sizes) - i - 1)
+        grown = []
+        for ks, used, ways in partial:
+            for k in range(max(least, total - used - rest), min(size, total - used - after) + 1):
+                grown.append(((*ks, k), used + k, ways * comb(size, k)))
+        partial = grown
+    cumulative = []
+    grand = 0
+    for _, _, ways in partial:
+        grand += ways
+        cumulative.append(grand)
+    return tuple(ks for ks, _, _ in partial), tuple(cumulative)
+
+
+@cache
+def _subsets(mask: int) -> tuple[tuple[int, ...], ...]:
+    """The submasks of an 8-bit ``mask``, by number of cards: ``_subsets(m)[k]``."""
+    by_size: list[list[int]] = [[] for _ in range(9)]
+    sub = mask
+    while True:
+        by_size[sub.bit_count()].append(sub)
+        if not sub:
+            break
+        sub = (sub - 1) & mask
+    return tuple(tuple(sorted(b)) for b in by_size)
+
+
+_Piece = tuple[int, int, int]
+"""Cards of one suit: ``(shift, how many, 8-bit mask)``."""
+
+
+def _pieces(zone: int) -> tuple[_Piece, ...]:
+    """A zone's cards cut by suit."""
+    out = []
+    for s in range(4):
+        m = zone >> 8 * s & 0xFF
+        if m:
+            out.append((8 * s, m.bit_count(), m))
+    return tuple(out)
+
+
+def _zone_list(zones: int) -> tuple[int, ...]:
+    return tuple(z for z in range(_ZONES) if zones >> z & 1)
+
+
+@dataclass(frozen=True, slots=True)
+class _Cell:
+    """Full-hand positions of one group of tricks whose hands have cards in exactly ``zones``."""
+
+    tricks: tuple[int, ...]
+    zones: tuple[int, ...]
+    counts: tuple[tuple[int, ...], ...]
+    cumulative: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        """How many positions the cell holds."""
+        return len(self.tricks) * self.cumulative[-1]
+
+
+@cache
+def _cell(kind: TrumpKind, group: int, zones: int) -> _Cell | None:
+    """The full-hand positions of a group of tricks with cards in exactly ``zones``."""
+    _, sizes, tricks = _space(kind).groups[group]
+    zl = _zone_list(zones)
+    counts, cumulative = _compositions(tuple(sizes[z] for z in zl))
+    return _Cell(tricks, zl, counts, cumulative) if counts else None
+
+
+def _cells(space: _Space, need: int, forbid: int) -> list[_Cell]:
+    """The cells whose positions satisfy the premises."""
+    wanted = [
+        [zones for zones, bits in patterns if _matches(bits, need, forbid)]
+        for patterns in space.patterns
+    ]
+    out = []
+    for gi, (cl_index, _, _) in enumerate(space.groups):
+        for zones in wanted[cl_index]:
+            cell = _cell(space.kind, gi, zones)
+            if cell is not None:
+                out.append(cell)
+    return out
+
+
+def _enumerate(space: _Space, cells: Sequence[_Cell]) -> set[int]:
+    """Every position of the cells, as ``trick index << 32 | hand``."""
+    out: set[int] = set()
+    for cell in cells:
+        for ti in cell.tricks:
+            zones = space.tricks[ti].zones
+            lists = [cards_of(zones[z]) for z in cell.zones]
+            for ks in cell.counts:
+                parts = [
+                    [sum(1 << c for c in sub) for sub in combinations(cards, k)]
+                    for cards, k in zip(lists, ks, strict=True)
+                ]
+                out.update((ti << 32) | sum(masks) for masks in product(*parts))
+    return out
+
+
+BLOCK: Final = 128
+"""Positions drawn at once from one trick with given card counts per zone and suit."""
+
+
+@cache
+def _shifted(mask: int, shift: int, k: int) -> tuple[int, ...]:
+    """The ``k``-card submasks of the 8-bit ``mask``, moved to their suit."""
+    return tuple(m << shift for m in _subsets(mask)[k])
+
+
+def _draw_lists(
+    cell: _Cell, pieces: tuple[tuple[_Piece, ...], ...], rand: Callable[[], float]
+) -> list[tuple[int, ...]]:
+    """For one draw: each suit's card sets of the right size, rotated by a random amount."""
+    ks = cell.counts[bisect_right(cell.cumulative, int(rand() * cell.cumulative[-1]))]
+    lists = []
+    for z, k in zip(cell.zones, ks, strict=True):
+        parts = pieces[z]
+        if len(parts) == 1:
+            spread: tuple[int, ...] = (k,)
+        else:
+            counts, cum = _compositions(tuple(p[1] for p in parts), k, 0)
+            spread = counts[bisect_right(cum, int(rand() * cum[-1]))]
+        for (shift, _, mask), j in zip(parts, spread, strict=True):
+            if j:
+                sets = _shifted(mask, shift, j)
+                turn = int(rand() * len(sets))
+                lists.append(sets[turn:] + sets[:turn])
+    return lists
+
+
+def _sample(space: _Space, cells: Sequence[_Cell], target: int, rng: random.Random) -> set[int]:
+    """At least ``target`` distinct positions (``trick index << 32 | hand``), seeded.
+
+    Positions are drawn in blocks: a cell and a trick in proportion to their positions,
+    then how many cards the hand takes from each zone and each suit in proportion to the
+    hands that do, then up to :data:`BLOCK` hands of that shape, walking each suit's
+    card sets together from a random starting point (the walk runs in C, so a position
+    costs a fraction of a microsecond).
+    """
+    cumulative = []
+    total = 0
+    for cell in cells:
+        total += cell.size
+        cumulative.append(total)
+    rand = rng.random
+    pieces: dict[int, tuple[tuple[_Piece, ...], ...]] = {}
+    seen: set[int] = set()
+    while len(seen) < target:
+        cell = cells[bisect_right(cumulative, int(rand() * total))]
+        ti = cell.tricks[int(rand() * len(cell.tricks))]
+        zones = pieces.get(ti)
+        if zones is None:
+            zones = pieces[ti] = tuple(_pieces(z) for z in space.tricks[ti].zones)
+        lists = _draw_lists(cell, zones, rand)
+        walk: Iterator[int] = cycle(lists[0])
+        period = len(lists[0])
+        for sets in lists[1:]:
+            walk = map(or_, walk, cycle(sets))
+            period = lcm(period, len(sets))
+        seen.update(map((ti << 32).__or__, islice(walk, min(BLOCK, period))))
+    return seen
+
+
+@cache
+def _positions(kind: TrumpKind, need: int, forbid: int, target: int) -> tuple[int, ...]:
+    """The full-hand positions checked for premises ``(need, forbid)``, shared by laws.
+
+    Each is ``trick index << 32 | hand``, in a fixed order.
+    """
+    space = _space(kind)
+    cells = _cells(space, need, forbid)
+    if sum(c.size for c in cells) <= target:
+        return tuple(sorted(_enumerate(space, cells)))
+    return tuple(sorted(_sample(space, cells, target, random.Random(SEED))))
+
+
+# -- checking a play law ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Counterexample:
+    """A position where a law fails, as a ``kind: play`` scenario states it.
+
+    The trick is led by N; ``seat`` is the seat to move, ``hand`` its cards, ``legal``
+    the cards the rule set allows and ``rule`` the rule that decided them.
+    """
+
+    trump: Trump
+    rules: RuleSet
+    trick: tuple[tuple[Seat, int], ...]
+    seat: Seat
+    hand: tuple[int, ...]
+    legal: tuple[int, ...]
+    rule: Rule
+
+
+@dataclass(frozen=True, slots=True)
+class LawOutcome:
+    """A law under one rule set: whether it holds, over how many positions, and where not.
+
+    ``exhaustive`` counts the class representatives ruled on, ``sampled`` the full-hand
+    positions; ``counterexample`` is the smallest failing position found, if any.
+    """
+
+    preset: str
+    holds: bool
+    exhaustive: int
+    sampled: int
+    counterexample: Counterexample | None = None
+
+    @property
+    def checked(self) -> int:
+        """Every position ruled on."""
+        return self.exhaustive + self.sampled
+
+
+@dataclass(frozen=True, slots=True)
+class LawResult:
+    """A law under each rule set it was checked under, in order."""
+
+    outcomes: tuple[LawOutcome, ...]
+
+    @property
+    def holds_under(self) -> frozenset[str]:
+        """The presets under which the law holds."""
+        return frozenset(o.preset for o in self.outcomes if o.holds)
+
+    def __getitem__(self, preset: str) -> LawOutcome:
+        for o in self.outcomes:
+            if o.preset == preset:
+                return o
+        raise KeyError(preset)
+
+
+_Check = Callable[[int, int, Rule, tuple[int, ...]], bool]
+
+
+def _checker(then: Sequence[Conclusion]) -> _Check:
+    """``ok(hand, legal, rule, class masks)``: whether the conclusions hold at a position."""
+    musts = [_CLASS_INDEX[c._class] for c in then if c.quantifier is Quantifier.MUST]
+    mays = [_CLASS_INDEX[c._class] for c in then if c.quantifier is Quantifier.MAY]
+    rules = {c.rule for c in then if c.rule is not None}
+    wanted = rules.pop() if len(rules) == 1 else None
+    impossible = len(rules) > 0  # two different deciding rules: never
+
+    def ok(hand: int, legal: int, rule: Rule, classes: tuple[int, ...]) -> bool:
+        if impossible or (wanted is not None and rule is not wanted):
+            return False
+        for i in musts:
+            if legal & ~classes[i]:
+                return False
+        for i in mays:
+            if hand & classes[i] & ~legal:
+                return False
+        return True
+
+    return ok
+
+
+def _representatives(space: _Space, need: int, forbid: int) -> list[tuple[int, int]]:
+    """``(trick index, hand)`` of every class of positions satisfying the premises.
+
+    The hand takes the lowest card of each of its zones.
+    """
+    out = []
+    for cl, zones in space.classes_matching(need, forbid):
+        t = space.tricks[cl.trick]
+        hand = 0
+        for z in range(_ZONES):
+            if zones >> z & 1:
+                hand |= t.zones[z] & -t.zones[z]
+        out.append((cl.trick, hand))
+    return out
+
+
+def _order(space: _Space, trick: int, hand: int) -> tuple[int, int, tuple[int, ...], int]:
+    """Smallest first: fewest cards in hand, then in the trick, then card order."""
+    cards = space.tricks[trick].cards
+    return (hand.bit_count(), len(cards), cards, hand)
+
+
+def _failures(
+    space: _Space,
+    ruler: Callable[[int, Sequence[int]], tuple[int, Rule]],
+    ok: _Check,
+    positions: Iterable[tuple[int, int]],
+) -> tuple[int, tuple[int, int] | None]:
+    """How many positions were ruled on, and the smallest failing one."""
+    tricks = space.tricks
+    worst: tuple[int, int] | None = None
+    count = 0
+    for ti, hand in positions:
+        count += 1
+        t = tricks[ti]
+        legal, rule = ruler(hand, t.cards)
+        if not ok(hand, legal, rule, t.classes):
+            if worst is None or _order(space, ti, hand) < _order(space, *worst):
+                worst = (ti, hand)
+    return count, worst
+
+
+def _split_keys(keys: Iterable[int]) -> Iterable[tuple[int, int]]:
+    for key in keys:
+        yield key >> 32, key & 0xFFFFFFFF
+
+
+def _counterexample(space: _Space, rules: RuleSet, trick: int, hand: int) -> Counterexample:
+    cards = space.tricks[trick].cards
+    legal, rule = make_ruler(space.kind.trump, rules)(hand, cards)
+    return Counterexample(
+        trump=space.kind.trump,
+        rules=rules,
+        trick=tuple((Seat(i), c) for i, c in enumerate(cards)),
+        seat=Seat(len(cards)),
+        hand=tuple(cards_of(hand)),
+        legal=tuple(cards_of(legal)),
+        rule=rule,
+    )
+
+
+def check_play_law(
+    law: PlayLaw,
+    rule_sets: Mapping[str, RuleSet] | None = None,
+    *,
+    samples: int = PLAY_SAMPLES,
+) -> LawResult:
+    """Check ``law`` under each rule set (default: every preset), over every class of
+    positions and over ``samples`` full-hand positions per contract kind (module docstring).
+
+    Deterministic: the same law and rule sets give the same counts and counterexamples.
+    """
+    presets = dict(PRESETS if rule_sets is None else rule_sets)
+    need, forbid = law.masks
+    ok = _checker(law.then)
+    outcomes = []
+    for name, rules in presets.items():
+        exhaustive = sampled = 0
+        worst: tuple[tuple[int, int, tuple[int, ...], int], _Space, int, int] | None = None
+        for kind in law.kinds:
+            space = _space(kind)
+            ruler = make_ruler(kind.trump, rules)
+            n, bad = _failures(space, ruler, ok, _representatives(space, need, forbid))
+            exhaustive += n
+            m, bad_full = _failures(
+                space, ruler, ok, _split_keys(_positions(kind, need, forbid, samples))
+            )
+            sampled += m
+            for found in (bad, bad_full):
+                if found is not None:
+                    key = _order(space, *found)
+                    if worst is None or key < worst[0]:
+                        worst = (key, space, *found)
+        example = None if worst is None else _counterexample(worst[1], rules, worst[2], worst[3])
+        outcomes.append(LawOutcome(name, worst is None, exhaustive, sampled, example))
+    return LawResult(tuple(outcomes))
+
+
+def counterexample_yaml(example: Counterexample) -> str:
+    """The counterexample as a ``kind: play`` scenario that ``explainer check`` passes.
+
+    >>> law = PlayLaw.parse(trump="suit", when=["void", "partner_winning"], then={"may": "any"})
+    >>> print(counterexample_yaml(check_play_law(law, samples=0)["house"].counterexample), end="")
+    kind: play
+    contract: {trump: hearts, rules: house}
+    trick: [N: 7S, E: 8H, S: 8S]
+    hand: {seat: W, cards: [7H, 9H]}
+    expect: {legal: [9H], rule: partner-wins}
+    """
+    rules = example.rules
+    if rules.is_preset:
+        rules_text = rules.name
+    else:
+        base = PRESETS[rules.name].knobs if rules.name in PRESETS else {}
+        knobs = ", ".join(f"{k}: {v}" for k, v in rules.knobs.items() if base.get(k) != v)
+        rules_text = f"{{preset: {rules.name}, {knobs}}}"
+    lines = ["kind: play", f"contract: {{trump: {example.trump.word}, rules: {rules_text}}}"]
+    if example.trick:
+        plays = ", ".join(f"{s.name}: {card_str(c)}" for s, c in example.trick)
+        lines.append(f"trick: [{plays}]")
+    hand = ", ".join(card_str(c) for c in example.hand)
+    lines.append(f"hand: {{seat: {example.seat.name}, cards: [{hand}]}}")
+    legal = ", ".join(card_str(c) for c in example.legal)
+    lines.append(f"expect: {{legal: [{legal}], rule: {example.rule.value}}}")
+    return "\n".join(lines) + "\n"
+
+
+# -- deal laws --------------------------------------------------------------------
+
+DEAL_SAMPLES: Final = 10_000
+"""Random legal deals a deal law is checked over, per rule set (split among its contracts)."""
+
+
+class DealPremise(Enum):
+    """A fact about a played deal (the module docstring defines each)."""
+
+    MADE = "made"
+    FAILED = "failed"
+    CAPOT = "capot"
+    BELOTE = "belote"
+    TAKERS_BELOTE = "takers_belote"
+
+
+class DealConclusion(Enum):
+    """An equation a played deal satisfies (the module docstring defines each)."""
+
+    CARD_POINTS_152 = "card_points_152"
+    POINTS_162_OR_CAPOT = "points_162_or_capot"
+    MADE_SCORES_OWN = "made_scores_own"
+    FAILED_TAKERS_ZERO = "failed_takers_zero"
+    FAILED_DEFENDERS_ALL = "failed_defenders_all"
+
+
+@dataclass(frozen=True, slots=True)
+class DealLaw:
+    """A rule statement about whole deals: ``when`` premises (each maybe negated), ``then``.
+
+    >>> law = DealLaw.parse(trump=["suit", "none", "all"], then=["card_points_152"])
+    >>> check_deal_law(law, samples=300)["house"].holds
+    True
+    """
+
+    kinds: tuple[TrumpKind, ...]
+    when: tuple[tuple[DealPremise, bool], ...]
+    then: tuple[DealConclusion | DealPremise, ...]
+
+    def __post_init__(self) -> None:
+        if not self.kinds:
+            raise LawError("a law needs a contract", where=("contract", "trump"))
+        if not self.then:
+            raise LawError("a law needs a conclusion", where=("then",))
+        for i, (premise, _) in enumerate(self.when):
+            if premise in (DealPremise.BELOTE, DealPremise.TAKERS_BELOTE):
+                for kind in self.kinds:
+                    if kind is not TrumpKind.SUIT:
+                        raise LawError(
+                            f"premise {premise.value} means nothing with trump: {kind.value}",
+                            where=("when", i),
+                        )
+        premises = {p for p, negated in self.when if not negated}
+        if {DealPremise.MADE, DealPremise.FAILED} <= premises:
+            raise LawError("no deal satisfies: made and failed", where=("when",))
+
+    @classmethod
+    def parse(
+        cls, *, trump: str | Sequence[str], when: Sequence[str] = (), then: Sequence[str]
+    ) -> DealLaw:
+        """A deal law from the words of a scenario."""
+        kinds = PlayLaw.parse(trump=trump, then={"may": "any"}).kinds if trump else ()
+        conditions = []
+        for i, text in enumerate(when):
+            words = str(text).split()
+            negated = len(words) == 2 and words[0] == "not"
+            name = words[-1] if len(words) in (1, 2) else str(text)
+            names = [p.value for p in DealPremise]
+            if name not in names or (len(words) == 2 and not negated):
+                raise LawError(_unknown("premise", str(text), names), where=("when", i))
+            conditions.append((DealPremise(name), negated))
+        conclusions: list[DealConclusion | DealPremise] = []
+        names = [c.value for c in DealConclusion] + [p.value for p in DealPremise]
+        for i, text in enumerate(then):
+            if text not in names:
+                raise LawError(_unknown("conclusion", text, names), where=("then", i))
+            if text in DealConclusion._value2member_map_:
+                conclusions.append(DealConclusion(text))
+            else:
+                conclusions.append(DealPremise(text))
+        return cls(tuple(kinds), tuple(conditions), tuple(conclusions))
+
+
+def _belote_seats(deal: RandomDeal) -> tuple[Seat, ...]:
+    """Every seat that scored a belote in the deal."""
+    seats = getattr(deal, "belotes", None)
+    if seats is not None:
+        return tuple(seats)
+    return () if deal.belote is None else (deal.belote,)
+
+
+def _deal_facts(deal: RandomDeal, rules: RuleSet) -> dict[DealPremise, bool]:
+    takers = deal.taker & 1
+    belotes = _belote_seats(deal)
+    return {
+        DealPremise.MADE: deal.made,
+        DealPremise.FAILED: not deal.made and not getattr(deal, "held", 0),
+        DealPremise.CAPOT: deal.capot is not None,
+        DealPremise.BELOTE: bool(belotes),
+        DealPremise.TAKERS_BELOTE: any(s & 1 == takers for s in belotes),
+    }
+
+
+def _deal_holds(conclusion: DealConclusion | DealPremise, deal: RandomDeal, rules: RuleSet) -> bool:
+    """Whether one conclusion is true of a deal scored under ``rules``."""
+    if isinstance(conclusion, DealPremise):
+        return _deal_facts(deal, rules)[conclusion]
+    takers = deal.taker & 1
+    belotes = _belote_seats(deal)
+    bonus = [0, 0]
+    for s in belotes:
+        bonus[s & 1] += BELOTE
+    capot_total = int(getattr(rules, "capot_total", 152 + CAPOT))
+    whole = capot_total if deal.capot is not None else 152 + LAST_TRICK
+    policy = str(getattr(rules, "belote", "prenable"))
+    if conclusion is DealConclusion.CARD_POINTS_152:
+        return sum(deal.card_points) == 152
+    if conclusion is DealConclusion.POINTS_162_OR_CAPOT:
+        return sum(deal.points) - sum(bonus) == whole
+    if conclusion is DealConclusion.MADE_SCORES_OWN:
+        return not deal.made or deal.score == deal.points
+    kept = bonus[takers] if policy == "imprenable" else 0
+    if conclusion is DealConclusion.FAILED_TAKERS_ZERO:
+        return deal.made or deal.score[takers] == kept
+    given = {"prenable": sum(bonus), "imprenable": bonus[takers ^ 1]}.get(policy, bonus[takers])
+    return deal.made or deal.score[takers ^ 1] == whole + given
+
+
+_DEAL_POOLS: dict[tuple[Trump, RuleSet], tuple[random.Random, list[RandomDeal]]] = {}
+
+
+def _deals(trump: Trump, rules: RuleSet, count: int) -> list[RandomDeal]:
+    """The first ``count`` of a seeded stream of random legal deals under ``rules``.
+
+    The taker and the leader turn from deal to deal; the stream is kept, so laws
+    that ask for fewer or more deals share its first ones.
+    """
+    rng, pool = _DEAL_POOLS.setdefault((trump, rules), (random.Random(SEED + trump), []))
+    for i in range(len(pool), count):
+        pool.append(
+            random_scored_deal(rng, trump, rules, taker=Seat(i & 3), leader=Seat(i >> 2 & 3))
+        )
+    return pool[:count]
+
+
+@dataclass(frozen=True, slots=True)
+class DealCounterexample:
+    """A deal where a law fails: the contract, the rule set and the deal as played."""
+
+    trump: Trump
+    rules: RuleSet
+    deal: RandomDeal
+    conclusion: DealConclusion | DealPremise
+
+
+@dataclass(frozen=True, slots=True)
+class DealOutcome:
+    """A deal law under one rule set: whether it holds, over how many deals, and where not.
+
+    ``deals`` counts the deals played, ``matching`` those that satisfied the premises.
+    """
+
+    preset: str
+    holds: bool
+    deals: int
+    matching: int
+    counterexample: DealCounterexample | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealLawResult:
+    """A deal law under each rule set it was checked under, in order."""
+
+    outcomes: tuple[DealOutcome, ...]
+
+    @property
+    def holds_under(self) -> frozenset[str]:
+        """The rule sets under which the law holds."""
+        return frozenset(o.preset for o in self.outcomes if o.holds)
+
+    def __getitem__(self, preset: str) -> DealOutcome:
+        for o in self.outcomes:
+            if o.preset == preset:
+                return o
+        raise KeyError(preset)
+
+
+def check_deal_law(
+    law: DealLaw,
+    rule_sets: Mapping[str, RuleSet] | None = None,
+    *,
+    samples: int = DEAL_SAMPLES,
+) -> DealLawResult:
+    """Check ``law`` under each rule set (default: every preset) over ``samples`` random
+    legal deals each, split evenly among the law's contract kinds (seeded, so repeatable).
+    """
+    presets = dict(PRESETS if rule_sets is None else rule_sets)
+    per_kind = -(-samples // len(law.kinds))
+    outcomes = []
+    for name, rules in presets.items():
+        deals = matching = 0
+        failure: DealCounterexample | None = None
+        for kind in law.kinds:
+            for deal in _deals(kind.trump, rules, per_kind):
+                deals += 1
+                facts = _deal_facts(deal, rules)
+                if any(facts[p] == negated for p, negated in law.when):
+                    continue
+                matching += 1
+                for c in law.then:
+                    if failure is None and not _deal_holds(c, deal, rules):
+                        failure = DealCounterexample(kind.trump, rules, deal, c)
+        outcomes.append(DealOutcome(name, failure is None, deals, matching, failure))
+    return DealLawResult(tuple(outcomes))

@@ -1,0 +1,149 @@
+"""The ``contract`` block, shared by the kinds that play cards (``play``, ``deal``).
+
+``contract: {game, rules, trump, taker}``. ``rules`` is a preset name or a mapping of
+``preset`` and knobs; the presets and the knobs are the engine's (``PRESETS``,
+``KNOBS``), never named here, and the engine judges every value (``find_rules``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from explainer.engine import KNOBS, PRESETS, Contract, EngineError, RuleSet, Seat, Trump, find_rules
+
+from ..diagnostics import Code
+from ..facts import SEAT_REF
+from ..reader import Reader
+from ..yamlsource import MappingNode, Node
+
+__all__ = ["CONTRACT_KEYS", "GAMES", "contract_schema", "read_contract", "rules_keys"]
+
+CONTRACT_KEYS: Final = ("game", "rules", "trump", "taker")
+GAMES: Final = ("belote", "coinche")
+_TRUMPS: Final = ["spades", "hearts", "diamonds", "clubs", "none", "all"]
+
+
+def rules_keys() -> tuple[str, ...]:
+    """The keys of a ``rules`` mapping: ``preset`` and the engine's knobs."""
+    return ("preset", *KNOBS)
+
+
+def _knob_values(name: str) -> list[str]:
+    """The values a knob takes, as the engine declares them."""
+    knob = KNOBS[name] if isinstance(KNOBS, Mapping) else None
+    values = getattr(knob, "values", None)
+    return [str(v) for v in values] if values else ["required", "optional"]
+
+
+def read_contract(
+    r: Reader, node: Node, *, need_taker: bool, kind: str
+) -> tuple[Contract, RuleSet] | None:
+    """The contract and its rule set, or ``None`` after reporting the problems."""
+    pairs = r.mapping(node, ("contract",), CONTRACT_KEYS)
+    if pairs is None:
+        return None
+    ok = True
+    game = "belote"
+    if "game" in pairs:
+        game = r.choice(pairs["game"][1], ("contract", "game"), GAMES) or ""
+        ok = bool(game)
+    trump = _trump(r, pairs)
+    taker: Seat | None = None
+    if "taker" in pairs:
+        taker = r.seat(pairs["taker"][1], ("contract", "taker"))
+        ok = ok and taker is not None
+    elif need_taker:
+        r.error(
+            r.keys.where(("contract",)), f"contract.taker: required for kind: {kind}", Code.MISSING
+        )
+        ok = False
+    rules = _rules(r, pairs["rules"][1]) if "rules" in pairs else find_rules()
+    if not ok or trump is None or rules is None:
+        return None
+    return Contract(trump, game, taker), rules
+
+
+def _trump(r: Reader, pairs: dict[str, tuple[Node, Node]]) -> Trump | None:
+    if "trump" not in pairs:
+        r.error(r.keys.where(("contract",)), "contract.trump: required", Code.MISSING)
+        return None
+    vnode = pairs["trump"][1]
+    text = r.string(vnode, ("contract", "trump"), what="a trump")
+    if text is None:
+        return None
+    try:
+        return Trump.parse(text)
+    except EngineError as exc:
+        r.error(vnode, str(exc), Code.BAD_TRUMP)
+        return None
+
+
+def _rules(r: Reader, node: Node) -> RuleSet | None:
+    """``rules: PRESET`` or ``rules: {preset: PRESET, KNOB: VALUE...}``, judged by the engine."""
+    preset_node = node
+    knobs: dict[str, tuple[str, Node]] = {}
+    if isinstance(node, MappingNode):
+        pairs = r.mapping(node, ("contract", "rules"), rules_keys())
+        if pairs is None:
+            return None
+        preset = find_rules().name  # the engine's default preset
+        for key, (_, vnode) in pairs.items():
+            value = r.string(vnode, ("contract", "rules", key))
+            if value is None:
+                return None
+            if key == "preset":
+                preset, preset_node = value, vnode
+            else:
+                knobs[key] = (value, vnode)
+    else:
+        text = r.string(node, ("contract", "rules"), what="a preset or a mapping")
+        if text is None:
+            return None
+        preset = text
+    return _find_rules(r, preset, preset_node, knobs)
+
+
+def _find_rules(
+    r: Reader, preset: str, preset_node: Node, knobs: dict[str, tuple[str, Node]]
+) -> RuleSet | None:
+    try:
+        find_rules(preset)
+    except EngineError as exc:  # the engine's message has the hint and the presets
+        r.error(preset_node, str(exc), Code.BAD_RULES)
+        return None
+    for key, (value, vnode) in knobs.items():
+        try:
+            find_rules(preset, **{key: value})
+        except EngineError as exc:
+            r.error(vnode, str(exc), Code.BAD_RULES)
+            return None
+    return find_rules(preset, **{key: value for key, (value, _) in knobs.items()})
+
+
+def contract_schema(*, need_taker: bool) -> dict[str, Any]:
+    """The JSON Schema of a ``contract`` block."""
+    props: dict[str, Any] = {
+        "game": {"enum": list(GAMES)},
+        "rules": {
+            "anyOf": [
+                {"enum": list(PRESETS)},
+                {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "properties": {
+                        "preset": {"enum": list(PRESETS)},
+                        **{k: {"enum": _knob_values(k)} for k in KNOBS},
+                    },
+                },
+            ]
+        },
+        "trump": {"enum": _TRUMPS},
+        "taker": SEAT_REF,
+    }
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": props,
+        "required": ["trump", "taker"] if need_taker else ["trump"],
+    }

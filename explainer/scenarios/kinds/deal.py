@@ -1,0 +1,151 @@
+"""``kind: deal``: a whole deal of eight tricks, scored.
+
+Keys: ``contract`` (with its ``taker``), ``dealer`` and ``tricks`` (eight lists of
+four plays). Facts: the winner of each trick, card points, the last trick, belote,
+capot, points, whether the contract was made, and the score.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from explainer.engine import (
+    Contract,
+    DealResult,
+    EngineError,
+    IllegalPlayError,
+    InvalidDealError,
+    RuleSet,
+    Seat,
+    Team,
+    play_deal,
+)
+
+from ..diagnostics import Code, KeyPath
+from ..facts import BOOLEAN, SEAT_OR_NONE, SEAT_REF, TEAM, TEAM_OR_NONE, TEAM_POINTS, WINNERS
+from ..model import Play, Scenario
+from ..reader import Reader
+from ..yamlsource import Node
+from .base import Fact, Kind, Pairs, require
+from .contract import contract_schema, read_contract
+
+__all__ = ["KIND", "DealKind", "DealScenario", "DealView"]
+
+TRICKS: Final = 8
+"""Tricks in a deal."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealScenario(Scenario):
+    """``kind: deal``. ``expect`` keys: ``tricks`` (tuple of Seat), ``card_points`` /
+    ``points`` / ``score`` (dict Team -> int), ``last_trick`` (Team), ``belote``
+    (Seat or None), ``capot`` (Team or None), ``made`` (bool)."""
+
+    contract: Contract
+    rules: RuleSet
+    dealer: Seat | None = None
+    tricks: tuple[tuple[Play, ...], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DealView:
+    scenario: DealScenario
+    contract: Contract
+    rules: RuleSet
+    result: DealResult
+
+
+def _teams(pair: tuple[int, int]) -> dict[Team, int]:
+    return {Team.NS: pair[0], Team.EW: pair[1]}
+
+
+class DealKind(Kind[DealScenario]):
+    name = "deal"
+    keys = ("contract", "dealer", "tricks")
+    required = ("kind", "contract", "tricks")
+    facts = (
+        Fact("tricks", WINNERS),
+        Fact("card_points", TEAM_POINTS),
+        Fact("last_trick", TEAM),
+        Fact("belote", SEAT_OR_NONE),
+        Fact("capot", TEAM_OR_NONE),
+        Fact("points", TEAM_POINTS),
+        Fact("made", BOOLEAN),
+        Fact("score", TEAM_POINTS),
+    )
+
+    def read(self, r: Reader, pairs: Pairs, common: dict[str, Any]) -> DealScenario | None:
+        node = require(r, pairs, "contract", self.name)
+        contract = read_contract(r, node, need_taker=True, kind=self.name) if node else None
+        dealer = r.seat(pairs["dealer"][1], ("dealer",)) if "dealer" in pairs else None
+        tricks: list[list[tuple[Seat, int, Node]]] = []
+        node = require(r, pairs, "tricks", self.name)
+        if node is not None:
+            items = r.sequence(node, ("tricks",), what="a list of tricks")
+            for i, item in enumerate(items or (), 1):
+                tricks.append(r.plays(item, ("tricks", i)) or [])
+        expect = self.read_expect(r, pairs)
+        if r.diags or contract is None:
+            return None
+        plays = tuple(tuple((s, c) for s, c, _ in t) for t in tricks)
+        try:
+            outcome = play_deal(contract[0], [list(t) for t in plays], contract[1], dealer=dealer)
+        except (InvalidDealError, IllegalPlayError) as exc:
+            code = Code.ILLEGAL_PLAY if isinstance(exc, IllegalPlayError) else Code.BAD_DEAL
+            r.error(r.keys.where(_at(exc)), str(exc), code)
+            return None
+        except EngineError as exc:
+            r.error(r.keys.where(("tricks",)), str(exc), Code.BAD_DEAL)
+            return None
+        return DealScenario(
+            **common,
+            expect=expect,
+            keys=r.keys,
+            contract=contract[0],
+            rules=contract[1],
+            dealer=dealer,
+            tricks=plays,
+            outcome=outcome,
+        )
+
+    def computed(self, scenario: DealScenario) -> dict[str, Any]:
+        d: DealResult = scenario.outcome
+        return {
+            "tricks": d.winners,
+            "card_points": _teams(d.card_points),
+            "last_trick": d.last_trick,
+            "belote": d.belote,
+            "capot": d.capot,
+            "points": _teams(d.points),
+            "made": d.made,
+            "score": _teams(d.score),
+        }
+
+    def properties(self) -> dict[str, Any]:
+        one_trick = {
+            "type": "array",
+            "maxItems": 4,
+            "description": "one trick: four plays",
+            "items": {"$ref": "#/$defs/card-play"},
+        }
+        return {
+            "contract": contract_schema(need_taker=True),
+            "dealer": SEAT_REF,
+            "tricks": {"type": "array", "minItems": TRICKS, "maxItems": TRICKS, "items": one_trick},
+        }
+
+    def view(self, scenario: DealScenario) -> DealView:
+        return DealView(scenario, scenario.contract, scenario.rules, scenario.outcome)
+
+
+def _at(exc: InvalidDealError | IllegalPlayError) -> KeyPath:
+    """The key path of the trick (and play) the engine's error names."""
+    if exc.trick_index is None:
+        return ("tricks",)
+    if exc.play_index is None:
+        return ("tricks", exc.trick_index + 1)
+    return ("tricks", exc.trick_index + 1, exc.play_index + 1)
+
+
+KIND: Final = DealKind()

@@ -1,0 +1,101 @@
+"""``kind: dealing``: how a shuffled deck is dealt, and which card is turned up.
+
+Keys: ``dealer``, ``deck`` (32 cards, top first) and ``taker`` (who took the turned
+card: then the deal is completed). Facts: ``turned`` (a card) and ``hands``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from explainer.engine import DECK, DealingResult, EngineError, Seat, deal_cards
+
+from ..diagnostics import Code
+from ..facts import CARD, HANDS, SEAT_REF, cards_schema
+from ..model import Scenario
+from ..reader import Reader
+from ..yamlsource import Node
+from .base import Fact, Kind, Pairs, require, sort_for_display
+
+__all__ = ["KIND", "DealingKind", "DealingScenario", "DealingView"]
+
+_DECK_SIZE: Final = len(DECK)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealingScenario(Scenario):
+    """``kind: dealing``. ``expect`` keys: ``turned`` (card), ``hands`` (dict Seat ->
+    frozenset of cards)."""
+
+    dealer: Seat
+    deck: tuple[int, ...]
+    taker: Seat | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealingView:
+    scenario: DealingScenario
+    result: DealingResult
+    first: tuple[tuple[Seat, tuple[int, ...]], ...]
+    hands: tuple[tuple[Seat, tuple[int, ...]], ...]
+    order: tuple[Seat, ...]
+    """The seats in the order they receive cards (from the seat after the dealer)."""
+
+
+class DealingKind(Kind[DealingScenario]):
+    name = "dealing"
+    keys = ("dealer", "deck", "taker")
+    required = ("kind", "dealer", "deck")
+    facts = (Fact("turned", CARD), Fact("hands", HANDS))
+
+    def read(self, r: Reader, pairs: Pairs, common: dict[str, Any]) -> DealingScenario | None:
+        dealer = None
+        if (node := require(r, pairs, "dealer", self.name)) is not None:
+            dealer = r.seat(node, ("dealer",))
+        deck: list[tuple[int, Node]] = []
+        if (node := require(r, pairs, "deck", self.name)) is not None:
+            deck = r.cards(node, ("deck",)) or []
+            if deck and len(deck) != _DECK_SIZE:
+                r.error(r.keys.where(("deck",)),
+                        f"deck: a deck has {_DECK_SIZE} cards, got {len(deck)}",
+                        Code.BAD_DEAL)  # fmt: skip
+        taker = r.seat(pairs["taker"][1], ("taker",)) if "taker" in pairs else None
+        expect = self.read_expect(r, pairs)
+        if r.diags or dealer is None:
+            return None
+        cards = tuple(c for c, _ in deck)
+        try:
+            outcome = deal_cards(cards, dealer, taker)
+        except EngineError as exc:  # pragma: no cover - the checks above catch these
+            r.error(r.keys.where(("deck",)), str(exc), Code.BAD_DEAL)
+            return None
+        return DealingScenario(
+            **common,
+            expect=expect,
+            keys=r.keys,
+            dealer=dealer,
+            deck=cards,
+            taker=taker,
+            outcome=outcome,
+        )
+
+    def computed(self, scenario: DealingScenario) -> dict[str, Any]:
+        g: DealingResult = scenario.outcome
+        hands = g.hands if g.hands is not None else g.first
+        return {"turned": g.turned, "hands": {Seat(i): frozenset(h) for i, h in enumerate(hands)}}
+
+    def properties(self) -> dict[str, Any]:
+        return {"dealer": SEAT_REF, "deck": cards_schema(_DECK_SIZE), "taker": SEAT_REF}
+
+    def view(self, scenario: DealingScenario) -> DealingView:
+        result: DealingResult = scenario.outcome
+        order = tuple(scenario.dealer.after(k) for k in range(1, 5))
+        first = tuple((seat, sort_for_display(result.first[seat])) for seat in order)
+        hands: tuple[tuple[Seat, tuple[int, ...]], ...] = ()
+        if result.hands is not None:
+            hands = tuple((seat, sort_for_display(result.hands[seat])) for seat in order)
+        return DealingView(scenario, result, first, hands, order)
+
+
+KIND: Final = DealingKind()
