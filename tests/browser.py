@@ -10,6 +10,7 @@ import functools
 import http.server
 import os
 import shutil
+import subprocess
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -51,6 +52,37 @@ def launch() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+AXE_VERSION = "4"
+"""The major version of axe-core the accessibility test runs (from npm)."""
+
+
+def axe_cache() -> Path:
+    """Where the tests install axe-core with npm (``.ci/run`` installs it there too)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "explainer" / "axe"
+
+
+def axe_script() -> Path:
+    """``axe.min.js`` of axe-core 4: ``$AXE_CORE_JS``, else the npm cache folder (installed
+    there with ``npm install`` on first use). Missing: skipped, or failed on CI."""
+    given = os.environ.get("AXE_CORE_JS")
+    if given:
+        if not os.path.isfile(given):
+            unavailable(f"AXE_CORE_JS names no file: {given}")
+        return Path(given)
+    script = axe_cache() / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.is_file():
+        npm = shutil.which("npm")
+        if npm is None:
+            unavailable("axe-core is not installed and npm is missing")
+            raise AssertionError  # unreachable: unavailable() skips or fails
+        cmd = [npm, "install", "--silent", "--prefix", str(axe_cache()), f"axe-core@{AXE_VERSION}"]
+        done = subprocess.run(cmd, capture_output=True, text=True, check=False, timeout=300)
+        if done.returncode != 0 or not script.is_file():
+            unavailable(f"npm could not install axe-core: {done.stderr.strip()[-300:]}")
+    return script
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

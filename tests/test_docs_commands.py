@@ -43,9 +43,6 @@ NOT_RUN = {
     "explainer serve          # http://127.0.0.1:8000, rebuilt on every change": (
         "serves until stopped; tests/site/test_serve.py runs it"
     ),
-    # The catalog check has `complete` (explainer.i18n.check); the command line's
-    # `--complete` is not wired yet (issue 10, item 1). Remove this entry when it is.
-    "explainer check --complete fr,pl": "the command line has no --complete yet",
 }
 """Commands shown but not run here, each with the reason."""
 

@@ -76,6 +76,7 @@ from .errors import (
 from .laws import (
     DEAL_SAMPLES,
     PLAY_SAMPLES,
+    SCORING_KNOBS,
     CardClass,
     Conclusion,
     Condition,
@@ -96,6 +97,7 @@ from .laws import (
     check_deal_law,
     check_play_law,
     counterexample_yaml,
+    scoring_variants,
 )
 from .play import (
     PARTNER_BACK,
@@ -147,6 +149,7 @@ __all__ = [
     "PRESETS",
     "RANKS",
     "RATIO_TOTAL",
+    "SCORING_KNOBS",
     "SOURCES",
     "SUITS",
     "SUIT_MASKS",
@@ -237,6 +240,7 @@ __all__ = [
     "score_deal",
     "score_points",
     "score_trick",
+    "scoring_variants",
     "tables",
     "trick_winner",
     "verdict",

@@ -14,13 +14,15 @@ Translator comments start with ``# NOTE:`` (extract with ``-c NOTE:``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import cached_property
-from typing import Final
+from typing import Any, Final
 
 from babel.lists import format_list
 
 from explainer.engine import (
+    PRESETS,
     Contract,
     Rank,
     Rule,
@@ -49,10 +51,36 @@ __all__ = [
     "SUIT_NAMES",
     "TEAM_NAMES",
     "TRUMP_PHRASES",
+    "WHICH_CARDS",
     "Words",
+    "typeset",
 ]
 
 Marked = tuple[str, str]
+
+_FRENCH_SPACES: Final = (
+    (re.compile(r"[ \u00a0]([?!;»])"), "\u202f\\1"),
+    (re.compile(r"«[ \u00a0]"), "«\u202f"),
+    (re.compile(r" :(?=\s|$)"), "\u00a0:"),
+)
+
+
+def typeset(lang: str, text: str) -> str:
+    """The language's spacing rules: in French a narrow no-break space before ``? ! ; »``
+    and after ``«``, a no-break space before ``:``, so a line never starts with them.
+
+    >>> typeset("fr", "Quelle carte jouer ? Voici : « cinq »") == (
+    ...     "Quelle carte jouer\u202f? Voici\u00a0: «\u202fcinq\u202f»")
+    True
+    >>> typeset("en", "Which card? ")
+    'Which card? '
+    """
+    if lang.split("_")[0].split("-")[0] != "fr":
+        return text
+    for pattern, space in _FRENCH_SPACES:
+        text = pattern.sub(space, text)
+    return text
+
 
 RANK_LETTERS: Final[dict[Rank, Marked]] = {
     # NOTE: The letter shown on a card for the ace (French: A, Polish: A).
@@ -75,7 +103,20 @@ RANK_NAMES: Final[dict[Rank, Marked]] = {
     Rank.QUEEN: P_("rank", "Queen"),
     # NOTE: The jack, as the first word of a card name ("Jack of spades").
     Rank.JACK: P_("rank", "Jack"),
+    # NOTE: The ten, in words, as the first word of a card name ("Ten of spades"; Polish:
+    # "Dziesiątka", French: "Dix"). Screen readers read card names aloud.
+    Rank.TEN: P_("rank", "Ten"),
+    # NOTE: The nine, in words, as the first word of a card name ("Nine of spades"; Polish:
+    # "Dziewiątka", French: "Neuf").
+    Rank.NINE: P_("rank", "Nine"),
+    # NOTE: The eight, in words, as the first word of a card name ("Eight of spades"; Polish:
+    # "Ósemka", French: "Huit").
+    Rank.EIGHT: P_("rank", "Eight"),
+    # NOTE: The seven, in words, as the first word of a card name ("Seven of spades"; Polish:
+    # "Siódemka", French: "Sept").
+    Rank.SEVEN: P_("rank", "Seven"),
 }
+"""Every rank in words, so a screen reader says "Eight of diamonds", never "8 of diamonds"."""
 
 SUIT_NAMES: Final[dict[Suit, Marked]] = {
     # NOTE: The suit's name, used in card names ("King of spades") and contracts.
@@ -114,6 +155,18 @@ HAND_OF: Final[dict[Seat, Marked]] = {
     Seat.W: P_("hand of seat", "West's hand"),
 }
 
+WHICH_CARDS: Final[dict[Seat, Marked]] = {
+    # NOTE: The question above a hand to practise on (French: "Quelles cartes Nord peut-il
+    # jouer ?"). The reader taps a card to see whether it may be played.
+    Seat.N: P_("question", "Which cards may North play?"),
+    # NOTE: The question above a hand to practise on.
+    Seat.E: P_("question", "Which cards may East play?"),
+    # NOTE: The question above a hand to practise on.
+    Seat.S: P_("question", "Which cards may South play?"),
+    # NOTE: The question above a hand to practise on.
+    Seat.W: P_("question", "Which cards may West play?"),
+}
+
 TEAM_NAMES: Final[dict[Team, Marked]] = {
     # NOTE: The partnership of North and South.
     Team.NS: P_("team", "North-South"),
@@ -139,6 +192,7 @@ PRESET_NAMES: Final[dict[str, Marked]] = {
     # NOTE: The rule set of Pagat's Belote page (John McLeod's card game rules site).
     "pagat_belote": P_("rules preset", "Pagat rules"),
 }
+"""The presets' names; a preset missing here is shown by its id (never a crash)."""
 
 KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     # NOTE: A rule changed from the preset's, listed after the rules' name.
@@ -313,14 +367,21 @@ class Words:
         names = []
         for c in range(32):
             rank, suit = card_rank(c), card_suit(c)
-            rank_word = cat.p(RANK_NAMES[rank]) if rank in RANK_NAMES else rank.letter
-            names.append(pattern % {"rank": rank_word, "suit": cat.p(SUIT_NAMES[suit])})
+            names.append(
+                pattern % {"rank": cat.p(RANK_NAMES[rank]), "suit": cat.p(SUIT_NAMES[suit])}
+            )
         return tuple(names)
 
     @cached_property
     def _rank_letters(self) -> tuple[str, ...]:
         cat = self.catalog
         return tuple(cat.p(RANK_LETTERS[r]) if r in RANK_LETTERS else r.letter for r in Rank)
+
+    def _p(self, marked: Marked, **values: Any) -> str:
+        return typeset(self.lang, self.catalog.p(marked, **values))
+
+    def _np(self, marked: tuple[str, str, str], n: int, **values: Any) -> str:
+        return typeset(self.lang, self.catalog.np(marked, n, **values))
 
     def card_name(self, c: int) -> str:
         """ "King of spades", in this language."""
@@ -334,49 +395,52 @@ class Words:
         return self._rank_letters[rank]
 
     def suit_name(self, suit: Suit | int) -> str:
-        return self.catalog.p(SUIT_NAMES[Suit(suit)])
+        return self._p(SUIT_NAMES[Suit(suit)])
 
     def seat(self, seat: Seat | int) -> str:
-        return self.catalog.p(SEAT_NAMES[Seat(seat)])
+        return self._p(SEAT_NAMES[Seat(seat)])
 
     def hand_of(self, seat: Seat | int) -> str:
-        return self.catalog.p(HAND_OF[Seat(seat)])
+        return self._p(HAND_OF[Seat(seat)])
+
+    def which_cards(self, seat: Seat | int) -> str:
+        """The question above a hand to practise on: "Which cards may South play?"."""
+        return self._p(WHICH_CARDS[Seat(seat)])
 
     def team(self, team: Team | int) -> str:
-        return self.catalog.p(TEAM_NAMES[Team(team)])
+        return self._p(TEAM_NAMES[Team(team)])
 
     def game(self, game: str) -> str:
-        return self.catalog.p(GAME_NAMES[game])
+        return self._p(GAME_NAMES[game])
 
     def rules(self, rules: RuleSet) -> str:
         """ "house rules", or "house rules with undertrumping optional"."""
-        cat = self.catalog
-        base_name = rules.name if rules.name in PRESET_NAMES else "house"
-        phrase = cat.p(PRESET_NAMES[base_name])
+        base_name = rules.name if rules.name in PRESETS else "house"
+        phrase = self.preset(base_name)
         if rules.is_preset:
             return phrase
-        from explainer.engine import PRESETS
-
         base = PRESETS[base_name]
         changes = [
-            cat.p(KNOB_PHRASES[(knob, getattr(rules, knob))])
+            self._p(KNOB_PHRASES[key])
             for knob in ("undertrump", "partner_overtrump")
             if getattr(rules, knob) != getattr(base, knob)
+            and (key := (knob, getattr(rules, knob))) in KNOB_PHRASES
         ]
         if not changes:
             return phrase
-        return cat.p(RULES_CHANGED, rules=phrase, changes=self.join(changes))
+        return self._p(RULES_CHANGED, rules=phrase, changes=self.join(changes))
 
     def preset(self, name: str) -> str:
         """ "house rules", "official rules"."""
-        return self.catalog.p(PRESET_NAMES[name])
+        marked = PRESET_NAMES.get(name)
+        return self._p(marked) if marked is not None else name
 
     def trump(self, trump: Trump) -> str:
-        return self.catalog.p(TRUMP_PHRASES[trump])
+        return self._p(TRUMP_PHRASES[trump])
 
     def contract(self, contract: Contract, rules: RuleSet) -> str:
         """ "Belote, house rules, hearts are trump."."""
-        text = self.catalog.p(
+        text = self._p(
             CONTRACT,
             game=self.game(contract.game),
             rules=self.rules(rules),
@@ -387,35 +451,35 @@ class Words:
     def rule(self, rule: Rule, *, restricted: bool = False) -> str:
         """The sentence saying why the allowed cards are allowed."""
         if rule is Rule.PARTNER_WINS and restricted:
-            return self.catalog.p(PARTNER_WINS_RESTRICTED)
-        return self.catalog.p(RULE_SENTENCES[rule])
+            return self._p(PARTNER_WINS_RESTRICTED)
+        return self._p(RULE_SENTENCES[rule])
 
     def rule_name(self, rule: Rule) -> str:
         """The rule's short name: "Follow suit"."""
-        return self.catalog.p(RULE_NAMES[rule])
+        return self._p(RULE_NAMES[rule])
 
     def illegal(self, rule: Rule) -> str:
         """The sentence saying why a card outside the allowed ones may not be played."""
-        return self.catalog.p(ILLEGAL_SENTENCES.get(rule, RULE_SENTENCES[rule]))
+        return self._p(ILLEGAL_SENTENCES.get(rule, RULE_SENTENCES[rule]))
 
     def verdict(self, c: int, legal: bool) -> str:
-        return self.catalog.p(MAY_PLAY if legal else MAY_NOT_PLAY, card=self.card_name(c))
+        return self._p(MAY_PLAY if legal else MAY_NOT_PLAY, card=self.card_name(c))
 
     def allowed(self, legal: bool) -> str:
         """ "allowed" or "not allowed"."""
-        return self.catalog.p(ALLOWED if legal else NOT_ALLOWED)
+        return self._p(ALLOWED if legal else NOT_ALLOWED)
 
     def bid(self, bid: object) -> str:
         if isinstance(bid, Suit):
-            return self.catalog.p(BID_SUIT, suit=self.suit_name(bid))
-        return self.catalog.p(BIDS[str(bid)])
+            return self._p(BID_SUIT, suit=self.suit_name(bid))
+        return self._p(BIDS[str(bid)])
 
     def trick_points(self, card_points: Iterable[int]) -> str:
         pts = list(card_points)
-        return self.catalog.np(TRICK_POINTS, sum(pts), sum=" + ".join(map(str, pts)))
+        return self._np(TRICK_POINTS, sum(pts), sum=" + ".join(map(str, pts)))
 
     def points(self, n: int) -> str:
-        return self.catalog.np(POINTS, n)
+        return self._np(POINTS, n)
 
     def join(self, items: Iterable[str]) -> str:
         """A list in this language's style: "A, B and C"."""

@@ -107,6 +107,7 @@ class Code(StrEnum):
     PO_MARKDOWN = "po-markdown"
     PO_NEWLINES = "po-newlines"
     PO_NUMBERS = "po-numbers"
+    PO_VALUES = "po-values"
     PO_PLURAL = "po-plural"
     PO_FUZZY = "po-fuzzy"
     PO_OUTDATED = "po-outdated"

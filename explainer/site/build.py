@@ -37,16 +37,17 @@ from pathlib import Path
 from typing import Any, Final, TextIO
 from xml.sax.saxutils import escape as xml_escape
 
+from markupsafe import Markup
+
 from explainer.engine import (
     BELOTE,
     CAPOT,
     LAST_TRICK,
     PLAIN_ORDER,
-    PRESETS,
     Rule,
     Team,
 )
-from explainer.i18n.catalog import Catalog, CatalogError, find_languages, load_catalogs
+from explainer.i18n.catalog import Catalog, CatalogError, load_catalogs
 from explainer.scenarios.diagnostics import (
     Code,
     Location,
@@ -63,11 +64,11 @@ from explainer.scenarios.model import Page, Scenario, Section
 from .env import make_env, use_language
 from .examples import View, contract_kinds, view_of
 from .theme import PACKAGED_THEME, static_files
+from .practice import draw_positions, practice_presets
 
 __all__ = ["run_build", "build_site", "gather", "render_site", "write_site", "Site",
-           "DEFAULT_BASE_URL", "STAMP", "MARKER", "inputs_digest", "configured_base_url"]
+           "NO_BASE_URL_NOTE", "PRACTICE", "STAMP", "MARKER", "inputs_digest", "configured_base_url"]
 
-DEFAULT_BASE_URL = "https://example.invalid/"
 STAMP = ".explainer-build"
 """The file in the output folder holding the digest of the inputs it was built from
 (a local cache: it names library versions, so it is not committed)."""
@@ -102,15 +103,15 @@ class Site:
 
 
 def gather(root: Path) -> tuple[Site | None, list[Diagnostic]]:
-    """Load and check the project; compute every example's facts.
+    """Check the project as ``explainer check`` does (:func:`~explainer.pipeline.check_project`,
+    one verdict for both), load the catalogs and compute every example's view.
 
     Returns the site, or ``None`` and every problem found (sorted by place).
     """
-    from explainer.scenarios.loader import load_project
-    from explainer.scenarios.runner import run_all
+    from explainer.pipeline import check_project, settings
 
-    project = load_project(root)
-    problems = [*project.diagnostics, *run_all(project.scenarios), *_catalog_problems(root)]
+    checked = check_project(root, complete=settings(root).complete)
+    problems = list(checked.diagnostics)
     catalogs: Mapping[str, Catalog] = {}
     try:
         catalogs = load_catalogs(root)
@@ -119,22 +120,11 @@ def gather(root: Path) -> tuple[Site | None, list[Diagnostic]]:
                                    Code.CATALOG, Severity.INVALID))
     if problems:
         return None, sorted(set(problems), key=sort_key)
+    project = checked.project
     views = {scenario.id: view_of(scenario) for scenario in project.scenarios}
     pages = tuple(_page_view(p, project.scenarios, views)
                   for p in sorted(project.pages, key=lambda p: (p.order, p.id)))
     return Site(root, pages, catalogs), []
-
-
-def _catalog_problems(root: Path) -> list[Diagnostic]:
-    from explainer.i18n import check_catalogs
-
-    # A catalog behind its sources only means some English shows through (marked "not yet
-    # translated" on the page); what would break a page (syntax, placeholders, plurals,
-    # card tokens) stops the build.
-    return [d for d in check_catalogs(root) if d.code not in _TOLERATED]
-
-
-_TOLERATED = frozenset({Code.PO_OUTDATED, Code.PO_FUZZY})
 
 
 def _page_view(page: Page, scenarios: Iterable[Scenario], views: Mapping[str, View]) -> PageView:
@@ -150,24 +140,37 @@ def _page_view(page: Page, scenarios: Iterable[Scenario], views: Mapping[str, Vi
 # ------------------------------------------------------------------------------ render
 
 
-def configured_base_url(root: Path) -> str:
-    """``[tool.explainer] base_url`` from the project's ``pyproject.toml``, else the default."""
+def configured_base_url(root: Path) -> str | None:
+    """``[tool.explainer] base_url`` from the project's ``pyproject.toml``, or ``None``.
+
+    Without a base URL the site has no canonical links, hreflang alternates or sitemap
+    (they need absolute URLs; a placeholder host would be worse than none).
+    """
     try:
         with (root / "pyproject.toml").open("rb") as f:
             data = tomllib.load(f)
     except (OSError, tomllib.TOMLDecodeError):
-        return DEFAULT_BASE_URL
+        return None
     value = data.get("tool", {}).get("explainer", {}).get("base_url")
-    return value if isinstance(value, str) and value else DEFAULT_BASE_URL
+    return value if isinstance(value, str) and value else None
+
+
+NO_BASE_URL_NOTE: Final = ("note: no base URL configured, so no canonical links, hreflang"
+                           " alternates or sitemap.xml (set [tool.explainer] base_url in"
+                           " pyproject.toml, or pass --base-url)")
 
 
 def _with_slash(url: str) -> str:
     return url if url.endswith("/") else url + "/"
 
 
-def render_site(site: Site, base_url: str) -> dict[str, bytes]:
-    """Every file of the site, by relative path (``/``-separated), rendered in memory."""
-    base = _with_slash(base_url)
+def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
+    """Every file of the site, by relative path (``/``-separated), rendered in memory.
+
+    ``base_url`` (absolute) adds canonical links, hreflang alternates and ``sitemap.xml``;
+    without it they are left out.
+    """
+    base = _with_slash(base_url) if base_url else None
     env = make_env(site.root)
     langs = list(site.catalogs)
     files: dict[str, str] = {}
@@ -175,7 +178,7 @@ def render_site(site: Site, base_url: str) -> dict[str, bytes]:
     common: dict[str, Any] = {
         "kinds": contract_kinds(),
         "rules": tuple(Rule),
-        "presets": tuple(sorted(PRESETS.items())),
+        "presets": practice_presets(),
         "teams": (Team.NS, Team.EW),
         "rank_columns": PLAIN_ORDER,
         "last_trick": LAST_TRICK,
@@ -183,40 +186,55 @@ def render_site(site: Site, base_url: str) -> dict[str, bytes]:
         "belote": BELOTE,
     }
 
-    def switcher(path: str, rel: str, current: str) -> list[dict[str, Any]]:
-        return [{"lang": lang, "name": names[lang], "current": lang == current,
-                 "href": f"{rel}{lang}/{path}index.html"} for lang in langs]
+    def links(lang: str | None, path: str, rel: str) -> dict[str, Any]:
+        """The canonical link, the alternates and the language switch of one page."""
+        return {
+            "canonical": None if base is None else f"{base}{lang}/{path}" if lang else base,
+            "alternates": [] if base is None or lang is None else _alternates(base, langs, path),
+            "switcher": [] if lang is None else [
+                {"lang": other, "name": names[other], "current": other == lang,
+                 "href": f"{rel}{other}/{path}index.html"} for other in langs],
+        }
 
     # the root page: choose a language (English chrome, each language named in itself)
-    root_cat = site.catalogs[langs[0]]
-    ctx = use_language(env, root_cat)
+    ctx = use_language(env, site.catalogs[langs[0]])
     files["index.html"] = env.get_template("root.html").render(
-        **common, **ctx, rel="", home="index.html", canonical=base,
-        alternates=[], switcher=[],
+        **common, **ctx, **links(None, "", ""), rel="", home="index.html",
         choices=[{"lang": lang, "name": names[lang], "href": f"{lang}/index.html"}
                  for lang in langs],
     )
     home_t = env.get_template("home.html")
     page_t = env.get_template("page.html")
+    practice_t = env.get_template("practice.html")
     pages = [pv.page for pv in site.pages]
+    positions = draw_positions()
+    score = {"score_right": Markup('<span data-score="right">0</span>'),
+             "score_tried": Markup('<span data-score="tried">0</span>')}
     for lang in langs:
         ctx = use_language(env, site.catalogs[lang])
         files[f"{lang}/index.html"] = home_t.render(
-            **common, **ctx, rel="../", home="index.html", pages=pages,
-            canonical=f"{base}{lang}/", alternates=_alternates(base, langs, ""),
-            switcher=switcher("", "../", lang),
+            **common, **ctx, **links(lang, "", "../"), rel="../", home="index.html", pages=pages,
         )
         for pv in site.pages:
             path = f"{pv.page.id}/"
             files[f"{lang}/{path}index.html"] = page_t.render(
-                **common, **ctx, rel="../../", home="../index.html", page=pv.page,
-                sections=pv.sections, canonical=f"{base}{lang}/{path}",
-                alternates=_alternates(base, langs, path), switcher=switcher(path, "../../", lang),
+                **common, **ctx, **links(lang, path, "../../"), rel="../../",
+                home="../index.html", page=pv.page, sections=pv.sections,
             )
-    files["sitemap.xml"] = _sitemap(base, langs, [f"{pv.page.id}/" for pv in site.pages])
+        files[f"{lang}/{PRACTICE}/index.html"] = practice_t.render(
+            **common, **ctx, **links(lang, f"{PRACTICE}/", "../../"), **score, rel="../../",
+            home="../index.html", positions=positions,
+        )
+    if base is not None:
+        paths = [f"{pv.page.id}/" for pv in site.pages] + [f"{PRACTICE}/"]
+        files["sitemap.xml"] = _sitemap(base, langs, paths)
     out = {path: text.encode("utf-8") for path, text in files.items()}
     out.update(static_files(site.root))
     return dict(sorted(out.items()))
+
+
+PRACTICE: Final = "practice"
+"""The Practice page's folder in each language (a page id no scenario page may take)."""
 
 
 def _alternates(base: str, langs: list[str], path: str) -> list[dict[str, str]]:
@@ -361,12 +379,15 @@ _LIBRARIES: Final = ("jinja2", "markdown-it-py", "babel", "PyYAML", "MarkupSafe"
 """The libraries whose versions can change what a build checks or writes."""
 
 
-def inputs_digest(root: Path, base_url: str) -> str:
+def inputs_digest(root: Path, base_url: str | None) -> str:
     """A hash of everything the site is made from: scenarios, templates, catalogs, the
-    package's own code, the libraries' versions and the base URL. Equal digests give
-    equal sites and equal check results."""
+    package's own code, the libraries' versions, the base URL and the languages that
+    must be complete. Equal digests give equal sites and equal check results."""
+    from explainer.pipeline import settings
+
     h = hashlib.sha256()
     h.update(f"base_url={base_url}\0".encode())
+    h.update(f"complete={','.join(sorted(settings(root).complete))}\0".encode())
     for dist in _LIBRARIES:
         try:
             version = importlib.metadata.version(dist)
@@ -408,7 +429,7 @@ def _up_to_date(out: Path, digest: str) -> bool:
         return False
 
 
-def build_site(root: Path, out: Path, base_url: str, *, force: bool = False) -> tuple[int, list[Diagnostic], str]:
+def build_site(root: Path, out: Path, base_url: str | None, *, force: bool = False) -> tuple[int, list[Diagnostic], str]:
     """Check, render and write; return ``(exit code, problems, what happened)``."""
     from explainer.scenarios.loader import missing_scenarios
 
@@ -466,7 +487,7 @@ def run_build(
               file=stream)
     else:
         print(summary, file=stream)
+        if url is None:
+            print(NO_BASE_URL_NOTE, file=stream)
     return code
 
-
-_ = find_languages  # re-exported for the serve command's watch list

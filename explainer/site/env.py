@@ -20,10 +20,10 @@ from markupsafe import Markup, escape
 
 from explainer.engine import card_str
 from explainer.i18n.catalog import Catalog
-from explainer.i18n.names import Words
+from explainer.i18n.names import Words, typeset
 from explainer.scenarios.model import Text
 
-from .markdown import card_html, hand_card_html, render, render_inline
+from .markdown import card_html, render, render_inline
 from .theme import theme_dirs
 
 __all__ = ["make_env", "use_language"]
@@ -48,12 +48,6 @@ def _cards(ctx: Context, cards: Iterable[int]) -> Markup:
 
 
 @pass_context
-def _hand_card(ctx: Context, c: int, legal: bool) -> Markup:
-    """A card of an example hand: a button showing, not by colour alone, whether it is allowed."""
-    return Markup(hand_card_html(c, legal, _words(ctx)))
-
-
-@pass_context
 def _card_name(ctx: Context, c: int) -> str:
     return _words(ctx).card_name(c)
 
@@ -69,7 +63,8 @@ def _team(ctx: Context, team: int) -> str:
 
 
 def _translated(ctx: Context, text: Text) -> str:
-    return _words(ctx).catalog.pgettext(text.ctx, text.source)
+    w = _words(ctx)
+    return typeset(w.lang, w.catalog.pgettext(text.ctx, text.source))
 
 
 @pass_context
@@ -94,7 +89,8 @@ def _plain(ctx: Context, text: Text | None) -> str:
     if text is None:
         return ""
     html = render_inline(_translated(ctx, text), _words(ctx))
-    return Markup(html).striptags()
+    # striptags() folds every space, the no-break ones too: set them again
+    return typeset(_words(ctx).lang, Markup(html).striptags())
 
 
 @pass_context
@@ -118,7 +114,7 @@ def make_env(root: Path) -> Environment:
         auto_reload=False,
     )
     env.filters.update(
-        card=_card, cards=_cards, hand_card=_hand_card, card_code=card_str, card_name=_card_name,
+        card=_card, cards=_cards, card_code=card_str, card_name=_card_name,
         seat=_seat, team=_team, md=_md, md_inline=_md_inline, plain=_plain,
     )
     env.globals["untranslated"] = _untranslated
@@ -146,23 +142,24 @@ def _translate(source: str, translated: str, variables: dict[str, Any]) -> Marku
 def use_language(env: Environment, catalog: Catalog) -> dict[str, Any]:
     """Install ``catalog``'s translations; return the context entries for its pages."""
     t = catalog.translations
+    lang = catalog.lang
 
     def gettext(message: str, **variables: Any) -> Markup:
-        return _translate(message, str(t.gettext(message)), variables)
+        return _translate(message, typeset(lang, str(t.gettext(message))), variables)
 
     def ngettext(singular: str, plural: str, num: int, **variables: Any) -> Markup:
         variables.setdefault("num", num)
-        return _translate(singular if num == 1 else plural, str(t.ngettext(singular, plural, num)),
+        return _translate(singular if num == 1 else plural, typeset(lang, str(t.ngettext(singular, plural, num))),
                           variables)
 
     def pgettext(context: str, message: str, **variables: Any) -> Markup:
-        return _translate(message, str(t.pgettext(context, message)), variables)
+        return _translate(message, typeset(lang, str(t.pgettext(context, message))), variables)
 
     def npgettext(context: str, singular: str, plural: str, num: int,
                   **variables: Any) -> Markup:
         variables.setdefault("num", num)
         return _translate(singular if num == 1 else plural,
-                          str(t.npgettext(context, singular, plural, num)), variables)
+                          typeset(lang, str(t.npgettext(context, singular, plural, num))), variables)
 
     env.globals.update(gettext=gettext, _=gettext, ngettext=ngettext, pgettext=pgettext,
                        npgettext=npgettext)

@@ -28,7 +28,7 @@ from explainer.i18n.catalog import SOURCE_LANGUAGE, Catalog
 from explainer.i18n.names import Words
 from explainer.scenarios.tokens import CARD_TOKEN, is_card_token
 
-__all__ = ["card_plugin", "make_markdown", "render", "render_inline", "card_html", "hand_card_html", "safe_link"]
+__all__ = ["card_plugin", "make_markdown", "render", "render_inline", "card_html", "safe_link"]
 
 _SCHEME = re.compile(r"^\s*([a-zA-Z][a-zA-Z0-9+.\-]*):")
 _SUIT_CLASS = ("s-spades", "s-hearts", "s-diamonds", "s-clubs")
@@ -100,20 +100,6 @@ def card_html(c: int, words: Words, text: str | None = None, *, extra_class: str
                 f'<span class="sr">{name}</span></span>')
     return (f'<span class="{cls} words" data-card="{card_str(c)}" title="{name}">'
             f'<span class="pip" aria-hidden="true">{pip}</span> {escapeHtml(text)}</span>')
-
-
-def hand_card_html(c: int, legal: bool, words: Words) -> str:
-    """A card of an example hand as a button: the chip, a mark (✓ or ✗) and, for screen
-    readers, "allowed" or "not allowed"."""
-    suit = card_suit(c)
-    state = "legal" if legal else "illegal"
-    mark = "✓" if legal else "✗"
-    return (f'<button type="button" class="card {_SUIT_CLASS[suit]} {state}"'
-            f' data-card="{card_str(c)}" aria-pressed="false">'
-            f'<span class="pip" aria-hidden="true">{escapeHtml(words.rank_letter(c))}{suit.symbol}</span>'
-            f'<span class="mark" aria-hidden="true">{mark}</span>'
-            f'<span class="sr">{escapeHtml(words.card_name(c))}, {escapeHtml(words.allowed(legal))}</span>'
-            f'</button>')
 
 
 def _render_card(

@@ -42,7 +42,18 @@ def _build(root: Path, out: Path, *, cwd: Path, seed: str, epoch: str | None) ->
     if epoch is not None:
         env["SOURCE_DATE_EPOCH"] = epoch
     run = subprocess.run(
-        [sys.executable, "-m", "explainer", "--root", str(root), "build", "--out", str(out)],
+        [
+            sys.executable,
+            "-m",
+            "explainer",
+            "--root",
+            str(root),
+            "build",
+            "--out",
+            str(out),
+            "--base-url",
+            "https://rules.example/",
+        ],
         cwd=cwd,
         env=env,
         capture_output=True,
@@ -147,7 +158,9 @@ def test_listing_order_does_not_matter(
     monkeypatch.setattr(os, "scandir", scandir)
     monkeypatch.setattr(os, "listdir", listdir)
     code, lines = run_cli(
-        ["--root", str(pristine), "build", "--out", str(tmp_path / "site")], cwd=tmp_path
+        ["--root", str(pristine), "build", "--out", str(tmp_path / "site")]
+        + ["--base-url", "https://rules.example/"],
+        cwd=tmp_path,
     )
     monkeypatch.undo()
     assert code == 0, lines

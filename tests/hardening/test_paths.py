@@ -41,7 +41,10 @@ def test_pages_named_like_the_sites_own_files_stay_in_their_folders(project: Pat
     for ident in SITE_NAMES:
         _page(project, ident)
     out = project / "out" / "site"
-    code, lines = run_cli(["--root", ".", "build", "--out", "out/site"], cwd=project)
+    code, lines = run_cli(
+        ["--root", ".", "build", "--out", "out/site", "--base-url", "https://rules.example/"],
+        cwd=project,
+    )
     assert code == 0, lines
     files = site_files(out)
     langs = ["en", "fr", "pl"]
@@ -58,7 +61,7 @@ def test_pages_named_like_the_sites_own_files_stay_in_their_folders(project: Pat
         for p in (project / "scenarios").iterdir()
         if (p / "page.yaml").is_file()
     }
-    pages |= {"which-card", "one-deal"}
+    pages |= {"which-card", "one-deal", "practice"}
     allowed = {"index.html", "sitemap.xml", ".explainer-build", ".explainer-site"}
     allowed |= {k for k in files if k.startswith("static/")}
     for lang in langs:

@@ -97,9 +97,38 @@ def test_layout(built_site: Path) -> None:
     names = set(_files(built_site))
     for lang in ("en", "fr", "pl"):
         assert f"{lang}/index.html" in names
-        for page in ("which-card", "one-deal"):
+        for page in ("which-card", "one-deal", "practice"):
             assert f"{lang}/{page}/index.html" in names
-    assert {"index.html", "sitemap.xml", "static/site.css", "static/site.js"} <= names
+    assert {"index.html", "static/site.css", "static/site.js"} <= names
+
+
+def test_without_a_base_url_no_canonical_alternates_or_sitemap_and_a_note(
+    project: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "site"
+    code, text = _build(project, out)
+    assert code == 0, text
+    assert text.splitlines()[-1] == (
+        "note: no base URL configured, so no canonical links, hreflang alternates or"
+        " sitemap.xml (set [tool.explainer] base_url in pyproject.toml, or pass --base-url)")
+    assert not (out / "sitemap.xml").exists()
+    for page in _html_pages(out):
+        html = page.read_text()
+        assert 'rel="canonical"' not in html and 'rel="alternate"' not in html, page
+        assert "example.invalid" not in html, page
+
+
+def test_the_shipped_pyproject_sets_no_placeholder_base_url() -> None:
+    text = (ROOT / "pyproject.toml").read_text()
+    assert "example.invalid" not in text
+    assert re.search(r"^base_url\s*=", text, re.M) is None
+    assert "# base_url = " in text
+
+
+def test_the_language_switch_links_the_same_page_in_every_language(built_site: Path) -> None:
+    html = (built_site / "pl" / "which-card" / "index.html").read_text()
+    for lang in ("en", "fr", "pl"):
+        assert f'href="../../{lang}/which-card/index.html" lang="{lang}"' in html
 
 
 def test_every_example_is_anchored_in_every_language(built_site: Path) -> None:
@@ -144,15 +173,18 @@ def test_no_external_resources(built_site: Path) -> None:
     assert "url(" not in css and "@import" not in css
 
 
-def test_html_lang_and_alternates(built_site: Path) -> None:
-    html = (built_site / "pl" / "which-card" / "index.html").read_text()
+def test_html_lang_and_alternates(project: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    assert run_build(project, site, "https://cards.example/", io.StringIO()) == 0
+    html = (site / "pl" / "which-card" / "index.html").read_text()
     assert '<html lang="pl">' in html
     for lang in ("en", "fr", "pl", "x-default"):
         assert f'hreflang="{lang}"' in html
     assert '<link rel="canonical" href="https://' in html
     assert 'href="../../fr/which-card/index.html"' in html
-    sitemap = (built_site / "sitemap.xml").read_text()
-    assert "/pl/one-deal/</loc>" in sitemap
+    sitemap = (site / "sitemap.xml").read_text()
+    assert "<loc>https://cards.example/pl/one-deal/</loc>" in sitemap
+    assert "<loc>https://cards.example/fr/practice/</loc>" in sitemap
 
 
 def test_play_example_shows_what_the_engine_computed(built_site: Path) -> None:
@@ -161,11 +193,19 @@ def test_play_example_shows_what_the_engine_computed(built_site: Path) -> None:
     block = block[:block.index("</article>")]
     assert "Belote, house rules, hearts are trump." in block
     assert '<li value="1"><span class="seat">West</span>' in block
-    assert "Allowed cards:" in block
-    assert 'class="card s-spades legal" data-card="KS"' in block
-    assert 'class="card s-hearts illegal" data-card="JH"' in block
-    assert "King of spades, allowed" in block and "Jack of hearts, not allowed" in block
-    assert "Jack of hearts may not be played. You must follow the suit led." in block
+    assert "Which cards may North play?" in block
+    # the hand starts neutral: plain chips, no verdict; the answer waits in a closed details
+    hand = block[block.index('<ul class="hand"'):]
+    hand = hand[:hand.index("</ul>")]
+    assert "<button" not in hand and "legal" not in hand and "✓" not in hand and "✗" not in hand
+    assert '<span class="card s-spades" data-card="KS">' in hand
+    answer = block[block.index('<details class="answer">'):]
+    answer = answer[:answer.index("</details>")]
+    assert "Allowed cards:" in answer
+    assert ('<li data-card="JH" class="illegal"><span class="mark" aria-hidden="true">✗</span>'
+            " Jack of hearts may not be played.</li>") in answer
+    assert ('<p class="rule why-illegal"><span class="mark" aria-hidden="true">✗</span>'
+            ' <span class="reason">You must follow the suit led.</span></p>') in answer
     assert "Verified by the rules engine" in block
 
 
