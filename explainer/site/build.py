@@ -487,7 +487,7 @@ def run_build(
               file=stream)
     else:
         print(summary, file=stream)
-        if url is None:
+        if url is None and code == EXIT_OK:  # not after "no such folder"
             print(NO_BASE_URL_NOTE, file=stream)
     return code
 
