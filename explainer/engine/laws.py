@@ -68,18 +68,24 @@ The counts reported are the positions actually ruled on, each once.
 Deal laws
 ---------
 
-A :class:`DealLaw` is checked over :data:`DEAL_SAMPLES` random legal deals per rule set
-and contract kind (:func:`~.simulate.random_scored_deal`, fixed seed), each deal played
-once and scored. Premises (:class:`DealPremise`): ``made``, ``failed``, ``capot``,
-``belote`` (a seat held the king and queen of trump), ``takers_belote`` (the takers'
-team did). Conclusions (:class:`DealConclusion`), each an exact equation:
-``card_points_152`` (the card points of both teams add up to 152),
-``points_162_or_capot`` (card points plus the last trick add up to 162, or to the
-capot value with a capot, belote aside), ``made_scores_own`` (each team scores its
-own points), ``failed_takers_zero`` (the takers score 0, plus their belote where
-``belote`` is ``imprenable``), ``failed_defenders_all`` (the defenders score every
-point of the deal plus the belote they are given). A premise may be a conclusion too
-(``when: [takers_belote], then: [made]`` is a claim, and a false one).
+A :class:`DealLaw` is checked over :data:`DEAL_SAMPLES` random legal deals per rule set,
+split evenly among its contract kinds (:func:`~.simulate.random_scored_deal`, fixed
+seed; the taker and the first leader turn from deal to deal). By default the rule sets
+are :func:`scoring_variants`: every preset of the game, and each with one scoring knob
+(:data:`SCORING_KNOBS`) set to each of its other values. A deal is played under the
+rule set's play knobs and scored under the rule set, so rule sets that differ only in
+scoring share their deals. Premises (:class:`DealPremise`): ``made``, ``failed`` (not
+made, and not a *litige*), ``litige`` (a tie held over under ``tie: litige``), ``capot``,
+``belote`` (some seat scored a belote), ``takers_belote`` (a seat of the takers did).
+Conclusions (:class:`DealConclusion`), each an exact equation: ``card_points_152``
+(both teams' card points add up to 152), ``points_162_or_capot`` (the points, belotes
+aside, add up to 162, or to ``capot_points`` with a capot), ``made_scores_own`` (made:
+each team scores its own points), ``failed_takers_zero`` (failed: the takers score 0,
+plus their belote where ``belote`` is ``imprenable`` or ``attack_only``),
+``failed_defenders_all`` (failed: the defenders score every point of the deal plus the
+belotes ``belote`` gives them: both with ``prenable``, their own with ``imprenable``,
+none with ``attack_only``). A premise may be a conclusion too (``when: [takers_belote],
+then: [made]`` is a claim, and a false one).
 """
 
 from __future__ import annotations
