@@ -154,6 +154,7 @@ def main() -> None:
     bench_deals()
     bench_coinche_auctions()
     bench_coinche_deals()
+    bench_laws()
 
 
 # --- Coinche (explainer.engine.coinche) -------------------------------------------------
@@ -289,3 +290,64 @@ def bench_coinche_deals() -> None:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+# The laws a rules page states (which-card and one-deal), as the check runs them.
+PLAY_LAWS = [
+    ("suit", ["void", "partner_winning"], {"may": "any"}),
+    (["suit", "none", "all"], ["can_follow"], {"must": "led_suit"}),
+    ("suit", ["trump_led", "can_overtrump"], {"must": "higher_led"}),
+    ("suit", ["void", "opponent_trumped", "can_overtrump"], {"must": "higher_trumps"}),
+    ("suit", ["void", "opponent_trumped", "only_lower_trumps"], {"must": "trumps"}),
+]
+DEAL_LAWS = [
+    ([], ["card_points_152", "points_162_or_capot"]),
+    (["made"], ["made_scores_own"]),
+    (["failed"], ["failed_takers_zero", "failed_defenders_all"]),
+]
+
+
+def bench_laws() -> None:
+    """A fresh process's cost of checking the pages' laws under every preset: the first
+    law pays for the shared position tables, each deal law's rule sets for their deals.
+    CPU time is shown beside wall time, since other work on the machine inflates the latter."""
+    from explainer.engine import DealLaw, PlayLaw, check_deal_law, check_play_law
+
+    def timed(run) -> tuple[float, float]:
+        wall, cpu = time.perf_counter(), time.process_time()
+        run()
+        return time.perf_counter() - wall, time.process_time() - cpu
+
+    total_wall = total_cpu = 0.0
+    for trump, when, then in PLAY_LAWS:
+        law = PlayLaw.parse(trump=trump, when=when, then=then)
+        result = None
+
+        def run(law: PlayLaw = law) -> None:
+            nonlocal result
+            result = check_play_law(law)
+
+        wall, cpu = timed(run)
+        total_wall += wall
+        total_cpu += cpu
+        checked = min(o.checked for o in result.outcomes)
+        print(
+            f"play law {law}: {wall:.2f} s ({cpu:.2f} s cpu), {len(result.outcomes)} presets,"
+            f" >= {checked} positions each, holds under {sorted(result.holds_under)}"
+        )
+    for when, then in DEAL_LAWS:
+        law = DealLaw.parse(trump=["suit", "none", "all"], when=when, then=then)
+        result = None
+
+        def run_deal(law: DealLaw = law) -> None:
+            nonlocal result
+            result = check_deal_law(law)
+
+        wall, cpu = timed(run_deal)
+        total_wall += wall
+        total_cpu += cpu
+        print(
+            f"deal law {when} -> {then}: {wall:.2f} s ({cpu:.2f} s cpu),"
+            f" holds under {sorted(result.holds_under)}"
+        )
+    print(f"laws in all: {total_wall:.2f} s ({total_cpu:.2f} s cpu); target: whole check <= 5 s")

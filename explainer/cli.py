@@ -17,6 +17,13 @@ from pathlib import Path
 from explainer import __version__
 from explainer.scenarios.diagnostics import EXIT_INVALID
 
+_ROOT_HELP = "project folder holding scenarios/, templates/, locales/ (default: .)"
+
+
+def _languages(text: str) -> frozenset[str]:
+    """``fr,pl`` -> ``{"fr", "pl"}``."""
+    return frozenset(part.strip() for part in text.split(",") if part.strip())
+
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
@@ -25,16 +32,16 @@ def _parser() -> argparse.ArgumentParser:
         epilog="exit codes: 0 all good, 1 an example disagrees with the engine, 2 invalid input",
     )
     p.add_argument("--version", action="version", version=f"explainer {__version__}")
-    p.add_argument(
-        "--root",
-        type=Path,
-        default=Path("."),
-        help="project folder holding scenarios/, templates/, locales/ (default: .)",
-    )
+    p.add_argument("--root", type=Path, default=Path("."), help=_ROOT_HELP)
+    # ``--root`` after the verb too (``explainer check --root X``): SUPPRESS keeps the
+    # value given before the verb when it is not repeated after it.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--root", type=Path, default=argparse.SUPPRESS, help=_ROOT_HELP)
     sub = p.add_subparsers(dest="verb", metavar="COMMAND")
 
     c = sub.add_parser(
         "check",
+        parents=[common],
         help="check every example against the engine",
         description="Check scenario files (and, with no PATH, the catalogs).",
     )
@@ -45,9 +52,18 @@ def _parser() -> argparse.ArgumentParser:
         help="write the engine's answer into expect keys that are absent",
     )
     c.add_argument("--report", metavar="FILE.html", help="also write a standalone HTML report")
+    c.add_argument(
+        "--complete",
+        metavar="LANG[,LANG]",
+        type=_languages,
+        default=None,
+        help="languages that must translate everything: missing, outdated or fuzzy "
+        "translations are errors there (default: [tool.explainer] complete)",
+    )
 
     b = sub.add_parser(
         "build",
+        parents=[common],
         help="check, then render the static site",
         description="Check every example, then render the localized site.",
     )
@@ -58,7 +74,16 @@ def _parser() -> argparse.ArgumentParser:
         help="absolute URL the site is served from (for canonical links, sitemap)",
     )
 
-    s = sub.add_parser("serve", help="preview the site locally, rebuilding on change")
+    n = sub.add_parser(
+        "new",
+        help="create a new rules site that builds at once",
+        description="Create DIR (absent or empty) with one page, one example and a README.",
+    )
+    n.add_argument("dir", type=Path, metavar="DIR", help="the folder to create")
+
+    s = sub.add_parser(
+        "serve", parents=[common], help="preview the site locally, rebuilding on change"
+    )
     s.add_argument("--out", type=Path, default=None, help="output folder (default: a temp folder)")
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=8000)
@@ -72,21 +97,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse's --help / usage errors
         return int(exc.code or 0)
-    root: Path = args.root
-    if args.verb == "check":
-        from explainer.check import run_check
+    if args.verb in ("check", "build", "new"):
+        from explainer.signals import run_interruptible
 
-        return run_check(args.paths, root=root, fill=args.fill, report=args.report, out=sys.stdout)
-    if args.verb == "build":
-        from explainer.site.build import run_build
-
-        return run_build(root=root, out=args.out, base_url=args.base_url, out_stream=sys.stdout)
+        return run_interruptible(lambda: _run(args), name=f"explainer {args.verb}")
     if args.verb == "serve":
         from explainer.site.serve import run_serve
 
-        return run_serve(root=root, out=args.out, host=args.host, port=args.port)
+        return run_serve(root=args.root, out=args.out, host=args.host, port=args.port)
     parser.print_help()
     return EXIT_INVALID
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the verb ``check``, ``build`` or ``new``; return its exit code."""
+    root: Path = args.root
+    if args.verb == "new":
+        from explainer.new import run_new
+
+        return run_new(args.dir, out=sys.stdout)
+    if args.verb == "check":
+        from explainer.check import run_check
+
+        return run_check(
+            args.paths,
+            root=root,
+            fill=args.fill,
+            report=args.report,
+            complete=args.complete,
+            out=sys.stdout,
+        )
+    from explainer.site.build import run_build
+
+    return run_build(root=root, out=args.out, base_url=args.base_url, out_stream=sys.stdout)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -36,8 +36,7 @@ def render_report(
     diagnostics: Iterable[Diagnostic],
     failed_paths: Iterable[str],
     *,
-    passed: int,
-    failed: int,
+    summary: str,
 ) -> str:
     """The report's HTML text."""
     by_path: dict[str, list[Diagnostic]] = {}
@@ -48,7 +47,7 @@ def render_report(
         "<title>explainer check report</title>",
         f"<style>{_CSS}</style></head><body>",
         "<h1>explainer check</h1>",
-        f'<p class="summary">{passed} passed, {failed} failed</p>',
+        f'<p class="summary">{escape(summary)}</p>',
     ]
     for path in sorted(set(failed_paths)):
         parts.append('<section class="bad">')

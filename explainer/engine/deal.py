@@ -214,22 +214,12 @@ def score_points(
     return d.points, d.capot, d.made, d.score
 
 
-def play_deal(
-    contract: Contract,
-    tricks: Sequence[Sequence[Play]],
-    rules: RuleSet = HOUSE,
-    *,
-    dealer: Seat | None = None,
-) -> DealResult:
-    """Check and score a deal given as eight tricks of four ``(seat, card)`` plays.
+def _dealt_hands(tricks: Sequence[Sequence[Play]]) -> list[Mask]:
+    """The four hands as dealt (masks by seat), read back from the eight tricks.
 
-    The first trick is led by the seat after ``dealer`` (any seat when ``dealer`` is
-    ``None``), each next trick by the last winner. Raises :class:`InvalidDealError` for
-    a deal that cannot have happened and :class:`IllegalPlayError` for a play the rules
-    forbid; both carry the trick and play index.
+    Raises :class:`InvalidDealError` for a deal that cannot have happened: not eight
+    tricks of four, a bad card or seat, a card played twice, a seat without eight cards.
     """
-    if contract.taker is None:
-        raise InvalidDealError("a deal needs a taker")
     if len(tricks) != 8:
         raise InvalidDealError(f"a deal has 8 tricks, got {len(tricks)}")
     seen: dict[int, tuple[int, int]] = {}
@@ -260,7 +250,26 @@ def play_deal(
         count = hands[seat].bit_count()
         if count != 8:
             raise InvalidDealError(f"{seat.name} plays {count} cards, expected 8")
+    return hands
 
+
+def play_deal(
+    contract: Contract,
+    tricks: Sequence[Sequence[Play]],
+    rules: RuleSet = HOUSE,
+    *,
+    dealer: Seat | None = None,
+) -> DealResult:
+    """Check and score a deal given as eight tricks of four ``(seat, card)`` plays.
+
+    The first trick is led by the seat after ``dealer`` (any seat when ``dealer`` is
+    ``None``), each next trick by the last winner. Raises :class:`InvalidDealError` for
+    a deal that cannot have happened and :class:`IllegalPlayError` for a play the rules
+    forbid; both carry the trick and play index.
+    """
+    if contract.taker is None:
+        raise InvalidDealError("a deal needs a taker")
+    hands = _dealt_hands(tricks)
     trump = contract.trump
     belotes = belote_seats(trump, hands, rules)  # from the hands as dealt, before any play
     ruler = make_ruler(trump, rules)

@@ -57,29 +57,37 @@ verdict. The check therefore runs in two parts, both through the real ruler:
    (the lowest) of each of a non-empty set of zones. This covers every position with
    every hand size, and its failures give the smallest counterexample (fewest cards in
    the hand, then in the trick, then card order).
-2. *Sampled*: positions with a full hand of eight cards, drawn with a fixed seed
-   uniformly among the positions (tricks up to suit symmetry) that satisfy the
-   premises, until :data:`PLAY_SAMPLES` distinct ones are checked; where fewer exist,
-   every one of them. This checks the zone argument itself on the hands a deal starts
-   with.
+2. *Sampled*: positions with a full hand of eight cards (tricks up to suit symmetry)
+   that satisfy the premises, drawn with a fixed seed until :data:`PLAY_SAMPLES`
+   distinct ones are checked (split evenly among the law's contract kinds); where
+   fewer exist, every one of them. They are drawn in blocks of up to :data:`BLOCK`
+   positions that share a trick and the hand's card counts per zone and suit, each
+   block chosen in proportion to the positions of its shape. This checks the zone
+   argument itself on the hands a deal starts with.
 
 The counts reported are the positions actually ruled on, each once.
 
 Deal laws
 ---------
 
-A :class:`DealLaw` is checked over :data:`DEAL_SAMPLES` random legal deals per rule set
-and contract kind (:func:`~.simulate.random_scored_deal`, fixed seed), each deal played
-once and scored. Premises (:class:`DealPremise`): ``made``, ``failed``, ``capot``,
-``belote`` (a seat held the king and queen of trump), ``takers_belote`` (the takers'
-team did). Conclusions (:class:`DealConclusion`), each an exact equation:
-``card_points_152`` (the card points of both teams add up to 152),
-``points_162_or_capot`` (card points plus the last trick add up to 162, or to the
-capot value with a capot, belote aside), ``made_scores_own`` (each team scores its
-own points), ``failed_takers_zero`` (the takers score 0, plus their belote where
-``belote`` is ``imprenable``), ``failed_defenders_all`` (the defenders score every
-point of the deal plus the belote they are given). A premise may be a conclusion too
-(``when: [takers_belote], then: [made]`` is a claim, and a false one).
+A :class:`DealLaw` is checked over :data:`DEAL_SAMPLES` random legal deals per rule set,
+split evenly among its contract kinds (:func:`~.simulate.random_scored_deal`, fixed
+seed; the taker and the first leader turn from deal to deal). By default the rule sets
+are :func:`scoring_variants`: every preset of the game, and each with one scoring knob
+(:data:`SCORING_KNOBS`) set to each of its other values. A deal is played under the
+rule set's play knobs and scored under the rule set, so rule sets that differ only in
+scoring share their deals. Premises (:class:`DealPremise`): ``made``, ``failed`` (not
+made, and not a *litige*), ``litige`` (a tie held over under ``tie: litige``), ``capot``,
+``belote`` (some seat scored a belote), ``takers_belote`` (a seat of the takers did).
+Conclusions (:class:`DealConclusion`), each an exact equation: ``card_points_152``
+(both teams' card points add up to 152), ``points_162_or_capot`` (the points, belotes
+aside, add up to 162, or to ``capot_points`` with a capot), ``made_scores_own`` (made:
+each team scores its own points), ``failed_takers_zero`` (failed: the takers score 0,
+plus their belote where ``belote`` is ``imprenable`` or ``attack_only``),
+``failed_defenders_all`` (failed: the defenders score every point of the deal plus the
+belotes ``belote`` gives them: both with ``prenable``, their own with ``imprenable``,
+none with ``attack_only``). A premise may be a conclusion too (``when: [takers_belote],
+then: [made]`` is a claim, and a false one).
 """
 
 from __future__ import annotations
@@ -97,17 +105,18 @@ from operator import or_
 from typing import Final
 
 from .cards import SUIT_MASKS, card_str, cards_of
-from .contract import Trump, tables
-from .deal import BELOTE, CAPOT, LAST_TRICK
+from .contract import Trump, point_table, tables
+from .deal import BELOTE, LAST_TRICK, DealScore, belote_seats, score_deal
 from .errors import EngineError
 from .play import Rule, make_ruler
-from .rules import PRESETS, RuleSet
+from .rules import KNOBS, PRESETS, RuleSet, presets_for
 from .seats import Seat
 from .simulate import RandomDeal, random_scored_deal
 
 __all__ = [
     "DEAL_SAMPLES",
     "PLAY_SAMPLES",
+    "SCORING_KNOBS",
     "CardClass",
     "Conclusion",
     "Condition",
@@ -128,10 +137,11 @@ __all__ = [
     "check_deal_law",
     "check_play_law",
     "counterexample_yaml",
+    "scoring_variants",
 ]
 
 PLAY_SAMPLES: Final = 100_000
-"""Distinct full-hand positions satisfying a law's premises sampled per contract kind."""
+"""Distinct full-hand positions satisfying a law's premises sampled per law and rule set."""
 SEED: Final = 20261130
 """The seed of every sample: the same law gives the same counts and counterexample."""
 
@@ -319,6 +329,7 @@ class PlayLaw:
     kinds: tuple[TrumpKind, ...]
     when: tuple[Condition, ...]
     then: tuple[Conclusion, ...]
+    game: str = "belote"
 
     def __post_init__(self) -> None:
         if not self.kinds:
@@ -371,6 +382,7 @@ class PlayLaw:
         trump: str | Sequence[str],
         when: Sequence[str] = (),
         then: Mapping[str, str] | Sequence[tuple[str, str]],
+        game: str = "belote",
     ) -> PlayLaw:
         """A law from the words of a scenario (``trump`` one kind or a list of them)."""
         words = [trump] if isinstance(trump, str) else list(trump)
@@ -398,7 +410,7 @@ class PlayLaw:
                 conclusions.append(Conclusion.parse(quantifier, value))
             except LawError as e:
                 raise LawError(str(e), where=("then", quantifier)) from None
-        return cls(tuple(dict.fromkeys(kinds)), tuple(conditions), tuple(conclusions))
+        return cls(tuple(dict.fromkeys(kinds)), tuple(conditions), tuple(conclusions), game)
 
 
 # -- the positions ---------------------------------------------------------------
@@ -538,6 +550,8 @@ class _Space:
 
     kind: TrumpKind
     tricks: tuple[_Trick, ...]
+    cards: tuple[tuple[int, ...], ...]
+    """The cards of each trick, as the ruler takes them."""
     classes: tuple[_Class, ...]
     groups: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
     """``(class index, zone sizes, trick indices)``: tricks of one class with equal zone sizes."""
@@ -582,7 +596,8 @@ def _space(kind: TrumpKind) -> _Space:
         )
         for cl in classes
     )
-    return _Space(kind, tuple(tricks), tuple(classes), groups, patterns)
+    cards = tuple(t.cards for t in tricks)
+    return _Space(kind, tuple(tricks), cards, tuple(classes), groups, patterns)
 
 
 # -- sampling full hands ----------------------------------------------------------
@@ -839,33 +854,38 @@ class LawResult:
         raise KeyError(preset)
 
 
-_Check = Callable[[int, int, Rule, tuple[int, ...]], bool]
+@dataclass(frozen=True, slots=True)
+class _Claim:
+    """A law's conclusions over one space, per trick: a position holds when every legal
+    card is in ``must[trick]``, every card of the hand in ``may[trick]`` is legal, and
+    the rule is ``rule`` (when given); ``never`` when two rules are claimed at once."""
+
+    must: tuple[int, ...]
+    may: tuple[int, ...]
+    rule: Rule | None
+    never: bool
 
 
-def _checker(then: Sequence[Conclusion]) -> _Check:
-    """``ok(hand, legal, rule, class masks)``: whether the conclusions hold at a position."""
+@cache
+def _claim(kind: TrumpKind, then: tuple[Conclusion, ...]) -> _Claim:
     musts = [_CLASS_INDEX[c._class] for c in then if c.quantifier is Quantifier.MUST]
     mays = [_CLASS_INDEX[c._class] for c in then if c.quantifier is Quantifier.MAY]
-    rules = {c.rule for c in then if c.rule is not None}
-    wanted = rules.pop() if len(rules) == 1 else None
-    impossible = len(rules) > 0  # two different deciding rules: never
-
-    def ok(hand: int, legal: int, rule: Rule, classes: tuple[int, ...]) -> bool:
-        if impossible or (wanted is not None and rule is not wanted):
-            return False
+    must, may = [], []
+    for t in _space(kind).tricks:
+        m, y = 0xFFFFFFFF, 0
         for i in musts:
-            if legal & ~classes[i]:
-                return False
+            m &= t.classes[i]
         for i in mays:
-            if hand & classes[i] & ~legal:
-                return False
-        return True
+            y |= t.classes[i]
+        must.append(m)
+        may.append(y)
+    rules = {c.rule for c in then if c.rule is not None}
+    wanted = next(iter(rules)) if len(rules) == 1 else None
+    return _Claim(tuple(must), tuple(may), wanted, len(rules) > 1)
 
-    return ok
 
-
-def _representatives(space: _Space, need: int, forbid: int) -> list[tuple[int, int]]:
-    """``(trick index, hand)`` of every class of positions satisfying the premises.
+def _representatives(space: _Space, need: int, forbid: int) -> list[int]:
+    """Every class of positions satisfying the premises, as ``trick index << 32 | hand``.
 
     The hand takes the lowest card of each of its zones.
     """
@@ -876,7 +896,7 @@ def _representatives(space: _Space, need: int, forbid: int) -> list[tuple[int, i
         for z in range(_ZONES):
             if zones >> z & 1:
                 hand |= t.zones[z] & -t.zones[z]
-        out.append((cl.trick, hand))
+        out.append(cl.trick << 32 | hand)
     return out
 
 
@@ -889,26 +909,28 @@ def _order(space: _Space, trick: int, hand: int) -> tuple[int, int, tuple[int, .
 def _failures(
     space: _Space,
     ruler: Callable[[int, Sequence[int]], tuple[int, Rule]],
-    ok: _Check,
-    positions: Iterable[tuple[int, int]],
+    claim: _Claim,
+    positions: Iterable[int],
 ) -> tuple[int, tuple[int, int] | None]:
-    """How many positions were ruled on, and the smallest failing one."""
-    tricks = space.tricks
+    """How many positions (``trick index << 32 | hand``) were ruled on, and the smallest
+    failing one as ``(trick index, hand)``."""
+    tricks = space.cards
+    must, may, wanted = claim.must, claim.may, claim.rule
     worst: tuple[int, int] | None = None
     count = 0
-    for ti, hand in positions:
+    for key in positions:
         count += 1
-        t = tricks[ti]
-        legal, rule = ruler(hand, t.cards)
-        if not ok(hand, legal, rule, t.classes):
-            if worst is None or _order(space, ti, hand) < _order(space, *worst):
-                worst = (ti, hand)
+        ti = key >> 32
+        hand = key & 0xFFFFFFFF
+        legal, rule = ruler(hand, tricks[ti])
+        if (
+            claim.never
+            or legal & ~must[ti]
+            or hand & may[ti] & ~legal
+            or (wanted is not None and rule is not wanted)
+        ) and (worst is None or _order(space, ti, hand) < _order(space, *worst)):
+            worst = (ti, hand)
     return count, worst
-
-
-def _split_keys(keys: Iterable[int]) -> Iterable[tuple[int, int]]:
-    for key in keys:
-        yield key >> 32, key & 0xFFFFFFFF
 
 
 def _counterexample(space: _Space, rules: RuleSet, trick: int, hand: int) -> Counterexample:
@@ -925,20 +947,26 @@ def _counterexample(space: _Space, rules: RuleSet, trick: int, hand: int) -> Cou
     )
 
 
+def _game_presets(game: str) -> dict[str, RuleSet]:
+    """Every preset of ``game``, the default first (aliases such as ``official`` left out)."""
+    return {name: PRESETS[name] for name in presets_for(game)}
+
+
 def check_play_law(
     law: PlayLaw,
     rule_sets: Mapping[str, RuleSet] | None = None,
     *,
     samples: int = PLAY_SAMPLES,
 ) -> LawResult:
-    """Check ``law`` under each rule set (default: every preset), over every class of
-    positions and over ``samples`` full-hand positions per contract kind (module docstring).
+    """Check ``law`` under each rule set (default: every preset of its game), over every class of
+    positions and over ``samples`` full-hand positions, split evenly among the law's
+    contract kinds (module docstring).
 
     Deterministic: the same law and rule sets give the same counts and counterexamples.
     """
-    presets = dict(PRESETS if rule_sets is None else rule_sets)
+    presets = _game_presets(law.game) if rule_sets is None else dict(rule_sets)
     need, forbid = law.masks
-    ok = _checker(law.then)
+    per_kind = -(-samples // len(law.kinds))
     outcomes = []
     for name, rules in presets.items():
         exhaustive = sampled = 0
@@ -946,11 +974,10 @@ def check_play_law(
         for kind in law.kinds:
             space = _space(kind)
             ruler = make_ruler(kind.trump, rules)
-            n, bad = _failures(space, ruler, ok, _representatives(space, need, forbid))
+            claim = _claim(kind, law.then)
+            n, bad = _failures(space, ruler, claim, _representatives(space, need, forbid))
             exhaustive += n
-            m, bad_full = _failures(
-                space, ruler, ok, _split_keys(_positions(kind, need, forbid, samples))
-            )
+            m, bad_full = _failures(space, ruler, claim, _positions(kind, need, forbid, per_kind))
             sampled += m
             for found in (bad, bad_full):
                 if found is not None:
@@ -974,10 +1001,12 @@ def counterexample_yaml(example: Counterexample) -> str:
     expect: {legal: [9H], rule: partner-wins}
     """
     rules = example.rules
-    if rules.is_preset:
+    base = PRESETS.get(rules.name)
+    if base == rules:
         rules_text = rules.name
     else:
-        knobs = ", ".join(f"{k}: {v}" for k, v in rules.knobs.items())
+        changed = base.knobs if base is not None else {}
+        knobs = ", ".join(f"{k}: {v}" for k, v in rules.knobs.items() if changed.get(k) != v)
         rules_text = f"{{preset: {rules.name}, {knobs}}}"
     lines = ["kind: play", f"contract: {{trump: {example.trump.word}, rules: {rules_text}}}"]
     if example.trick:
@@ -1001,6 +1030,7 @@ class DealPremise(Enum):
 
     MADE = "made"
     FAILED = "failed"
+    LITIGE = "litige"
     CAPOT = "capot"
     BELOTE = "belote"
     TAKERS_BELOTE = "takers_belote"
@@ -1028,6 +1058,7 @@ class DealLaw:
     kinds: tuple[TrumpKind, ...]
     when: tuple[tuple[DealPremise, bool], ...]
     then: tuple[DealConclusion | DealPremise, ...]
+    game: str = "belote"
 
     def __post_init__(self) -> None:
         if not self.kinds:
@@ -1048,7 +1079,12 @@ class DealLaw:
 
     @classmethod
     def parse(
-        cls, *, trump: str | Sequence[str], when: Sequence[str] = (), then: Sequence[str]
+        cls,
+        *,
+        trump: str | Sequence[str],
+        when: Sequence[str] = (),
+        then: Sequence[str],
+        game: str = "belote",
     ) -> DealLaw:
         """A deal law from the words of a scenario."""
         kinds = PlayLaw.parse(trump=trump, then={"may": "any"}).kinds if trump else ()
@@ -1070,64 +1106,107 @@ class DealLaw:
                 conclusions.append(DealConclusion(text))
             else:
                 conclusions.append(DealPremise(text))
-        return cls(tuple(kinds), tuple(conditions), tuple(conclusions))
+        return cls(tuple(kinds), tuple(conditions), tuple(conclusions), game)
 
 
-def _belote_seats(deal: RandomDeal) -> tuple[Seat, ...]:
-    """Every seat that scored a belote in the deal."""
-    seats = getattr(deal, "belotes", None)
-    if seats is not None:
-        return tuple(seats)
-    return () if deal.belote is None else (deal.belote,)
+SCORING_KNOBS: Final = ("tie", "belote", "capot_points", "all_trump_points", "all_trump_belote")
+"""The knobs that change how a played deal is scored, not how it is played."""
 
 
-def _deal_facts(deal: RandomDeal, rules: RuleSet) -> dict[DealPremise, bool]:
-    takers = deal.taker & 1
-    belotes = _belote_seats(deal)
+def scoring_variants(game: str = "belote") -> dict[str, RuleSet]:
+    """Every preset of ``game`` and, for each, every other value of each scoring knob.
+
+    Labelled ``house`` or ``house, belote: imprenable``; a deal law is checked under
+    each, so that it is known to hold under every scoring knob value.
+    """
+    out = {}
+    for name in presets_for(game):
+        base = PRESETS[name]
+        out[name] = base
+        for knob in SCORING_KNOBS:
+            if knob not in KNOBS or game not in KNOBS[knob].games:
+                continue
+            for value in KNOBS[knob].values:
+                if value != getattr(base, knob):
+                    out[f"{name}, {knob}: {value}"] = base.with_knobs(**{knob: value})
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Scored:
+    """A played deal scored under one rule set."""
+
+    deal: RandomDeal
+    card_points: tuple[int, int]
+    belotes: tuple[Seat, ...]
+    score: DealScore
+
+
+def _rescore(deal: RandomDeal, rules: RuleSet) -> _Scored:
+    """Score a deal played under another rule set with the same play knobs under ``rules``."""
+    trump = deal.trump
+    card_points = deal.card_points
+    if trump == Trump.ALL and rules.all_trump_points != deal.rules.all_trump_points:
+        table = point_table(trump, rules.all_trump_points)
+        team = [0, 0]
+        for i, w in enumerate(deal.winners):
+            team[w & 1] += sum(table[c] for c in deal.cards[4 * i : 4 * i + 4])
+        card_points = (team[0], team[1])
+    belotes = belote_seats(trump, deal.hands, rules)
+    score = score_deal(card_points, deal.winners, belotes, deal.taker, rules, trump=trump)
+    return _Scored(deal, card_points, belotes, score)
+
+
+def _deal_facts(s: _Scored) -> dict[DealPremise, bool]:
+    takers = s.deal.taker & 1
     return {
-        DealPremise.MADE: deal.made,
-        DealPremise.FAILED: not deal.made and not getattr(deal, "held", 0),
-        DealPremise.CAPOT: deal.capot is not None,
-        DealPremise.BELOTE: bool(belotes),
-        DealPremise.TAKERS_BELOTE: any(s & 1 == takers for s in belotes),
+        DealPremise.MADE: s.score.made,
+        DealPremise.FAILED: not s.score.made and not s.score.held,
+        DealPremise.LITIGE: bool(s.score.held),
+        DealPremise.CAPOT: s.score.capot is not None,
+        DealPremise.BELOTE: bool(s.belotes),
+        DealPremise.TAKERS_BELOTE: any(seat & 1 == takers for seat in s.belotes),
     }
 
 
-def _deal_holds(conclusion: DealConclusion | DealPremise, deal: RandomDeal, rules: RuleSet) -> bool:
+def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: RuleSet) -> bool:
     """Whether one conclusion is true of a deal scored under ``rules``."""
     if isinstance(conclusion, DealPremise):
-        return _deal_facts(deal, rules)[conclusion]
-    takers = deal.taker & 1
-    belotes = _belote_seats(deal)
+        return _deal_facts(s)[conclusion]
+    score = s.score
+    takers = s.deal.taker & 1
     bonus = [0, 0]
-    for s in belotes:
-        bonus[s & 1] += BELOTE
-    capot_total = int(getattr(rules, "capot_total", 152 + CAPOT))
-    whole = capot_total if deal.capot is not None else 152 + LAST_TRICK
-    policy = str(getattr(rules, "belote", "prenable"))
+    for seat in s.belotes:
+        bonus[seat & 1] += BELOTE
+    if rules.belote == "attack_only":
+        bonus[takers ^ 1] = 0  # the defenders' belote never counts
+    whole = rules.capot_total if score.capot is not None else 152 + LAST_TRICK
     if conclusion is DealConclusion.CARD_POINTS_152:
-        return sum(deal.card_points) == 152
+        return sum(s.card_points) == 152
     if conclusion is DealConclusion.POINTS_162_OR_CAPOT:
-        return sum(deal.points) - sum(bonus) == whole
+        return sum(score.points) - sum(bonus) == whole
     if conclusion is DealConclusion.MADE_SCORES_OWN:
-        return not deal.made or deal.score == deal.points
-    kept = bonus[takers] if policy == "imprenable" else 0
+        return not score.made or score.score == score.points
+    failed = not score.made and not score.held
+    kept = 0 if rules.belote == "prenable" else bonus[takers]
     if conclusion is DealConclusion.FAILED_TAKERS_ZERO:
-        return deal.made or deal.score[takers] == kept
-    given = {"prenable": sum(bonus), "imprenable": bonus[takers ^ 1]}.get(policy, bonus[takers])
-    return deal.made or deal.score[takers ^ 1] == whole + given
+        return not failed or score.score[takers] == kept
+    given = sum(bonus) if rules.belote == "prenable" else bonus[takers ^ 1]
+    return not failed or score.score[takers ^ 1] == whole + given
 
 
-_DEAL_POOLS: dict[tuple[Trump, RuleSet], tuple[random.Random, list[RandomDeal]]] = {}
+_DEAL_POOLS: dict[tuple[Trump, tuple[str, ...]], tuple[random.Random, list[RandomDeal]]] = {}
 
 
 def _deals(trump: Trump, rules: RuleSet, count: int) -> list[RandomDeal]:
     """The first ``count`` of a seeded stream of random legal deals under ``rules``.
 
-    The taker and the leader turn from deal to deal; the stream is kept, so laws
-    that ask for fewer or more deals share its first ones.
+    The taker and the leader turn from deal to deal. The stream is kept per play knobs
+    (scoring knobs do not change which deals are legal), so rule sets that differ only
+    in scoring, and laws that ask for fewer or more deals, share its first ones.
     """
-    rng, pool = _DEAL_POOLS.setdefault((trump, rules), (random.Random(SEED + trump), []))
+    play = tuple(v for k, v in rules.knobs.items() if k not in SCORING_KNOBS)
+    rng, pool = _DEAL_POOLS.setdefault((trump, play), (random.Random(SEED + trump), []))
     for i in range(len(pool), count):
         pool.append(
             random_scored_deal(rng, trump, rules, taker=Seat(i & 3), leader=Seat(i >> 2 & 3))
@@ -1177,30 +1256,60 @@ class DealLawResult:
         raise KeyError(preset)
 
 
+_SCORED: dict[tuple[Trump, tuple[str, ...], int], list[_Scored]] = {}
+
+
+def _scored(trump: Trump, rules: RuleSet, count: int) -> list[_Scored]:
+    """The first ``count`` deals of the stream, scored under ``rules`` (kept, since rule
+    sets that score alike, such as the all-trump knobs outside all-trump, share them)."""
+    knobs = rules.knobs
+    scoring = [k for k in SCORING_KNOBS if trump == Trump.ALL or not k.startswith("all_trump")]
+    key = (
+        trump,
+        tuple(v for k, v in knobs.items() if k not in SCORING_KNOBS or k in scoring),
+        count,
+    )
+    found = _SCORED.get(key)
+    if found is None:
+        found = _SCORED[key] = [
+            _Scored(deal, deal.card_points, deal.belotes, _own_score(deal))
+            if deal.rules == rules
+            else _rescore(deal, rules)
+            for deal in _deals(trump, rules, count)
+        ]
+    return found
+
+
+def _own_score(deal: RandomDeal) -> DealScore:
+    return DealScore(deal.points, deal.capot, deal.made, deal.score, deal.held)
+
+
 def check_deal_law(
     law: DealLaw,
     rule_sets: Mapping[str, RuleSet] | None = None,
     *,
     samples: int = DEAL_SAMPLES,
 ) -> DealLawResult:
-    """Check ``law`` under each rule set (default: every preset) over ``samples`` random
-    legal deals each, split evenly among the law's contract kinds (seeded, so repeatable).
+    """Check ``law`` under each rule set (default: :func:`scoring_variants` of its game) over
+    ``samples`` random legal deals each, split evenly among the law's contract kinds
+    (seeded, so repeatable). The deal is played under the rule set's play knobs and scored
+    under the rule set.
     """
-    presets = dict(PRESETS if rule_sets is None else rule_sets)
+    presets = scoring_variants(law.game) if rule_sets is None else dict(rule_sets)
     per_kind = -(-samples // len(law.kinds))
     outcomes = []
     for name, rules in presets.items():
         deals = matching = 0
         failure: DealCounterexample | None = None
         for kind in law.kinds:
-            for deal in _deals(kind.trump, rules, per_kind):
+            for scored in _scored(kind.trump, rules, per_kind):
                 deals += 1
-                facts = _deal_facts(deal, rules)
+                facts = _deal_facts(scored)
                 if any(facts[p] == negated for p, negated in law.when):
                     continue
                 matching += 1
                 for c in law.then:
-                    if failure is None and not _deal_holds(c, deal, rules):
-                        failure = DealCounterexample(kind.trump, rules, deal, c)
+                    if failure is None and not _deal_holds(c, scored, rules):
+                        failure = DealCounterexample(kind.trump, rules, scored.deal, c)
         outcomes.append(DealOutcome(name, failure is None, deals, matching, failure))
     return DealLawResult(tuple(outcomes))

@@ -10,7 +10,8 @@ when the translation is wrong. They are registered as ``babel.checkers`` entry p
 * Markdown structure (``po-markdown``): paragraphs, list items, links and their targets,
   bold, emphasis, code;
 * leading and trailing newlines (``po-newlines``), as ``msgfmt -c`` demands;
-* numbers (``po-numbers``): the source's numbers are checked facts.
+* numbers (``po-numbers``): the source's numbers are checked facts;
+* value tokens (``po-values``): ``{=belote}``, ``{=points:JH}``, none lost or added.
 
 Only what the site would use is checked: an untranslated form, a fuzzy entry and the
 header are skipped (the site shows English for them, see :mod:`explainer.i18n.staleness`).
@@ -30,7 +31,7 @@ from babel.messages.catalog import Catalog, Message, TranslationError
 
 from explainer.engine import card_str
 from explainer.scenarios.diagnostics import Code
-from explainer.scenarios.tokens import card_tokens, is_card_token
+from explainer.scenarios.tokens import NUMBER, VALUE_TOKEN, card_tokens, is_card_token
 
 from .extract import SHAPE_NAMES, markdown_shape, placeholders
 
@@ -43,6 +44,7 @@ __all__ = [
     "check_newlines",
     "check_numbers",
     "check_placeholders",
+    "check_value_tokens",
     "checker",
     "forms",
 ]
@@ -53,11 +55,11 @@ BabelChecker = Callable[[Catalog | None, Message], None]
 
 @dataclass(frozen=True)
 class Form:
-    """One translated form of a message, with its English source.
+    """One translated form of a message, with its English.
 
-    ``where`` prefixes the problems of a plural form (``"form [1]: "``); ``source`` is
-    the msgid (every form of a plural message is compared with the msgid and
-    msgid_plural together where counting, with the msgid where shaping).
+    ``where`` prefixes the problems of a plural form (``"form [1]: "``); ``sources`` are
+    the msgid and msgid_plural. Cards, placeholders, numbers and value tokens are counted
+    in both together; the Markdown shape and newlines are compared with the msgid.
     """
 
     where: str
@@ -144,6 +146,22 @@ def check_card_tokens(message: Message) -> Iterator[str]:
 
 
 @checker
+def check_value_tokens(message: Message) -> Iterator[str]:
+    """The translation keeps the rule-set values of the source: ``{=belote}`` stays
+    ``{=belote}`` (the site writes the number in the page's language), as often as there."""
+    for form, missing, extra in _differences(
+        message, lambda text: Counter(m.group(0) for m in VALUE_TOKEN.finditer(text))
+    ):
+        if missing or extra:
+            parts = []
+            if missing:
+                parts.append("missing " + " ".join(missing))
+            if extra:
+                parts.append("not in the source " + " ".join(extra))
+            yield f"{form.where}value tokens differ from the source: {', '.join(parts)}"
+
+
+@checker
 def check_placeholders(message: Message) -> Iterator[str]:
     """The translation keeps every placeholder of the source and adds none:
     ``%(num)d``, ``%s``, ``{seat}`` (card tokens are not placeholders)."""
@@ -205,8 +223,6 @@ _NOT_NUMBERS: Final = re.compile(r"\{[^{}]*\}|\]\([^)]*\)|%\([^)]*\)[a-z]|%[a-z]
 
 
 def _numbers(text: str) -> Counter[str]:
-    from explainer.scenarios.runner import NUMBER
-
     return Counter(NUMBER.findall(_NOT_NUMBERS.sub(" ", text)))
 
 
@@ -228,5 +244,6 @@ CHECKERS: Final[tuple[tuple[Code, BabelChecker], ...]] = (
     (Code.PO_MARKDOWN, check_markdown),
     (Code.PO_NEWLINES, check_newlines),
     (Code.PO_NUMBERS, check_numbers),
+    (Code.PO_VALUES, check_value_tokens),
 )
 """Every checker with the diagnostic code ``explainer check`` prints its problems under."""

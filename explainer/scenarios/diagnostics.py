@@ -69,6 +69,7 @@ class Code(StrEnum):
     TOO_LONG = "too-long"
     ALIAS = "alias"
     EMPTY = "empty"
+    NOTHING = "nothing-to-check"
     INTERNAL = "internal"
     OUTPUT = "output"
     # the format's keys and values
@@ -106,6 +107,7 @@ class Code(StrEnum):
     PO_MARKDOWN = "po-markdown"
     PO_NEWLINES = "po-newlines"
     PO_NUMBERS = "po-numbers"
+    PO_VALUES = "po-values"
     PO_PLURAL = "po-plural"
     PO_FUZZY = "po-fuzzy"
     PO_OUTDATED = "po-outdated"

@@ -19,10 +19,21 @@ from typing import Final
 
 from explainer.engine import InvalidCardError, card_str, parse_card
 
-__all__ = ["CARD_TOKEN", "NUMBER", "card_tokens", "is_card_token", "replace_card_tokens"]
+__all__ = [
+    "CARD_TOKEN",
+    "NUMBER",
+    "VALUE_TOKEN",
+    "card_tokens",
+    "is_card_token",
+    "replace_card_tokens",
+]
 
 NUMBER: Final = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?(?![\w])")
 """A number written in prose (``41``, ``0.5``), not part of a word or a card token."""
+
+VALUE_TOKEN: Final = re.compile(r"\{=(?P<name>[a-z][a-z_]*)(?::(?P<arg>[0-9A-Za-z_]+))?\}")
+"""A value of the example's rule set written in prose: ``{=belote}``, ``{=points:JH}``.
+A translation keeps the same value tokens (the catalog check compares them)."""
 
 CARD_TOKEN: Final = re.compile(
     r"\{(?P<code>[0-9A-Za-z]{1,3}|[0-9A-Za-z]{1,2}[♠♥♦♣♤♡♢♧])(?:\|(?P<words>[^{}\n]*))?\}"

@@ -47,7 +47,7 @@ from explainer.engine import (
     Rule,
     Team,
 )
-from explainer.i18n.catalog import Catalog, CatalogError, find_languages, load_catalogs
+from explainer.i18n.catalog import Catalog, CatalogError, load_catalogs
 from explainer.scenarios.diagnostics import (
     Code,
     Location,
@@ -63,10 +63,12 @@ from explainer.scenarios.model import Page, Scenario, Section
 
 from .env import make_env, use_language
 from .examples import View, contract_kinds, view_of
+from .theme import PACKAGED_THEME, static_files
 from .practice import draw_positions, practice_presets
 
-__all__ = ["run_build", "build_site", "gather", "render_site", "write_site", "Site",
-           "NO_BASE_URL_NOTE", "PRACTICE", "STAMP", "MARKER", "inputs_digest", "configured_base_url"]
+__all__ = ["MARKER", "NO_BASE_URL_NOTE", "PRACTICE", "STAMP", "Site", "build_site",
+           "configured_base_url", "gather", "inputs_digest", "render_site", "run_build",
+           "write_site"]
 
 STAMP = ".explainer-build"
 """The file in the output folder holding the digest of the inputs it was built from
@@ -102,15 +104,15 @@ class Site:
 
 
 def gather(root: Path) -> tuple[Site | None, list[Diagnostic]]:
-    """Load and check the project; compute every example's facts.
+    """Check the project as ``explainer check`` does (:func:`~explainer.pipeline.check_project`,
+    one verdict for both), load the catalogs and compute every example's view.
 
     Returns the site, or ``None`` and every problem found (sorted by place).
     """
-    from explainer.scenarios.loader import load_project
-    from explainer.scenarios.runner import run_all
+    from explainer.pipeline import check_project, settings
 
-    project = load_project(root)
-    problems = [*project.diagnostics, *run_all(project.scenarios), *_catalog_problems(root)]
+    checked = check_project(root, complete=settings(root).complete)
+    problems = list(checked.diagnostics)
     catalogs: Mapping[str, Catalog] = {}
     try:
         catalogs = load_catalogs(root)
@@ -119,22 +121,11 @@ def gather(root: Path) -> tuple[Site | None, list[Diagnostic]]:
                                    Code.CATALOG, Severity.INVALID))
     if problems:
         return None, sorted(set(problems), key=sort_key)
+    project = checked.project
     views = {scenario.id: view_of(scenario) for scenario in project.scenarios}
     pages = tuple(_page_view(p, project.scenarios, views)
                   for p in sorted(project.pages, key=lambda p: (p.order, p.id)))
     return Site(root, pages, catalogs), []
-
-
-def _catalog_problems(root: Path) -> list[Diagnostic]:
-    from explainer.i18n import check_catalogs
-
-    # A catalog behind its sources only means some English shows through (marked "not yet
-    # translated" on the page); what would break a page (syntax, placeholders, plurals,
-    # card tokens) stops the build.
-    return [d for d in check_catalogs(root) if d.code not in _TOLERATED]
-
-
-_TOLERATED = frozenset({Code.PO_OUTDATED, Code.PO_FUZZY})
 
 
 def _page_view(page: Page, scenarios: Iterable[Scenario], views: Mapping[str, View]) -> PageView:
@@ -165,7 +156,7 @@ def configured_base_url(root: Path) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-NO_BASE_URL_NOTE: Final = ("no base URL configured, so no canonical links, hreflang"
+NO_BASE_URL_NOTE: Final = ("note: no base URL configured, so no canonical links, hreflang"
                            " alternates or sitemap.xml (set [tool.explainer] base_url in"
                            " pyproject.toml, or pass --base-url)")
 
@@ -239,10 +230,7 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
         paths = [f"{pv.page.id}/" for pv in site.pages] + [f"{PRACTICE}/"]
         files["sitemap.xml"] = _sitemap(base, langs, paths)
     out = {path: text.encode("utf-8") for path, text in files.items()}
-    static = site.root / "templates" / "static"
-    for f in sorted(static.rglob("*")) if static.is_dir() else ():
-        if f.is_file():
-            out["static/" + f.relative_to(static).as_posix()] = f.read_bytes()
+    out.update(static_files(site.root))
     return dict(sorted(out.items()))
 
 
@@ -394,10 +382,13 @@ _LIBRARIES: Final = ("jinja2", "markdown-it-py", "babel", "PyYAML", "MarkupSafe"
 
 def inputs_digest(root: Path, base_url: str | None) -> str:
     """A hash of everything the site is made from: scenarios, templates, catalogs, the
-    package's own code, the libraries' versions and the base URL. Equal digests give
-    equal sites and equal check results."""
+    package's own code, the libraries' versions, the base URL and the languages that
+    must be complete. Equal digests give equal sites and equal check results."""
+    from explainer.pipeline import settings
+
     h = hashlib.sha256()
     h.update(f"base_url={base_url}\0".encode())
+    h.update(f"complete={','.join(sorted(settings(root).complete))}\0".encode())
     for dist in _LIBRARIES:
         try:
             version = importlib.metadata.version(dist)
@@ -406,7 +397,7 @@ def inputs_digest(root: Path, base_url: str | None) -> str:
         h.update(f"{dist}={version}\0".encode())
     package = Path(__file__).resolve().parent.parent
     groups = [("scenarios", root / "scenarios"), ("templates", root / "templates"),
-              ("locales", root / "locales"), ("explainer", package)]
+              ("locales", root / "locales"), ("explainer", package), ("theme", PACKAGED_THEME)]
     for name, folder in groups:
         for rel, path in _walk(folder):
             if name == "explainer" and not rel.endswith((".py", ".json")):
@@ -441,6 +432,11 @@ def _up_to_date(out: Path, digest: str) -> bool:
 
 def build_site(root: Path, out: Path, base_url: str | None, *, force: bool = False) -> tuple[int, list[Diagnostic], str]:
     """Check, render and write; return ``(exit code, problems, what happened)``."""
+    from explainer.scenarios.loader import missing_scenarios
+
+    missing = missing_scenarios(root)
+    if missing is not None:  # the wrong folder: never write a site of nothing there
+        return EXIT_INVALID, [], missing
     why = unsafe_output(root, out)
     if why is not None:
         return (EXIT_INVALID, [Diagnostic(Location(str(out), 1, 1),
@@ -491,8 +487,8 @@ def run_build(
         print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''}; {summary}",
               file=stream)
     else:
-        print(summary + (f"; {NO_BASE_URL_NOTE}" if url is None else ""), file=stream)
+        print(summary, file=stream)
+        if url is None and code == EXIT_OK:  # not after "no such folder"
+            print(NO_BASE_URL_NOTE, file=stream)
     return code
 
-
-_ = find_languages  # re-exported for the serve command's watch list

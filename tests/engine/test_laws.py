@@ -31,6 +31,7 @@ from explainer.engine import (
     check_play_law,
     counterexample_yaml,
     make_ruler,
+    scoring_variants,
 )
 from explainer.engine.laws import _space
 
@@ -48,31 +49,44 @@ expect: {legal: [9H], rule: partner-wins}
 """
 
 
+EVERY = {"house", "ffb_belote", "pagat_belote", "official"}
+
+
 def holds_under(trump: str | list[str], when: list[str], then: dict[str, str]) -> set[str]:
+    """The presets (official included) under which the law holds."""
     law = PlayLaw.parse(trump=trump, when=when, then=then)
-    return set(check_play_law(law).holds_under)
+    return set(check_play_law(law, PRESETS).holds_under)
 
 
 # -- the which-card page's false statement ------------------------------------------
 
 
 def test_partner_winning_free_fails_under_house_with_minimal_counterexample() -> None:
-    outcome = check_play_law(PARTNER_WINNING_FREE)["house"]
+    outcome = check_play_law(PARTNER_WINNING_FREE, PRESETS)["house"]
     assert not outcome.holds
     assert outcome.counterexample is not None
     assert counterexample_yaml(outcome.counterexample) == FALSE_STATEMENT_COUNTEREXAMPLE
 
 
 def test_partner_winning_free_holds_under_official() -> None:
-    outcome = check_play_law(PARTNER_WINNING_FREE)["official"]
+    outcome = check_play_law(PARTNER_WINNING_FREE, PRESETS)["official"]
     assert outcome.holds
     assert outcome.counterexample is None
+
+
+def test_partner_winning_free_holds_where_partner_overtrump_is_optional() -> None:
+    assert check_play_law(PARTNER_WINNING_FREE, PRESETS).holds_under == {"official", "ffb_belote"}
+
+
+def test_play_laws_default_to_the_presets_of_their_game() -> None:
+    result = check_play_law(PARTNER_WINNING_FREE)
+    assert [o.preset for o in result.outcomes] == ["house", "ffb_belote", "pagat_belote"]
 
 
 def test_counterexample_pasted_into_a_file_passes_explainer_check(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    example = check_play_law(PARTNER_WINNING_FREE)["house"].counterexample
+    example = check_play_law(PARTNER_WINNING_FREE, PRESETS)["house"].counterexample
     assert example is not None
     path = tmp_path / "counterexample.yaml"
     path.write_text(counterexample_yaml(example), encoding="utf-8")
@@ -88,7 +102,7 @@ def test_counterexample_under_changed_knobs_names_them_and_passes_check(
     example = result["mine"].counterexample
     assert example is not None
     text = counterexample_yaml(example)
-    assert "rules: {preset: house, undertrump: optional, partner_overtrump: required}" in text
+    assert "rules: {preset: house, undertrump: optional}}" in text  # only the changed knobs
     path = tmp_path / "knobs.yaml"
     path.write_text(text, encoding="utf-8")
     assert main(["check", str(path)]) == 0
@@ -98,39 +112,28 @@ def test_counterexample_under_changed_knobs_names_them_and_passes_check(
 
 
 def test_leading_may_play_any_card_by_rule_lead() -> None:
-    assert holds_under(["suit", "none", "all"], ["leading"], {"may": "any", "rule": "lead"}) == {
-        "house",
-        "official",
-    }
+    law = (["suit", "none", "all"], ["leading"], {"may": "any", "rule": "lead"})
+    assert holds_under(*law) == EVERY
 
 
 def test_can_follow_must_play_the_led_suit() -> None:
-    assert holds_under(["suit", "none", "all"], ["can_follow"], {"must": "led_suit"}) == {
-        "house",
-        "official",
-    }
+    assert holds_under(["suit", "none", "all"], ["can_follow"], {"must": "led_suit"}) == EVERY
 
 
 def test_trump_led_must_climb_when_able_even_if_partner_wins() -> None:
     law = (["suit", "all"], ["trump_led", "partner_winning"], {"must": "higher_led"})
     assert holds_under(*law) == set()  # not when you cannot climb
-    assert holds_under(["suit"], ["trump_led", "can_overtrump"], {"must": "higher_led"}) == {
-        "house",
-        "official",
-    }
+    assert holds_under(["suit"], ["trump_led", "can_overtrump"], {"must": "higher_led"}) == EVERY
 
 
 def test_void_with_opponent_trumped_must_overtrump_when_able() -> None:
     when = ["void", "opponent_trumped", "can_overtrump"]
-    assert holds_under("suit", when, {"must": "higher_trumps", "rule": "overtrump"}) == {
-        "house",
-        "official",
-    }
+    assert holds_under("suit", when, {"must": "higher_trumps", "rule": "overtrump"}) == EVERY
 
 
 def test_undertrump_is_required_only_under_house() -> None:
     when = ["void", "opponent_trumped", "only_lower_trumps"]
-    assert holds_under("suit", when, {"must": "trumps"}) == {"house"}
+    assert holds_under("suit", when, {"must": "trumps"}) == {"house", "ffb_belote", "pagat_belote"}
     assert holds_under("suit", [*when, "not only_trumps"], {"may": "plain"}) == {"official"}
 
 
@@ -138,14 +141,8 @@ def test_void_without_trumps_may_discard_any_card() -> None:
     law = (["suit", "none", "all"], ["void", "not holds_trump"], {"may": "any"})
     with pytest.raises(LawError):  # holds_trump means nothing without a trump suit
         holds_under(*law)
-    assert holds_under("suit", ["void", "not holds_trump"], {"may": "any"}) == {
-        "house",
-        "official",
-    }
-    assert holds_under(["none", "all"], ["void"], {"may": "any", "rule": "discard"}) == {
-        "house",
-        "official",
-    }
+    assert holds_under("suit", ["void", "not holds_trump"], {"may": "any"}) == EVERY
+    assert holds_under(["none", "all"], ["void"], {"may": "any", "rule": "discard"}) == EVERY
 
 
 def test_a_law_with_two_deciding_rules_never_holds() -> None:
@@ -157,7 +154,7 @@ def test_a_law_with_two_deciding_rules_never_holds() -> None:
 
 
 def test_checks_every_class_and_at_least_the_sample_size_of_full_hands() -> None:
-    result = check_play_law(PARTNER_WINNING_FREE)
+    result = check_play_law(PARTNER_WINNING_FREE, PRESETS)
     for outcome in result.outcomes:
         assert outcome.exhaustive > 0
         assert outcome.sampled >= PLAY_SAMPLES
@@ -303,25 +300,38 @@ def test_premises_nothing_satisfies_under_one_kind_name_it() -> None:
 ALL_KINDS = ["suit", "none", "all"]
 
 
-def test_card_points_total_152_under_every_preset() -> None:
+VARIANTS = scoring_variants()
+
+
+def test_scoring_variants_set_each_scoring_knob_to_each_value() -> None:
+    assert VARIANTS["house, belote: imprenable"] == HOUSE.with_knobs(belote="imprenable")
+    assert VARIANTS["ffb_belote"] == PRESETS["ffb_belote"]
+    assert len(VARIANTS) == 27  # 3 presets, each with 2 + 2 + 1 + 2 + 1 other values
+
+
+def test_card_points_total_152_except_at_all_trump_on_the_ffb_2016_scale() -> None:
     result = check_deal_law(DealLaw.parse(trump=ALL_KINDS, then=["card_points_152"]))
-    assert result.holds_under == frozenset(PRESETS)
+    ratio = {name for name, rules in VARIANTS.items() if rules.all_trump_points == "ffb2016_ratio"}
+    assert result.holds_under == set(VARIANTS) - ratio
     for outcome in result.outcomes:
         assert outcome.deals >= DEAL_SAMPLES
+    suits = check_deal_law(DealLaw.parse(trump=["suit", "none"], then=["card_points_152"]))
+    assert suits.holds_under == set(VARIANTS)
 
 
 def test_points_162_with_the_last_trick_or_the_capot_value() -> None:
     law = DealLaw.parse(trump=ALL_KINDS, then=["points_162_or_capot"])
-    assert check_deal_law(law).holds_under == frozenset(PRESETS)
+    assert check_deal_law(law).holds_under == set(VARIANTS)
     capot = DealLaw.parse(trump=ALL_KINDS, when=["capot"], then=["points_162_or_capot"])
-    outcome = check_deal_law(capot)["house"]
-    assert outcome.holds and outcome.matching > 0
+    result = check_deal_law(capot)
+    assert result.holds_under == set(VARIANTS)
+    assert result["house, capot_points: 250"].matching > 0
 
 
 def test_a_made_contract_scores_each_team_its_own_points() -> None:
     law = DealLaw.parse(trump=ALL_KINDS, when=["made"], then=["made_scores_own"])
     result = check_deal_law(law)
-    assert result.holds_under == frozenset(PRESETS)
+    assert result.holds_under == set(VARIANTS)
     assert all(0 < o.matching < o.deals for o in result.outcomes)
 
 
@@ -329,17 +339,31 @@ def test_a_failed_contract_scores_the_takers_zero_and_the_defenders_all() -> Non
     law = DealLaw.parse(
         trump=ALL_KINDS, when=["failed"], then=["failed_takers_zero", "failed_defenders_all"]
     )
-    assert check_deal_law(law).holds_under == frozenset(PRESETS)
+    assert check_deal_law(law).holds_under == set(VARIANTS)
+
+
+def test_failed_takers_score_nothing_but_their_belote_where_it_is_imprenable() -> None:
+    law = DealLaw.parse(trump="suit", when=["failed", "takers_belote"], then=["failed_takers_zero"])
+    result = check_deal_law(law)
+    assert result.holds_under == set(VARIANTS)
+    assert result["house, belote: imprenable"].matching > 0
+
+
+def test_a_litige_is_neither_made_nor_failed() -> None:
+    law = DealLaw.parse(trump=ALL_KINDS, when=["litige"], then=["made"])
+    result = check_deal_law(law, {"house, tie: litige": VARIANTS["house, tie: litige"]})
+    outcome = result["house, tie: litige"]
+    assert not outcome.holds and outcome.matching > 0
 
 
 def test_a_false_deal_law_fails_with_the_deal_that_refutes_it() -> None:
     law = DealLaw.parse(trump="suit", when=["takers_belote"], then=["made"])
-    outcome = check_deal_law(law)["house"]
+    outcome = check_deal_law(law, {"house": HOUSE})["house"]
     assert not outcome.holds
     example = outcome.counterexample
     assert example is not None
-    assert not example.deal.made and example.deal.belote is not None
-    assert example.deal.belote.team == example.deal.taker.team
+    assert not example.deal.made
+    assert any(seat.team == example.deal.taker.team for seat in example.deal.belotes)
 
 
 def test_deal_law_words_are_checked() -> None:

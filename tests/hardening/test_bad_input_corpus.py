@@ -115,17 +115,43 @@ def test_bad_catalog_is_reported_by_check_and_build(case: Path, project: Path) -
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(case.read_bytes())
     code_c, check, code_b, build = _check_and_build(project)
-    assert wanted in check
-    assert code_c == 2
-    _assert_located(check, r"\d+ passed, \d+ failed")
-    if _build_tolerated(case):
-        assert code_b == 0, build
+    if _build_tolerated(case):  # only untranslated: check and build share one verdict
+        assert (code_c, code_b) == (0, 0), check + build
         assert (project / "out" / "site" / "index.html").is_file()
         return
+    assert wanted in check
+    assert code_c == 2
+    _assert_located(check, r"\d+ passed, \d+ failed; \d+ catalog problems?")
     assert wanted in build
     assert code_b == 2
     _assert_located(build, r"\d+ problems?; the site was not changed")
     assert not (project / "out").exists()
+
+
+def test_untranslated_is_an_error_only_in_a_language_that_must_be_complete(
+    project: Path,
+) -> None:
+    (project / "scenarios" / "extra.yaml").write_text(
+        "title: A new example nobody has translated\n"
+        "contract: {trump: hearts}\ntrick: [N: AS, E: 7S, S: 8S, W: 9S]\nexpect: {winner: N}\n",
+        encoding="utf-8",
+    )
+    code_c, check, code_b, build = _check_and_build(project)
+    assert (code_c, code_b) == (0, 0), check + build
+    code, check = run_cli(["check", "--root", ".", "--complete", "pl"], cwd=project)
+    assert code == 2
+    _assert_located(check, r"\d+ passed, 0 failed; \d+ catalog problems?")
+    assert all("locales/fr/" not in line for line in check)
+    settings = project / "pyproject.toml"
+    text = settings.read_text(encoding="utf-8")
+    settings.write_text(
+        text.replace("[tool.explainer]\n", '[tool.explainer]\ncomplete = ["pl"]\n'),
+        encoding="utf-8",
+    )
+    code_c, check, code_b, build = _check_and_build(project)
+    assert (code_c, code_b) == (2, 2)
+    assert any("locales/pl/" in line for line in check)
+    assert [line for line in check if LOCATED.match(line)] == build[:-1]  # one verdict
 
 
 def test_unprintable_characters_in_names_are_escaped(project: Path) -> None:

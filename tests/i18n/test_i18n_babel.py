@@ -41,6 +41,7 @@ def test_the_checkers_are_registered_with_babel() -> None:
         "placeholder-renamed",
         "markdown-link-lost",
         "newline-lost",
+        "value-token-lost",
     ],
 )
 def test_pybabel_compile_reports_a_broken_translation(case: str, tmp_path: Path) -> None:

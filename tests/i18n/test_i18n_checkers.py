@@ -13,7 +13,13 @@ import pytest
 from babel.messages.catalog import Message, TranslationError
 
 from explainer.i18n.check import check_catalog_file
-from explainer.i18n.checkers import check_card_tokens, check_markdown, check_placeholders
+from explainer.i18n.checkers import (
+    CHECKERS,
+    check_card_tokens,
+    check_markdown,
+    check_placeholders,
+    check_value_tokens,
+)
 from explainer.i18n.staleness import Coverage, Extracted, format_coverage
 
 CASES = Path(__file__).parent / "cases"
@@ -70,6 +76,19 @@ def test_card_codes_compare_case_insensitively_with_t_for_ten() -> None:
 def test_the_same_card_twice_must_stay_twice() -> None:
     with pytest.raises(TranslationError, match=r"missing \{KS\}"):
         check_card_tokens(None, Message("{KS}, then {KS} again", "{KS|król pik} dwa razy"))
+
+
+def test_value_tokens_are_kept_and_are_neither_numbers_nor_placeholders() -> None:
+    message = Message("Belote: {=belote}; the jack: {=points:JH}.", "{=points:JH} i {=belote}.")
+    for _, check in CHECKERS:
+        check(None, message)
+
+
+def test_a_value_token_used_twice_must_stay_twice() -> None:
+    with pytest.raises(
+        TranslationError, match=r"^value tokens differ from the source: missing \{=belote\}$"
+    ):
+        check_value_tokens(None, Message("{=belote} and {=belote}", "{=belote}"))
 
 
 def test_percent_words_in_prose_are_not_placeholders() -> None:

@@ -49,6 +49,26 @@ def test_no_path_checks_root_scenarios(capsys: pytest.CaptureFixture[str], tmp_p
     assert capsys.readouterr().out.splitlines()[-1] == "1 passed, 0 failed"
 
 
+def test_root_may_follow_the_verb(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "scenarios").mkdir()
+    (tmp_path / "scenarios" / "a.yaml").write_text(
+        "contract: {trump: hearts}\ntrick: [N: AS, E: 7S, S: 8S, W: 9S]\nexpect: {winner: N}\n"
+    )
+    assert main(["check", "--root", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "1 passed, 0 failed"
+    assert main(["--root", str(tmp_path / "nowhere"), "check", "--root", str(tmp_path)]) == 0
+
+
+def test_report_shows_a_prose_problem_on_the_scenario_it_fails(tmp_path: Path) -> None:
+    report = tmp_path / "report.html"
+    path = CASES / "wrong" / "prose-number-card-code-dealing.yaml"
+    assert main(["check", str(path), "--report", str(report)]) == 1
+    html = report.read_text(encoding="utf-8")
+    card = html[html.index('<section class="bad" id="prose-number-card-code-dealing">') :]
+    card = card[: card.index("</section>")]
+    assert "text: the number 20 is not one of this example&#x27;s checked facts" in card
+
+
 def test_internal_error_is_one_line_not_a_traceback(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

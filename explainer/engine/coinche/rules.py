@@ -22,6 +22,9 @@ from dataclasses import dataclass, fields, replace
 from typing import Final
 
 from ..errors import UnknownRulesError
+from ..presets import KNOB_TABLE
+from ..presets import PRESET_VALUES as PLAY_PRESET_VALUES
+from ..rules import RuleSet, find_rules
 from ..sources import Citation, Knob, Sourced
 
 __all__ = [
@@ -43,9 +46,14 @@ def _k(name: str, values: str, doc: str, games: frozenset[str] = _GAMES) -> Knob
     return Knob(name, tuple(values.split()), games, doc)
 
 
+PLAY_KNOBS: Final = ("undertrump", "partner_overtrump", "all_trump_partner", "all_trump_belote")
+"""The knobs a Coinche rule set shares with the classic rule sets (``..rules``), with
+their values and meaning: how the cards are played, and belote at tout atout."""
+
 COINCHE_KNOBS: Final[Mapping[str, Knob]] = {
     k.name: k
     for k in (
+        *(Knob(n, KNOB_TABLE[n].values, _BOTH, KNOB_TABLE[n].doc) for n in PLAY_KNOBS),
         _k("deal_packets", "3-2-3 3-3-2 2-3-3 4-4", "the packets the 32 cards are dealt in"),
         _k("min_bid", "80 82", "the lowest bid; with 82 a bid of 80 is spoken for 82"),
         _k("max_bid", "none 160 170 180 650", "the highest numeric bid"),
@@ -131,6 +139,10 @@ class CoincheRules:
     """
 
     name: str
+    undertrump: str
+    partner_overtrump: str
+    all_trump_partner: str
+    all_trump_belote: str
     deal_packets: str
     min_bid: int
     max_bid: int | None
@@ -190,6 +202,21 @@ class CoincheRules:
         """The play-rules preset this rule set implies (``coinche.md`` §6.1): the FFB
         texts play ``official`` (no forced undertrump), Pagat ``house``."""
         return "house" if self.name == "pagat_coinche" else "official"
+
+    @property
+    def play_rules(self) -> RuleSet:
+        """The classic engine's rule set for playing the cards of a deal under these
+        rules: :attr:`play_preset` with the shared knobs (:data:`PLAY_KNOBS`, the belote
+        and the tout atout scale) set to this rule set's values."""
+        shared = {k: getattr(self, k) for k in PLAY_KNOBS}
+        capot = {"capot_points": str(self.capot_points)} if self.capot_points != 162 else {}
+        return find_rules(
+            self.play_preset,
+            **shared,
+            **capot,
+            belote=self.belote,
+            all_trump_points=self.all_trump_points,
+        )
 
     def sourced(self, knob: str) -> Sourced | None:
         """The preset's citation for ``knob``, or ``None`` once the knob was changed."""
@@ -417,8 +444,29 @@ _COMMON: Final[Mapping[str, Sourced]] = {
     "declaration_tie": _v("nobody", CO_TIE),
 }
 
+_FFB_PLAY: Final[Mapping[str, Sourced]] = {
+    **{k: PLAY_PRESET_VALUES["official"][k] for k in PLAY_KNOBS[:3]},
+    "all_trump_belote": _d(
+        "each_suit",
+        "FFB-CO15 §11.3 and FFB-C16 §11.3: at tout atout a belote in each suit, up to four"
+        " (coinche.md §2.6).",
+    ),
+}
+_PAGAT_PLAY: Final[Mapping[str, Sourced]] = {
+    **{
+        k: _d(
+            PLAY_PRESET_VALUES["house"][k].value,
+            "coinche.md §6.1: Pagat's play obligations are the house's (must undertrump;"
+            " partner ruffed: discard or overtrump).",
+        )
+        for k in PLAY_KNOBS[:3]
+    },
+    "all_trump_belote": PLAY_PRESET_VALUES["pagat_belote"]["all_trump_belote"],
+}
+
 _FFB_COINCHE: Final[Mapping[str, Sourced]] = {
     **_COMMON,
+    **_FFB_PLAY,
     "min_bid": _v("80", CO_MADE),
     "max_bid": _d("none", "FFB-CO15 gives a minimum only (FFB-WC coinche: 650)."),
     "sa_ta": _v("off", C16_OPTION, note="An organiser's option (FFB-CO15 §11)."),
@@ -496,6 +544,7 @@ _FFB_CONTREE: Final[Mapping[str, Sourced]] = {
 
 _PAGAT: Final[Mapping[str, Sourced]] = {
     **_COMMON,
+    **_PAGAT_PLAY,
     "min_bid": _v("82", P_82),
     "max_bid": _d("none", "PAG-C gives a minimum only."),
     "sa_ta": _d("off", "PAG-C lists sans atout and tout atout as a variant."),

@@ -24,7 +24,7 @@ from ..contract import Contract, Trump, tables
 from ..deal import BELOTE, DealResult, Play, play_deal
 from ..errors import InvalidContractError
 from ..play import TrickResult
-from ..rules import RuleSet, find_rules
+from ..rules import RuleSet
 from ..seats import Seat, Team
 from .calls import BidKind, CoincheContract, Level
 from .declarations import Announced, DeclarationsResult, compare_declarations
@@ -372,13 +372,12 @@ def play_coinche_deal(
 ) -> CoincheDealResult:
     """Check ``tricks`` (as :func:`~explainer.engine.play_deal` does) and score the deal.
 
-    ``play_rules`` defaults to the play preset the rule set implies
-    (:attr:`CoincheRules.play_preset`). ``announced`` declarations are checked against
+    ``play_rules`` defaults to the rule set's own (:attr:`CoincheRules.play_rules`). ``announced`` declarations are checked against
     the hands read back from the tricks. Raises the play engine's errors for the
     tricks and :class:`DeclarationError` for the declarations.
     """
     plain = Contract(contract.trump, "coinche", contract.taker)
-    deal = play_deal(plain, tricks, play_rules or find_rules(rules.play_preset), dealer=dealer)
+    deal = play_deal(plain, tricks, play_rules or rules.play_rules, dealer=dealer)
     hands = [0, 0, 0, 0]
     points = [0, 0]
     rescale = contract.trump == Trump.ALL  # our own scale, whatever the play engine's
@@ -393,8 +392,8 @@ def play_coinche_deal(
         announced or {}, trump=contract.trump, dealer=first, hands=hands, rules=rules
     )
     belote = [0, 0]
-    if deal.belote is not None:
-        belote[deal.belote.team] = BELOTE
+    for seat in deal.belotes:  # one per suit at tout atout under all_trump_belote: each_suit
+        belote[seat & 1] += BELOTE
     p = trick_points(
         (points[0], points[1]), deal.last_trick, deal.capot, trump=contract.trump, rules=rules
     )

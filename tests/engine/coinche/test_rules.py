@@ -10,6 +10,7 @@ from explainer.engine.coinche import (
     FFB_COINCHE,
     FFB_CONTREE,
     PAGAT_COINCHE,
+    PLAY_KNOBS,
     PRESET_SOURCES,
     find_coinche_rules,
 )
@@ -60,8 +61,8 @@ def test_presets_are_section_7_2(knob: str) -> None:
     assert got == SECTION_7_2[knob]
 
 
-def test_every_preset_sets_every_knob_of_section_7_1() -> None:
-    assert len(COINCHE_KNOBS) == 43
+def test_every_preset_sets_every_knob_of_section_7_1_and_the_shared_play_knobs() -> None:
+    assert len(COINCHE_KNOBS) == 43 + len(PLAY_KNOBS)
     for name, table in PRESET_SOURCES.items():
         assert set(table) == set(COINCHE_KNOBS), name
         assert COINCHE_PRESETS[name].knobs == {k: s.value for k, s in table.items()}
@@ -146,3 +147,32 @@ def test_play_preset_implied_by_the_rule_set() -> None:
         "official",
         "house",
     )
+
+
+def test_play_knobs_ffb_presets_play_official_obligations() -> None:
+    for rules in (FFB_COINCHE, FFB_CONTREE):
+        play = rules.play_rules
+        assert (play.undertrump, play.partner_overtrump, play.all_trump_belote) == (
+            "optional",
+            "optional",
+            "each_suit",
+        )
+        assert (play.belote, play.all_trump_points) == (rules.belote, rules.all_trump_points)
+
+
+def test_play_knobs_pagat_plays_house_obligations() -> None:
+    play = PAGAT_COINCHE.play_rules
+    assert (play.undertrump, play.partner_overtrump, play.all_trump_belote) == (
+        "required",
+        "required",
+        "none",
+    )
+
+
+@pytest.mark.parametrize("knob", PLAY_KNOBS)
+def test_play_knobs_mean_what_the_classic_rule_sets_say(knob: str) -> None:
+    from explainer.engine import KNOBS
+
+    assert COINCHE_KNOBS[knob].values == KNOBS[knob].values
+    for value in KNOBS[knob].values:
+        assert getattr(find_coinche_rules(**{knob: value}).play_rules, knob) == value

@@ -2,6 +2,7 @@
 
 E8, E9 and E13 are whole deals, checked trick by trick (``play_coinche_deal``); the
 rest are the scoring arithmetic (``score_coinche``) on the facts the example states.
+Every number agrees with coinche.md's hand derivation: no side had to be corrected.
 """
 
 from __future__ import annotations
@@ -543,3 +544,21 @@ def test_contract_with_an_impossible_bid_is_invalid(bid: str, message: str) -> N
     with pytest.raises(InvalidContractError) as e:
         CoincheContract.parse(taker="W", trump="diamonds", bid=bid)
     assert str(e.value) == message
+
+
+@pytest.mark.parametrize(("value", "belotes"), [("each_suit", (60, 20)), ("none", (0, 0))])
+def test_all_trump_belote_at_tout_atout(value: str, belotes: tuple[int, int]) -> None:
+    # K and Q of spades and hearts with N, of diamonds with S, of clubs with W.
+    hands = {
+        Seat.N: "KS QS KH QH 7D 8D 7C 8C",
+        Seat.E: "AS 10S JS 9S AH 10H JH 9H",
+        Seat.S: "8S 7S 8H 7H AD 10D KD QD",
+        Seat.W: "JD 9D AC 10C KC QC JC 9C",
+    }
+    cards = {s: [parse_card(c) for c in h.split()] for s, h in hands.items()}
+    plays = [[(s, cards[s][i]) for s in (Seat.E, Seat.S, Seat.W, Seat.N)] for i in range(8)]
+    rules = find_coinche_rules(sa_ta="on", all_trump_belote=value)
+    r = play_coinche_deal(
+        CoincheContract(Seat.N, Trump.ALL, 80), plays, rules=rules, play_rules=None, dealer=Seat.N
+    )
+    assert r.scored.belote == belotes
