@@ -64,6 +64,7 @@ from explainer.scenarios.model import Page, Scenario, Section
 from .env import make_env, use_language
 from .examples import View, contract_kinds, view_of
 from .practice import draw_positions, practice_presets
+from .variants import variants
 
 __all__ = ["run_build", "build_site", "gather", "render_site", "write_site", "Site",
            "NO_BASE_URL_NOTE", "PRACTICE", "STAMP", "MARKER", "inputs_digest", "configured_base_url"]
@@ -183,6 +184,7 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
         "last_trick": LAST_TRICK,
         "capot": CAPOT,
         "belote": BELOTE,
+        "variants": variants,
     }
 
     def links(lang: str | None, path: str, rel: str) -> dict[str, Any]:
