@@ -64,7 +64,7 @@ from explainer.scenarios.model import Page, Scenario, Section
 from .env import make_env, use_language
 from .examples import View, contract_kinds, view_of
 from .practice import draw_positions, practice_presets
-from .variants import variants
+from .variants import RULE_SETS, rule_set_rows, variants
 
 __all__ = ["run_build", "build_site", "gather", "render_site", "write_site", "Site",
            "NO_BASE_URL_NOTE", "PRACTICE", "STAMP", "MARKER", "inputs_digest", "configured_base_url"]
@@ -185,6 +185,7 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
         "capot": CAPOT,
         "belote": BELOTE,
         "variants": variants,
+        "rule_set_rows": rule_set_rows(),
     }
 
     def links(lang: str | None, path: str, rel: str) -> dict[str, Any]:
@@ -207,6 +208,7 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
     home_t = env.get_template("home.html")
     page_t = env.get_template("page.html")
     practice_t = env.get_template("practice.html")
+    rulesets_t = env.get_template("rulesets.html")
     pages = [pv.page for pv in site.pages]
     positions = draw_positions()
     score = {"score_right": Markup('<span data-score="right">0</span>'),
@@ -226,8 +228,12 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
             **common, **ctx, **links(lang, f"{PRACTICE}/", "../../"), **score, rel="../../",
             home="../index.html", positions=positions,
         )
+        files[f"{lang}/{RULE_SETS}/index.html"] = rulesets_t.render(
+            **common, **ctx, **links(lang, f"{RULE_SETS}/", "../../"), rel="../../",
+            home="../index.html",
+        )
     if base is not None:
-        paths = [f"{pv.page.id}/" for pv in site.pages] + [f"{PRACTICE}/"]
+        paths = [f"{pv.page.id}/" for pv in site.pages] + [f"{PRACTICE}/", f"{RULE_SETS}/"]
         files["sitemap.xml"] = _sitemap(base, langs, paths)
     out = {path: text.encode("utf-8") for path, text in files.items()}
     static = site.root / "templates" / "static"

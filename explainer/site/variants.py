@@ -24,6 +24,7 @@ from explainer.engine import (
     Citation,
     EngineError,
     RuleSet,
+    Sourced,
     legal_cards,
     play_deal,
     preset_sources,
@@ -33,7 +34,7 @@ from explainer.scenarios.kinds import kind_of
 from explainer.scenarios.kinds.play import PlayOutcome
 from explainer.scenarios.model import Scenario
 
-__all__ = ["UNPLAYABLE", "Variant", "variants"]
+__all__ = ["RULE_SETS", "UNPLAYABLE", "RuleSetRow", "Variant", "rule_set_rows", "variants"]
 
 UNPLAYABLE: Final = "playable"
 """The pseudo-fact of a deal that another preset's play rules do not allow."""
@@ -143,3 +144,30 @@ def variants(scenario: Scenario) -> tuple[Variant, ...]:
     if scenario.kind not in _RECOMPUTE:
         return ()
     return _variants(scenario)
+
+
+RULE_SETS: Final = "rule-sets"
+"""The folder of the Rule sets page (``<lang>/rule-sets/``); presets are anchored there
+as ``#preset-<name>`` and each value as ``#<preset>-<knob>``."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSetRow:
+    """One knob of the Rule sets page: its name and each preset's sourced value."""
+
+    knob: str
+    values: tuple[tuple[str, Sourced], ...]
+    """``(preset, value)`` in the game's preset order."""
+
+
+def rule_set_rows(game: str = "belote") -> tuple[RuleSetRow, ...]:
+    """The knobs x presets table of ``game``, read from the engine's rule-set data (each
+    value with its citations and note), knobs in :data:`KNOBS` order; the game's presets
+    first, then its aliases (``official``), so every contract line has an anchor."""
+    names = presets_for(game)
+    names += tuple(n for n, r in PRESETS.items() if r.game == game and n not in names)
+    return tuple(
+        RuleSetRow(knob, tuple((name, preset_sources(name)[knob]) for name in names))
+        for knob, spec in KNOBS.items()
+        if game in spec.games
+    )
