@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, Generic, TypeVar
 
-from explainer.engine import EngineError, Rule, Seat, Team, Trump, card_str
+from explainer.engine import BidKind, EngineError, Level, Rule, Seat, Team, Trump, card_str
 
 from .diagnostics import Code, KeyPath, dotted
 from .keys import NONE_WORDS
@@ -25,12 +25,14 @@ from .yamlsource import Node
 
 __all__ = [
     "BAD",
+    "BID",
     "BOOLEAN",
     "CARD",
     "CARD_REF",
     "CARD_SET",
     "HANDS",
     "INTEGER",
+    "LEVEL",
     "NONE_SCHEMA",
     "RULE",
     "SEAT",
@@ -352,3 +354,54 @@ TRUMP_OR_NONE: Final = _TrumpOrNone()
 TEAM_POINTS: Final = _TeamPoints()
 WINNERS: Final = _Winners()
 HANDS: Final = _Hands()
+
+
+class _Bid(FactType[int | BidKind | None]):
+    """A Coinche bid: a number of points, ``capot``, ``generale``, or ``none``."""
+
+    schema = {"anyOf": [{"type": "integer"}, {"enum": [k.value for k in BidKind]}, NONE_SCHEMA]}
+
+    def read(self, r: Reader, node: Node, at: KeyPath) -> int | BidKind | None | object:
+        text = r.string(node, at, what="a bid")
+        if text is None:
+            return BAD
+        word = text.strip().lower()
+        if word == "none":
+            return None
+        if word.isdigit():
+            return int(word)
+        try:
+            return BidKind(word)
+        except ValueError:
+            r.error(node, f"{dotted(at)}: expected points, capot, generale or none, got {text!r}",
+                    Code.BAD_VALUE)  # fmt: skip
+            return BAD
+
+    def to_yaml(self, value: int | BidKind | None) -> Any:
+        return "none" if value is None else value if isinstance(value, int) else value.value
+
+    def numbers(self, value: int | BidKind | None) -> Iterable[int]:
+        return (value,) if isinstance(value, int) else ()
+
+
+class _Level(FactType[Level]):
+    """A Coinche contract's level: ``none``, ``coinche`` or ``surcoinche``."""
+
+    schema = {"enum": [level.word for level in Level]}
+
+    def read(self, r: Reader, node: Node, at: KeyPath) -> Level | object:
+        text = r.string(node, at, what="a level")
+        if text is None:
+            return BAD
+        try:
+            return Level.parse(text)
+        except EngineError as exc:
+            r.error(node, f"{dotted(at)}: {exc}", Code.BAD_VALUE)
+            return BAD
+
+    def to_yaml(self, value: Level) -> Any:
+        return value.word
+
+
+BID: Final = _Bid()
+LEVEL: Final = _Level()

@@ -1,0 +1,104 @@
+"""The Coinche rule set of a scenario: ``rules`` (top level, or in ``contract``).
+
+``rules: PRESET`` or ``rules: {preset: PRESET, KNOB: VALUE...}``; the presets and the
+knobs are the engine's (``COINCHE_PRESETS``, ``COINCHE_KNOBS``), never named here, and
+the engine judges every value (``find_coinche_rules``, default ``ffb_coinche``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from explainer.engine import (
+    COINCHE_KNOBS,
+    COINCHE_PRESETS,
+    CoincheRules,
+    EngineError,
+    find_coinche_rules,
+)
+
+from ..diagnostics import Code, KeyPath
+from ..reader import Reader
+from ..yamlsource import MappingNode, Node, ScalarNode
+from .base import Pairs
+
+__all__ = ["DEFAULT_PRESET", "coinche_rules_schema", "read_coinche_rules", "rules_of"]
+
+DEFAULT_PRESET: Final = "ffb_coinche"
+"""The preset of a Coinche scenario that names none."""
+
+
+def rules_of(r: Reader, pairs: Pairs, at: KeyPath = ()) -> CoincheRules | None:
+    """The rule set under ``rules`` in ``pairs`` (the default preset without one)."""
+    if "rules" not in pairs:
+        return find_coinche_rules(DEFAULT_PRESET)
+    return read_coinche_rules(r, pairs["rules"][1], (*at, "rules"))
+
+
+def read_coinche_rules(r: Reader, node: Node, at: KeyPath) -> CoincheRules | None:
+    """The rule set ``node`` names, or ``None`` after reporting the problem at its place."""
+    preset, preset_node = DEFAULT_PRESET, node
+    knobs: dict[str, tuple[str, Node]] = {}
+    if isinstance(node, MappingNode):
+        pairs = r.mapping(node, at, ("preset", *COINCHE_KNOBS))
+        if pairs is None:
+            return None
+        for key, (_, vnode) in pairs.items():
+            value = _written(r, vnode, (*at, key))
+            if value is None:
+                return None
+            if key == "preset":
+                preset, preset_node = value, vnode
+            else:
+                knobs[key] = (value, vnode)
+    else:
+        text = r.string(node, at, what="a preset or a mapping")
+        if text is None:
+            return None
+        preset = text
+    return _find(r, preset, preset_node, knobs)
+
+
+def _written(r: Reader, node: Node, at: KeyPath) -> str | None:
+    """A knob value as written (a number is its digits)."""
+    if isinstance(node, ScalarNode) and node.value != "":
+        return str(node.value)
+    return r.string(node, at)
+
+
+def _find(
+    r: Reader, preset: str, preset_node: Node, knobs: dict[str, tuple[str, Node]]
+) -> CoincheRules | None:
+    try:
+        find_coinche_rules(preset)
+    except EngineError as exc:  # the engine's message has the "did you mean"
+        r.error(preset_node, str(exc), Code.BAD_RULES)
+        return None
+    ok = True
+    for key, (value, vnode) in knobs.items():
+        try:
+            find_coinche_rules(preset, **{key: value})
+        except EngineError as exc:
+            r.error(vnode, str(exc), Code.BAD_RULES)
+            ok = False
+    if not ok:
+        return None
+    return find_coinche_rules(preset, **{key: value for key, (value, _) in knobs.items()})
+
+
+def coinche_rules_schema() -> dict[str, Any]:
+    """The JSON Schema of a Coinche ``rules`` value."""
+    presets = {"enum": list(COINCHE_PRESETS)}
+    return {
+        "anyOf": [
+            presets,
+            {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "preset": presets,
+                    **{k: {"type": ["string", "integer", "boolean"]} for k in COINCHE_KNOBS},
+                },
+            },
+        ]
+    }
