@@ -129,7 +129,7 @@ def missing_terms(message: Message, terms: tuple[Term, ...]) -> Iterator[str]:
     for form in forms(message):
         for term in found:
             if not any(_has(form.text, ok) for ok in term.approved):
-                yield f"{form.where}glossary: {term.source!r} is not translated {term.target!r}"
+                yield f"{form.where}glossary: no approved form of {term.target!r} for {term.source!r}"
 
 
 def check_glossary(catalog: Catalog | None, message: Message) -> None:
