@@ -104,8 +104,13 @@ def _has(text: str, word: str) -> bool:
     return _pattern(word).search(text) is not None
 
 
+_NOT_WORDS: Final = re.compile(r"%\([^)]*\)[a-z]|\{[^{}]*\}")
+"""Placeholders and tokens (``%(trump)s``, ``{=last_trick}``): names, not English words."""
+
+
 def _terms_in(message: Message, terms: tuple[Term, ...]) -> Iterator[Term]:
-    sources = [str(s) for s in (message.id if isinstance(message.id, tuple) else (message.id,))]
+    ids = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
+    sources = [_NOT_WORDS.sub(" ", str(s)) for s in ids]
     for term in terms:
         if any(_has(s, term.source) for s in sources):
             yield term
