@@ -60,7 +60,10 @@ def _watch(page: Any, problems: list[str]) -> None:
     page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}")
             if m.type in ("error", "warning") else None)
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    page.on("requestfailed", lambda r: problems.append(f"request failed: {r.url}"))
+    # A request the next navigation cancels (the favicon, on a loaded machine) is aborted,
+    # not missing: a missing file still shows as an HTTP error below.
+    page.on("requestfailed", lambda r: problems.append(f"request failed: {r.url}")
+            if r.failure != "net::ERR_ABORTED" else None)
     page.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}")
             if r.status >= 400 else None)
 
