@@ -148,6 +148,7 @@ def coinche_view(scenario: CoincheDealScenario) -> CoincheDealView:
     s = d.scored
     lines = (
         ("card_points", *d.card_points),
+        ("last_trick", *(p - c for p, c in zip(s.trick_points, d.card_points, strict=True))),
         ("belote", *s.belote),
         ("declarations", *s.declarations),
         ("total", *s.total),
