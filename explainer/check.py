@@ -32,7 +32,8 @@ from explainer.scenarios.diagnostics import (
     one_line,
     sort_key,
 )
-from explainer.scenarios.loader import Project, load_project
+from explainer.scenarios.loader import Project, load_project, missing_scenarios
+from explainer.signals import write_whole
 
 __all__ = ["EXIT_DISAGREE", "EXIT_INVALID", "EXIT_OK", "run_check"]
 
@@ -76,8 +77,9 @@ def _run(
             print(d, file=out)
         print("0 passed, 0 failed", file=out)
         return EXIT_INVALID
-    if not paths and not (root / "scenarios").is_dir():
-        print(f"{root / 'scenarios'}: no such folder (use --root or name the files)", file=out)
+    not_a_project = None if paths else missing_scenarios(root)
+    if not_a_project is not None:
+        print(not_a_project, file=out)
         return EXIT_INVALID
     if fill:
         _fill(load_project(root, targets), out)
@@ -99,7 +101,8 @@ def _run(
             checked.project.failed_paths,
             summary=checked.summary(),
         )
-        Path(report).write_text(html, encoding="utf-8")
+        write_whole(Path(report), html)
+
     return exit_code(diagnostics)
 
 
@@ -119,8 +122,7 @@ def _fill(project: Project, out: TextIO) -> bool:
             print(f"{s.path}: not filled: {exc}", file=out)
             continue
         if keys:
-            with open(s.path, "w", encoding="utf-8", newline="") as fh:
-                fh.write(new)
+            write_whole(Path(s.path), new)
             changed = True
             print(f"{s.path}: filled " + ", ".join(f"expect.{k}" for k in keys), file=out)
     return changed

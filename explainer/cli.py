@@ -74,6 +74,13 @@ def _parser() -> argparse.ArgumentParser:
         help="absolute URL the site is served from (for canonical links, sitemap)",
     )
 
+    n = sub.add_parser(
+        "new",
+        help="create a new rules site that builds at once",
+        description="Create DIR (absent or empty) with one page, one example and a README.",
+    )
+    n.add_argument("dir", type=Path, metavar="DIR", help="the folder to create")
+
     s = sub.add_parser(
         "serve", parents=[common], help="preview the site locally, rebuilding on change"
     )
@@ -90,7 +97,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse's --help / usage errors
         return int(exc.code or 0)
+    if args.verb in ("check", "build", "new"):
+        from explainer.signals import run_interruptible
+
+        return run_interruptible(lambda: _run(args), name=f"explainer {args.verb}")
+    if args.verb == "serve":
+        from explainer.site.serve import run_serve
+
+        return run_serve(root=args.root, out=args.out, host=args.host, port=args.port)
+    parser.print_help()
+    return EXIT_INVALID
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the verb ``check``, ``build`` or ``new``; return its exit code."""
     root: Path = args.root
+    if args.verb == "new":
+        from explainer.new import run_new
+
+        return run_new(args.dir, out=sys.stdout)
     if args.verb == "check":
         from explainer.check import run_check
 
@@ -102,16 +127,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             complete=args.complete,
             out=sys.stdout,
         )
-    if args.verb == "build":
-        from explainer.site.build import run_build
+    from explainer.site.build import run_build
 
-        return run_build(root=root, out=args.out, base_url=args.base_url, out_stream=sys.stdout)
-    if args.verb == "serve":
-        from explainer.site.serve import run_serve
-
-        return run_serve(root=root, out=args.out, host=args.host, port=args.port)
-    parser.print_help()
-    return EXIT_INVALID
+    return run_build(root=root, out=args.out, base_url=args.base_url, out_stream=sys.stdout)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -34,7 +34,7 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
 def test_help_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--help"]) == 0
     out = capsys.readouterr().out
-    for verb in ("check", "build", "serve"):
+    for verb in ("check", "build", "serve", "new"):
         assert verb in out
 
 

@@ -57,11 +57,13 @@ verdict. The check therefore runs in two parts, both through the real ruler:
    (the lowest) of each of a non-empty set of zones. This covers every position with
    every hand size, and its failures give the smallest counterexample (fewest cards in
    the hand, then in the trick, then card order).
-2. *Sampled*: positions with a full hand of eight cards, drawn with a fixed seed
-   uniformly among the positions (tricks up to suit symmetry) that satisfy the
-   premises, until :data:`PLAY_SAMPLES` distinct ones are checked; where fewer exist,
-   every one of them. This checks the zone argument itself on the hands a deal starts
-   with.
+2. *Sampled*: positions with a full hand of eight cards (tricks up to suit symmetry)
+   that satisfy the premises, drawn with a fixed seed until :data:`PLAY_SAMPLES`
+   distinct ones are checked (split evenly among the law's contract kinds); where
+   fewer exist, every one of them. They are drawn in blocks of up to :data:`BLOCK`
+   positions that share a trick and the hand's card counts per zone and suit, each
+   block chosen in proportion to the positions of its shape. This checks the zone
+   argument itself on the hands a deal starts with.
 
 The counts reported are the positions actually ruled on, each once.
 

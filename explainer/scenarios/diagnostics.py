@@ -69,6 +69,7 @@ class Code(StrEnum):
     TOO_LONG = "too-long"
     ALIAS = "alias"
     EMPTY = "empty"
+    NOTHING = "nothing-to-check"
     INTERNAL = "internal"
     OUTPUT = "output"
     # the format's keys and values

@@ -27,7 +27,15 @@ from .pages import read_page
 from .reader import Reader, did_you_mean, display_path
 from .yamlsource import MAX_BYTES, Node, ScalarNode, SourceError, compose
 
-__all__ = ["Project", "display_path", "find_files", "load_file", "load_project", "load_text"]
+__all__ = [
+    "Project",
+    "display_path",
+    "find_files",
+    "load_file",
+    "load_project",
+    "load_text",
+    "missing_scenarios",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +79,20 @@ def load_text(text: str, path: str) -> tuple[Scenario | Page | None, list[Diagno
     return (scenario if not r.diags else None), r.diags
 
 
+def _not_utf8(shown: str, data: bytes, start: int) -> Diagnostic:
+    """The first byte that is not UTF-8, at its line and column (``start`` is its offset:
+    everything before it decodes), with the fix: editors save Latin-1 or Windows-1252
+    when told nothing."""
+    before = data[:start].decode("utf-8")
+    line = before.count("\n") + 1
+    column = len(before.rpartition("\n")[2].removeprefix("\ufeff")) + 1
+    return Diagnostic(
+        Location(shown, line, column),
+        f"not UTF-8 text (byte 0x{data[start]:02X}); re-save the file as UTF-8",
+        Code.ENCODING,
+    )
+
+
 def load_file(
     path: Path | str, *, shown: str | None = None
 ) -> tuple[Scenario | Page | None, list[Diagnostic]]:
@@ -97,9 +119,7 @@ def load_file(
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return None, [
-            Diagnostic(Location(shown, 1, 1), f"not UTF-8 text (byte {exc.start})", Code.ENCODING)
-        ]
+        return None, [_not_utf8(shown, data, exc.start)]
     if text.startswith("\ufeff"):
         text = text[1:]
     try:
@@ -202,6 +222,15 @@ def find_files(path: Path) -> list[Path]:
     return found
 
 
+def missing_scenarios(root: Path) -> str | None:
+    """The line ``check`` and ``build`` print when ``root`` is not a project (it has no
+    ``scenarios/`` folder: the command ran in the wrong folder), else ``None``."""
+    folder = Path(root) / "scenarios"
+    if folder.is_dir():
+        return None
+    return f"{folder}: no such folder (run in the project's folder, or use --root)"
+
+
 def load_project(root: Path, paths: Sequence[Path] | None = None) -> Project:
     """Read the files under ``paths`` (default: ``root/scenarios``) and check the project.
 
@@ -212,7 +241,13 @@ def load_project(root: Path, paths: Sequence[Path] | None = None) -> Project:
     targets = list(paths) if paths is not None else [Path(root) / "scenarios"]
     read = _Read()
     for target in targets:
-        for f in find_files(Path(target)):
+        here = find_files(Path(target))
+        if not here:  # an empty folder: say so, never a silent "0 passed"
+            where = Location(display_path(target), 1, 1)
+            read.diags.append(
+                Diagnostic(where, "nothing to check: no .yaml files here", Code.NOTHING)
+            )
+        for f in here:
             read.add(f)
     known = list(read.pages)
     if paths is not None and any(s.page for s in read.scenarios):

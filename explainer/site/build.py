@@ -63,10 +63,12 @@ from explainer.scenarios.model import Page, Scenario, Section
 
 from .env import make_env, use_language
 from .examples import View, contract_kinds, view_of
+from .theme import PACKAGED_THEME, static_files
 from .practice import draw_positions, practice_presets
 
-__all__ = ["run_build", "build_site", "gather", "render_site", "write_site", "Site",
-           "NO_BASE_URL_NOTE", "PRACTICE", "STAMP", "MARKER", "inputs_digest", "configured_base_url"]
+__all__ = ["MARKER", "NO_BASE_URL_NOTE", "PRACTICE", "STAMP", "Site", "build_site",
+           "configured_base_url", "gather", "inputs_digest", "render_site", "run_build",
+           "write_site"]
 
 STAMP = ".explainer-build"
 """The file in the output folder holding the digest of the inputs it was built from
@@ -228,10 +230,7 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
         paths = [f"{pv.page.id}/" for pv in site.pages] + [f"{PRACTICE}/"]
         files["sitemap.xml"] = _sitemap(base, langs, paths)
     out = {path: text.encode("utf-8") for path, text in files.items()}
-    static = site.root / "templates" / "static"
-    for f in sorted(static.rglob("*")) if static.is_dir() else ():
-        if f.is_file():
-            out["static/" + f.relative_to(static).as_posix()] = f.read_bytes()
+    out.update(static_files(site.root))
     return dict(sorted(out.items()))
 
 
@@ -398,7 +397,7 @@ def inputs_digest(root: Path, base_url: str | None) -> str:
         h.update(f"{dist}={version}\0".encode())
     package = Path(__file__).resolve().parent.parent
     groups = [("scenarios", root / "scenarios"), ("templates", root / "templates"),
-              ("locales", root / "locales"), ("explainer", package)]
+              ("locales", root / "locales"), ("explainer", package), ("theme", PACKAGED_THEME)]
     for name, folder in groups:
         for rel, path in _walk(folder):
             if name == "explainer" and not rel.endswith((".py", ".json")):
@@ -433,6 +432,11 @@ def _up_to_date(out: Path, digest: str) -> bool:
 
 def build_site(root: Path, out: Path, base_url: str | None, *, force: bool = False) -> tuple[int, list[Diagnostic], str]:
     """Check, render and write; return ``(exit code, problems, what happened)``."""
+    from explainer.scenarios.loader import missing_scenarios
+
+    missing = missing_scenarios(root)
+    if missing is not None:  # the wrong folder: never write a site of nothing there
+        return EXIT_INVALID, [], missing
     why = unsafe_output(root, out)
     if why is not None:
         return (EXIT_INVALID, [Diagnostic(Location(str(out), 1, 1),
@@ -484,7 +488,7 @@ def run_build(
               file=stream)
     else:
         print(summary, file=stream)
-        if url is None:
+        if url is None and code == EXIT_OK:  # not after "no such folder"
             print(NO_BASE_URL_NOTE, file=stream)
     return code
 

@@ -24,6 +24,7 @@ from explainer.i18n.names import Words, typeset
 from explainer.scenarios.model import Text
 
 from .markdown import card_html, render, render_inline
+from .theme import theme_dirs
 
 __all__ = ["make_env", "use_language"]
 
@@ -100,9 +101,10 @@ def _untranslated(ctx: Context, *texts: Text | None) -> bool:
 
 
 def make_env(root: Path) -> Environment:
-    """The site's jinja2 Environment over ``root/templates``."""
+    """The site's jinja2 Environment over ``root/templates`` and then the packaged theme
+    (a project's template replaces the theme's file of the same name, as in MkDocs)."""
     env = Environment(
-        loader=FileSystemLoader(str(root / "templates")),
+        loader=FileSystemLoader([str(d) for d in theme_dirs(root)]),
         autoescape=True,
         undefined=StrictUndefined,
         extensions=["jinja2.ext.i18n"],
