@@ -146,9 +146,9 @@ def coinche_computed(scenario: CoincheDealScenario) -> dict[str, Any]:
 def coinche_view(scenario: CoincheDealScenario) -> CoincheDealView:
     d: CoincheDealResult = scenario.outcome
     s = d.scored
-    lines = (
+    lines: tuple[tuple[str, int, int], ...] = (
         ("card_points", *d.card_points),
-        ("last_trick", *(p - c for p, c in zip(s.trick_points, d.card_points, strict=True))),
+        ("last_trick", s.trick_points[0] - d.card_points[0], s.trick_points[1] - d.card_points[1]),
         ("belote", *s.belote),
         ("declarations", *s.declarations),
         ("total", *s.total),

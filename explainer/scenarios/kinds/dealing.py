@@ -165,10 +165,9 @@ class DealingKind(Kind[DealingScenario]):
         order = tuple(scenario.dealer.after(k) for k in range(1, 5))
         if isinstance(scenario.outcome, PacketDealing):
             p: PacketDealing = scenario.outcome
-            hands = tuple((seat, sort_for_display(p.hands[seat])) for seat in order)
-            return PacketsView(scenario, p, hands, order)
+            dealt = tuple((seat, sort_for_display(p.hands[seat])) for seat in order)
+            return PacketsView(scenario, p, dealt, order)
         result: DealingResult = scenario.outcome
-        order = tuple(scenario.dealer.after(k) for k in range(1, 5))
         first = tuple((seat, sort_for_display(result.first[seat])) for seat in order)
         hands: tuple[tuple[Seat, tuple[int, ...]], ...] = ()
         if result.hands is not None:
