@@ -89,6 +89,8 @@ def _run(
     diagnostics = sorted([*checked.diagnostics, *extra], key=sort_key)
     for d in diagnostics:
         print(d, file=out)
+    for line in checked.warnings:
+        print(line, file=out)
     if checked.coverage:
         print(checked.coverage, file=out)
     print(checked.summary(), file=out)

@@ -62,6 +62,8 @@ class Checked:
     catalog_problems: int = 0
     coverage: str | None = None
     """The translators' figures, ``translations: fr 100% (207/207), ...``."""
+    warnings: tuple[str, ...] = ()
+    """Lines printed without failing: glossary terms a translation does not use."""
     wrong: frozenset[str] = field(default=frozenset())
     """The paths of the valid scenarios the engine disagrees with."""
 
@@ -103,14 +105,17 @@ def check_project(
     found = run_all(project.scenarios)
     catalogs: list[Diagnostic] = []
     coverage_line = None
+    warnings: tuple[str, ...] = ()
     if paths is None:
         catalogs = _catalog_problems(root, frozenset(complete))
         coverage_line = _coverage(root)
+        warnings = _catalog_warnings(root)
     return Checked(
         project=project,
         diagnostics=tuple(sorted([*project.diagnostics, *found, *catalogs], key=sort_key)),
         catalog_problems=len(catalogs),
         coverage=coverage_line,
+        warnings=warnings,
         wrong=frozenset(d.path for d in found),
     )
 
@@ -120,6 +125,12 @@ def _catalog_problems(root: Path, complete: frozenset[str]) -> list[Diagnostic]:
 
     found: list[Diagnostic] = check_catalogs(root, complete=complete)
     return found
+
+
+def _catalog_warnings(root: Path) -> tuple[str, ...]:
+    from explainer.i18n import catalog_warnings
+
+    return tuple(catalog_warnings(root))
 
 
 def _coverage(root: Path) -> str | None:

@@ -13,13 +13,21 @@ import importlib
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
-    from .check import check_catalogs
+    from .check import catalog_warnings, check_catalogs
     from .staleness import Coverage, coverage, extract_messages, format_coverage
 
-__all__ = ["Coverage", "check_catalogs", "coverage", "extract_messages", "format_coverage"]
+__all__ = [
+    "Coverage",
+    "catalog_warnings",
+    "check_catalogs",
+    "coverage",
+    "extract_messages",
+    "format_coverage",
+]
 
 _HOME: Final = {
     "Coverage": ".staleness",
+    "catalog_warnings": ".check",
     "check_catalogs": ".check",
     "coverage": ".staleness",
     "extract_messages": ".staleness",

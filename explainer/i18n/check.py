@@ -32,11 +32,13 @@ from explainer.scenarios.diagnostics import Code, Diagnostic, Location, Severity
 
 from .catalog import catalog_path, po_paths
 from .checkers import CHECKERS
+from .glossary import forbidden_problems, glossary_path, glossary_warnings, read_glossary
 from .pofile import Key, ReadCatalog, describe, read_catalog
 from .staleness import MAPPING_FILE, POT_PATH, Extracted, extract_messages, lag
 
 __all__ = [
     "PLURAL_FORMS",
+    "catalog_warnings",
     "check_catalog_file",
     "check_catalogs",
     "expected_plural_forms",
@@ -144,7 +146,7 @@ def _check_plurals(read: ReadCatalog) -> Iterator[Diagnostic]:
 # One file, then the project
 
 
-def _check_messages(read: ReadCatalog) -> Iterator[Diagnostic]:
+def _check_messages(read: ReadCatalog, path: Path) -> Iterator[Diagnostic]:
     assert read.catalog is not None
     for message in read.catalog:
         for code, checker in CHECKERS:
@@ -152,6 +154,11 @@ def _check_messages(read: ReadCatalog) -> Iterator[Diagnostic]:
                 checker(read.catalog, message)
             except TranslationError as exc:
                 yield _diag(read.path, message.lineno or 1, str(exc), code)
+    terms = read_glossary(glossary_path(path))
+    for message in read.catalog:
+        problems = list(forbidden_problems(message, terms))
+        if problems:
+            yield _diag(read.path, message.lineno or 1, "; ".join(problems), Code.PO_GLOSSARY)
 
 
 def check_catalog_file(
@@ -175,7 +182,7 @@ def check_catalog_file(
             found.append(_diag(read.path, line, message, code))
     if lang is not None:
         found.extend(_check_plurals(read))
-        found.extend(_check_messages(read))
+        found.extend(_check_messages(read, path))
     return found
 
 
@@ -229,3 +236,14 @@ def check_catalogs(root: Path, *, complete: Collection[str] = ()) -> list[Diagno
             )
         )
     return sorted(found, key=lambda d: (d.location.path, d.location.line, d.message))
+
+
+def catalog_warnings(root: Path) -> list[str]:
+    """What the check prints without failing: each translated message of a catalog that
+    lacks an approved form of a glossary term of its English (:mod:`.glossary`)."""
+    lines: list[str] = []
+    for lang, path in po_paths(root):
+        read = read_catalog(path, lang, shown=str(path))
+        if read.catalog is not None:
+            lines.extend(glossary_warnings(read.catalog, path, str(path)))
+    return lines

@@ -108,6 +108,7 @@ class Code(StrEnum):
     PO_NEWLINES = "po-newlines"
     PO_NUMBERS = "po-numbers"
     PO_VALUES = "po-values"
+    PO_GLOSSARY = "po-glossary"
     PO_PLURAL = "po-plural"
     PO_FUZZY = "po-fuzzy"
     PO_OUTDATED = "po-outdated"

@@ -65,6 +65,7 @@ from .env import make_env, use_language
 from .examples import View, contract_kinds, view_of
 from .theme import PACKAGED_THEME, static_files
 from .practice import draw_positions, practice_presets
+from .variants import RULE_SETS, rule_set_rows, variants
 
 __all__ = ["MARKER", "NO_BASE_URL_NOTE", "PRACTICE", "STAMP", "Site", "build_site",
            "configured_base_url", "gather", "inputs_digest", "render_site", "run_build",
@@ -185,6 +186,8 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
         "last_trick": LAST_TRICK,
         "capot": CAPOT,
         "belote": BELOTE,
+        "variants": variants,
+        "rule_set_rows": rule_set_rows(),
     }
 
     def links(lang: str | None, path: str, rel: str) -> dict[str, Any]:
@@ -207,6 +210,7 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
     home_t = env.get_template("home.html")
     page_t = env.get_template("page.html")
     practice_t = env.get_template("practice.html")
+    rulesets_t = env.get_template("rulesets.html")
     pages = [pv.page for pv in site.pages]
     positions = draw_positions()
     score = {"score_right": Markup('<span data-score="right">0</span>'),
@@ -226,8 +230,12 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
             **common, **ctx, **links(lang, f"{PRACTICE}/", "../../"), **score, rel="../../",
             home="../index.html", positions=positions,
         )
+        files[f"{lang}/{RULE_SETS}/index.html"] = rulesets_t.render(
+            **common, **ctx, **links(lang, f"{RULE_SETS}/", "../../"), rel="../../",
+            home="../index.html",
+        )
     if base is not None:
-        paths = [f"{pv.page.id}/" for pv in site.pages] + [f"{PRACTICE}/"]
+        paths = [f"{pv.page.id}/" for pv in site.pages] + [f"{PRACTICE}/", f"{RULE_SETS}/"]
         files["sitemap.xml"] = _sitemap(base, langs, paths)
     out = {path: text.encode("utf-8") for path, text in files.items()}
     out.update(static_files(site.root))

@@ -189,8 +189,8 @@ def test_the_open_page_reloads_itself_after_a_rebuild(project: Path, tmp_path: P
         text = scenario.read_text(encoding="utf-8")
         scenario.write_text(text.replace("Follow the suit that was led", "Follow suit, always"),
                             encoding="utf-8")
-        page.wait_for_function("document.body.textContent.includes('Follow suit, always')",
-                               timeout=60_000)
+        title = page.locator("#follow-suit-title")  # read without eval: the CSP forbids it
+        _wait_for(lambda: "Follow suit, always" in (title.text_content() or ""), "the reload")
         assert page.evaluate("window.__before_reload") is None  # a new page, not a patch
         assert errors == []
     finally:

@@ -10,7 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from explainer.engine import KNOBS, PRESETS, Contract, EngineError, RuleSet, Seat, Trump, find_rules
+from explainer.engine import (
+    KNOBS,
+    PRESETS,
+    SCORING_KNOBS,
+    Contract,
+    EngineError,
+    RuleSet,
+    Seat,
+    Trump,
+    find_rules,
+)
 
 from ..diagnostics import Code
 from ..facts import SEAT_REF
@@ -58,7 +68,7 @@ def read_contract(
             r.keys.where(("contract",)), f"contract.taker: required for kind: {kind}", Code.MISSING
         )
         ok = False
-    rules = _rules(r, pairs["rules"][1]) if "rules" in pairs else find_rules()
+    rules = _rules(r, pairs["rules"][1], kind) if "rules" in pairs else find_rules()
     if not ok or trump is None or rules is None:
         return None
     return Contract(trump, game, taker), rules
@@ -79,7 +89,7 @@ def _trump(r: Reader, pairs: dict[str, tuple[Node, Node]]) -> Trump | None:
         return None
 
 
-def _rules(r: Reader, node: Node) -> RuleSet | None:
+def _rules(r: Reader, node: Node, kind: str) -> RuleSet | None:
     """``rules: PRESET`` or ``rules: {preset: PRESET, KNOB: VALUE...}``, judged by the engine."""
     preset_node = node
     knobs: dict[str, tuple[str, Node]] = {}
@@ -101,11 +111,11 @@ def _rules(r: Reader, node: Node) -> RuleSet | None:
         if text is None:
             return None
         preset = text
-    return _find_rules(r, preset, preset_node, knobs)
+    return _find_rules(r, preset, preset_node, knobs, kind)
 
 
 def _find_rules(
-    r: Reader, preset: str, preset_node: Node, knobs: dict[str, tuple[str, Node]]
+    r: Reader, preset: str, preset_node: Node, knobs: dict[str, tuple[str, Node]], kind: str
 ) -> RuleSet | None:
     try:
         find_rules(preset)
@@ -113,6 +123,15 @@ def _find_rules(
         r.error(preset_node, str(exc), Code.BAD_RULES)
         return None
     for key, (value, vnode) in knobs.items():
+        if key in SCORING_KNOBS and kind != "deal":
+            # a scoring knob cannot change what a kind that scores no deal shows
+            r.error(
+                vnode,
+                f"rules knob {key} does not apply to kind: {kind}"
+                " (it scores a whole deal: use it with kind: deal)",
+                Code.BAD_RULES,
+            )
+            return None
         try:
             find_rules(preset, **{key: value})
         except EngineError as exc:

@@ -1,0 +1,159 @@
+"""The terminology check: one approved term per concept, per language.
+
+Each shipped language has a glossary, ``locales/<lang>/glossary.csv``, in the headed CSV
+form Weblate imports as a glossary (translate-toolkit's columns ``source``, ``target``,
+``context``, ``developer_comments``), plus two columns of this project:
+
+* ``forms``: the approved translation's inflected forms or stems, ``|``-separated
+  (``atut|atuty|atutem``); a word of the translation starting with one of them counts;
+* ``forbidden``: variants that must not translate the concept (``bez atutu``), matched
+  the same way, at the start of a word, case-insensitively.
+
+For a message whose English contains a glossary term (``source``, matched at the start
+of a word, case-insensitively, so ``trump`` matches ``trumps`` but not ``overtrump``), a
+forbidden variant in a translated form is an error (``po-glossary``, :data:`CHECKERS`),
+and a translated form with none of the approved forms is a warning
+(:func:`glossary_warnings`): printed, never failing the check, since a sentence may
+rightly paraphrase.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from babel.messages.catalog import Catalog, Message, TranslationError
+
+from .checkers import forms
+
+__all__ = [
+    "COLUMNS",
+    "Term",
+    "check_glossary",
+    "forbidden_problems",
+    "glossary_path",
+    "glossary_warnings",
+    "missing_terms",
+    "read_glossary",
+]
+
+COLUMNS: Final = ("source", "target", "context", "developer_comments", "forms", "forbidden")
+"""The glossary's header: Weblate's CSV columns, then ``forms`` and ``forbidden``."""
+
+
+@dataclass(frozen=True)
+class Term:
+    """One concept: its English, the approved translation, what counts as it, what not."""
+
+    source: str
+    target: str
+    context: str = ""
+    note: str = ""
+    forms: tuple[str, ...] = ()
+    forbidden: tuple[str, ...] = ()
+
+    @property
+    def approved(self) -> tuple[str, ...]:
+        """The forms that count as the approved translation (the target if none given)."""
+        return self.forms or (self.target,)
+
+
+def _split(cell: str | None) -> tuple[str, ...]:
+    return tuple(part.strip() for part in (cell or "").split("|") if part.strip())
+
+
+def glossary_path(catalog: Path) -> Path:
+    """The glossary next to a catalog: ``locales/pl/LC_MESSAGES/messages.po`` ->
+    ``locales/pl/glossary.csv``."""
+    return catalog.parent.parent / "glossary.csv"
+
+
+@functools.cache
+def read_glossary(path: Path) -> tuple[Term, ...]:
+    """The terms of a glossary file; none when it does not exist."""
+    if not path.is_file():
+        return ()
+    with path.open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    return tuple(
+        Term(
+            source=row["source"].strip(),
+            target=(row.get("target") or "").strip(),
+            context=(row.get("context") or "").strip(),
+            note=(row.get("developer_comments") or "").strip(),
+            forms=_split(row.get("forms")),
+            forbidden=_split(row.get("forbidden")),
+        )
+        for row in rows
+        if (row.get("source") or "").strip()
+    )
+
+
+@functools.cache
+def _pattern(word: str) -> re.Pattern[str]:
+    """``word`` at the start of a word (not after a letter, digit, ``-`` or ``|``)."""
+    return re.compile(r"(?<![\w\-|])" + re.escape(word), re.IGNORECASE)
+
+
+def _has(text: str, word: str) -> bool:
+    return _pattern(word).search(text) is not None
+
+
+_NOT_WORDS: Final = re.compile(r"%\([^)]*\)[a-z]|\{[^{}]*\}")
+"""Placeholders and tokens (``%(trump)s``, ``{=last_trick}``): names, not English words."""
+
+
+def _terms_in(message: Message, terms: tuple[Term, ...]) -> Iterator[Term]:
+    ids = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
+    sources = [_NOT_WORDS.sub(" ", str(s)) for s in ids]
+    for term in terms:
+        if any(_has(s, term.source) for s in sources):
+            yield term
+
+
+def forbidden_problems(message: Message, terms: tuple[Term, ...]) -> Iterator[str]:
+    """Each forbidden variant a translated form uses for a term of the English."""
+    found = list(_terms_in(message, terms))
+    for form in forms(message):
+        for term in found:
+            for bad in term.forbidden:
+                if _has(form.text, bad):
+                    yield (
+                        f"{form.where}glossary: {bad!r} for {term.source!r}: write {term.target!r}"
+                    )
+
+
+def missing_terms(message: Message, terms: tuple[Term, ...]) -> Iterator[str]:
+    """Each term of the English whose approved forms a translated form lacks."""
+    found = list(_terms_in(message, terms))
+    for form in forms(message):
+        for term in found:
+            if not any(_has(form.text, ok) for ok in term.approved):
+                yield f"{form.where}glossary: no approved form of {term.target!r} for {term.source!r}"
+
+
+def check_glossary(catalog: Catalog | None, message: Message) -> None:
+    """Babel checker (``pybabel compile``, from the project's root): a forbidden variant of
+    a glossary term in the translation raises :class:`TranslationError`."""
+    if catalog is None or catalog.locale is None:
+        return
+    terms = read_glossary(Path("locales") / str(catalog.locale) / "glossary.csv")
+    problems = list(forbidden_problems(message, terms))
+    if problems:
+        raise TranslationError("; ".join(problems))
+
+
+def glossary_warnings(catalog: Catalog, path: Path, shown: str) -> list[str]:
+    """The warning lines of one catalog, ``shown:LINE:1: warning: ...``: each translated
+    message lacking an approved form of a glossary term of its English."""
+    terms = read_glossary(glossary_path(path))
+    lines: list[str] = []
+    for message in catalog:
+        for problem in missing_terms(message, terms):
+            lines.append(f"{shown}:{message.lineno or 1}:1: warning: {problem}")
+    return lines
