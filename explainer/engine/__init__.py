@@ -12,7 +12,7 @@ and hands 32-bit masks on the hot path (:func:`make_ruler`); :class:`CardSet`,
 
 from __future__ import annotations
 
-from .bidding import Bid, BiddingResult, parse_bid, run_bidding
+from .bidding import Bid, BiddingResult, bid_round, parse_bid, run_bidding
 from .cards import (
     DECK,
     FULL_DECK,
@@ -279,6 +279,7 @@ __all__ = [
     "Verdict",
     "belote_seat",
     "belote_seats",
+    "bid_round",
     "card",
     "card_points_of",
     "card_rank",

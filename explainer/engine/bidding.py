@@ -20,7 +20,7 @@ from .contract import Trump
 from .errors import BiddingError
 from .seats import Seat
 
-__all__ = ["Bid", "BiddingResult", "parse_bid", "run_bidding"]
+__all__ = ["Bid", "BiddingResult", "bid_round", "parse_bid", "run_bidding"]
 
 Bid = str | Suit
 """``"take"``, ``"pass"`` or a suit named in the second round."""
@@ -34,6 +34,15 @@ class BiddingResult:
     trump: Trump | None
     annulled: bool
     round: int | None
+
+
+def bid_round(index: int) -> int:
+    """The round (1 or 2) of the bid at 0-based ``index``: each seat speaks once a round.
+
+    >>> [bid_round(i) for i in (0, 3, 4, 7)]
+    [1, 1, 2, 2]
+    """
+    return 1 if index < 4 else 2
 
 
 def parse_bid(text: str) -> Bid:
@@ -79,7 +88,7 @@ def run_bidding(dealer: Seat, turned: int, bids: Sequence[tuple[Seat, Bid]]) -> 
                 bid = parse_bid(bid)
             except BiddingError as e:
                 raise BiddingError(str(e), bid_index=i) from None
-        rnd = 1 if i < 4 else 2
+        rnd = bid_round(i)
         if bid == "pass":
             if i == 7:
                 result = BiddingResult(None, None, True, None)

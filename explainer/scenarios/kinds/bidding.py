@@ -17,6 +17,7 @@ from explainer.engine import (
     BiddingResult,
     EngineError,
     Seat,
+    bid_round,
     parse_bid,
     run_bidding,
 )
@@ -119,10 +120,8 @@ class BiddingKind(Kind[BiddingScenario]):
         }
 
     def view(self, scenario: BiddingScenario) -> BiddingView:
-        # The round of a bid: the first four bids are the first round (engine/bidding.py).
         bids = tuple(
-            (i, 1 if i <= _SEATS else 2, seat, bid)
-            for i, (seat, bid) in enumerate(scenario.bids, 1)
+            (i, bid_round(i - 1), seat, bid) for i, (seat, bid) in enumerate(scenario.bids, 1)
         )
         return BiddingView(scenario, bids, scenario.outcome)
 
