@@ -17,7 +17,7 @@ from typing import Any, Final
 from .diagnostics import DISAGREE, INVALID, Code, Diagnostic, Location, one_line
 from .kinds import kind_of
 from .model import Scenario
-from .tokens import NUMBER
+from .tokens import NUMBER, VALUE_NAMES, VALUE_TOKEN, value_of
 
 __all__ = ["NUMBER", "compute", "facts", "prose_numbers", "run", "run_all", "show"]
 
@@ -53,6 +53,7 @@ def prose_numbers(scenario: Scenario) -> list[Diagnostic]:
     for field, text in (("title", scenario.title), ("text", scenario.text)):
         if text is None:
             continue
+        out += _bad_value_tokens(scenario, field, text.source)
         for number in NUMBER.findall(_NOT_PROSE.sub(" ", text.source)):
             if number not in allowed:
                 out.append(
@@ -64,6 +65,31 @@ def prose_numbers(scenario: Scenario) -> list[Diagnostic]:
                         DISAGREE,
                     )
                 )
+    return out
+
+
+def _bad_value_tokens(scenario: Scenario, field: str, text: str) -> list[Diagnostic]:
+    """Value tokens (``{=belote}``) the example cannot give a number for: an unknown
+    name, a bad argument, or a kind without a rule set. A value token is checked by
+    construction (the site renders the engine's number), so it is never a prose number."""
+    rules, contract = getattr(scenario, "rules", None), getattr(scenario, "contract", None)
+    out = []
+    for match in VALUE_TOKEN.finditer(text):
+        name, arg = match.group("name"), match.group("arg")
+        if rules is None or contract is None:
+            why = f"kind: {scenario.kind} has no rule set"
+        elif value_of(name, arg, rules, contract.trump) is None:
+            why = f"expected one of {', '.join(VALUE_NAMES)}; points takes a card: {{=points:JH}}"
+        else:
+            continue
+        out.append(
+            Diagnostic(
+                scenario.where(field),
+                f"{field}: unknown value token {match.group(0)} ({why})",
+                Code.BAD_VALUE,
+                INVALID,
+            )
+        )
     return out
 
 

@@ -17,15 +17,26 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Final
 
-from explainer.engine import InvalidCardError, card_str, parse_card
+from explainer.engine import (
+    BELOTE,
+    LAST_TRICK,
+    InvalidCardError,
+    RuleSet,
+    Trump,
+    card_str,
+    parse_card,
+    point_table,
+)
 
 __all__ = [
     "CARD_TOKEN",
     "NUMBER",
+    "VALUE_NAMES",
     "VALUE_TOKEN",
     "card_tokens",
     "is_card_token",
     "replace_card_tokens",
+    "value_of",
 ]
 
 NUMBER: Final = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?(?![\w])")
@@ -70,6 +81,41 @@ def replace_card_tokens(text: str, replace: Callable[[re.Match[str], int], str])
         return match.group(0) if c is None else replace(match, c)
 
     return CARD_TOKEN.sub(one, text)
+
+
+VALUE_NAMES: Final = ("belote", "last_trick", "capot", "deal_total", "points")
+"""The names a value token may use; ``points`` takes a card (``{=points:JH}``)."""
+
+
+def value_of(name: str, arg: str | None, rules: RuleSet, trump: Trump) -> int | None:
+    """The number a value token stands for under ``rules`` and ``trump``, or ``None``
+    for an unknown name or a bad argument.
+
+    ``belote`` (20) and ``last_trick`` (10) are the engine's constants; ``capot`` is what
+    a capot is worth in cards and bonus under the rule set (``capot_points``: 252 or
+    250); ``deal_total`` the deal's card points and last trick (162; at all-trump, the
+    rule set's scale); ``points:CARD`` the card's points under the contract.
+
+    >>> from explainer.engine import find_rules
+    >>> r = find_rules("house")
+    >>> [value_of(n, a, r, Trump.HEARTS) for n, a in
+    ...  [("belote", None), ("capot", None), ("deal_total", None), ("points", "JH"), ("x", None)]]
+    [20, 252, 162, 20, None]
+    """
+    scale = rules.all_trump_points
+    if name == "points":
+        try:
+            return point_table(trump, scale)[parse_card(arg or "")]
+        except InvalidCardError:
+            return None
+    if arg is not None:
+        return None
+    if name == "deal_total":
+        if trump == Trump.ALL and scale == "ffb2016_ratio":
+            trump = Trump.SPADES  # the ratio scales the deal to a suit contract's total
+        return sum(point_table(trump, scale)) + LAST_TRICK
+    constants = {"belote": BELOTE, "last_trick": LAST_TRICK, "capot": rules.capot_total}
+    return constants.get(name)
 
 
 _ = card_str  # used by the doctest

@@ -49,12 +49,12 @@ from explainer.engine import (
 )
 from explainer.i18n.catalog import Catalog, CatalogError, load_catalogs
 from explainer.scenarios.diagnostics import (
-    Code,
-    Location,
-    Severity,
     EXIT_INVALID,
     EXIT_OK,
+    Code,
     Diagnostic,
+    Location,
+    Severity,
     exit_code,
     one_line,
     sort_key,
@@ -63,13 +63,24 @@ from explainer.scenarios.model import Page, Scenario, Section
 
 from .env import make_env, use_language
 from .examples import View, contract_kinds, view_of
-from .theme import PACKAGED_THEME, static_files
 from .practice import draw_positions, practice_presets
+from .theme import PACKAGED_THEME, static_files
 from .variants import RULE_SETS, rule_set_rows, variants
 
-__all__ = ["MARKER", "NO_BASE_URL_NOTE", "PRACTICE", "STAMP", "Site", "build_site",
-           "configured_base_url", "gather", "inputs_digest", "render_site", "run_build",
-           "write_site"]
+__all__ = [
+    "MARKER",
+    "NO_BASE_URL_NOTE",
+    "PRACTICE",
+    "STAMP",
+    "Site",
+    "build_site",
+    "configured_base_url",
+    "gather",
+    "inputs_digest",
+    "render_site",
+    "run_build",
+    "write_site",
+]
 
 STAMP = ".explainer-build"
 """The file in the output folder holding the digest of the inputs it was built from
@@ -118,24 +129,29 @@ def gather(root: Path) -> tuple[Site | None, list[Diagnostic]]:
     try:
         catalogs = load_catalogs(root)
     except CatalogError as exc:
-        problems.append(Diagnostic(Location(exc.path, exc.line, 1), str(exc.args[0]),
-                                   Code.CATALOG, Severity.INVALID))
+        problems.append(
+            Diagnostic(
+                Location(exc.path, exc.line, 1), str(exc.args[0]), Code.CATALOG, Severity.INVALID
+            )
+        )
     if problems:
         return None, sorted(set(problems), key=sort_key)
     project = checked.project
     views = {scenario.id: view_of(scenario) for scenario in project.scenarios}
-    pages = tuple(_page_view(p, project.scenarios, views)
-                  for p in sorted(project.pages, key=lambda p: (p.order, p.id)))
+    pages = tuple(
+        _page_view(p, project.scenarios, views)
+        for p in sorted(project.pages, key=lambda p: (p.order, p.id))
+    )
     return Site(root, pages, catalogs), []
 
 
 def _page_view(page: Page, scenarios: Iterable[Scenario], views: Mapping[str, View]) -> PageView:
-    mine = sorted((s for s in scenarios if s.page == page.id),
-                  key=lambda s: (s.order, s.id))
+    mine = sorted((s for s in scenarios if s.page == page.id), key=lambda s: (s.order, s.id))
     sections = []
     for section in page.sections:
-        sections.append(SectionView(section, tuple(
-            views[s.id] for s in mine if s.section == section.id)))
+        sections.append(
+            SectionView(section, tuple(views[s.id] for s in mine if s.section == section.id))
+        )
     return PageView(page, tuple(sections))
 
 
@@ -157,9 +173,11 @@ def configured_base_url(root: Path) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-NO_BASE_URL_NOTE: Final = ("note: no base URL configured, so no canonical links, hreflang"
-                           " alternates or sitemap.xml (set [tool.explainer] base_url in"
-                           " pyproject.toml, or pass --base-url)")
+NO_BASE_URL_NOTE: Final = (
+    "note: no base URL configured, so no canonical links, hreflang"
+    " alternates or sitemap.xml (set [tool.explainer] base_url in"
+    " pyproject.toml, or pass --base-url)"
+)
 
 
 def _with_slash(url: str) -> str:
@@ -195,17 +213,30 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
         return {
             "canonical": None if base is None else f"{base}{lang}/{path}" if lang else base,
             "alternates": [] if base is None or lang is None else _alternates(base, langs, path),
-            "switcher": [] if lang is None else [
-                {"lang": other, "name": names[other], "current": other == lang,
-                 "href": f"{rel}{other}/{path}index.html"} for other in langs],
+            "switcher": []
+            if lang is None
+            else [
+                {
+                    "lang": other,
+                    "name": names[other],
+                    "current": other == lang,
+                    "href": f"{rel}{other}/{path}index.html",
+                }
+                for other in langs
+            ],
         }
 
     # the root page: choose a language (English chrome, each language named in itself)
     ctx = use_language(env, site.catalogs[langs[0]])
     files["index.html"] = env.get_template("root.html").render(
-        **common, **ctx, **links(None, "", ""), rel="", home="index.html",
-        choices=[{"lang": lang, "name": names[lang], "href": f"{lang}/index.html"}
-                 for lang in langs],
+        **common,
+        **ctx,
+        **links(None, "", ""),
+        rel="",
+        home="index.html",
+        choices=[
+            {"lang": lang, "name": names[lang], "href": f"{lang}/index.html"} for lang in langs
+        ],
     )
     home_t = env.get_template("home.html")
     page_t = env.get_template("page.html")
@@ -213,25 +244,45 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
     rulesets_t = env.get_template("rulesets.html")
     pages = [pv.page for pv in site.pages]
     positions = draw_positions()
-    score = {"score_right": Markup('<span data-score="right">0</span>'),
-             "score_tried": Markup('<span data-score="tried">0</span>')}
+    score = {
+        "score_right": Markup('<span data-score="right">0</span>'),
+        "score_tried": Markup('<span data-score="tried">0</span>'),
+    }
     for lang in langs:
         ctx = use_language(env, site.catalogs[lang])
         files[f"{lang}/index.html"] = home_t.render(
-            **common, **ctx, **links(lang, "", "../"), rel="../", home="index.html", pages=pages,
+            **common,
+            **ctx,
+            **links(lang, "", "../"),
+            rel="../",
+            home="index.html",
+            pages=pages,
         )
         for pv in site.pages:
             path = f"{pv.page.id}/"
             files[f"{lang}/{path}index.html"] = page_t.render(
-                **common, **ctx, **links(lang, path, "../../"), rel="../../",
-                home="../index.html", page=pv.page, sections=pv.sections,
+                **common,
+                **ctx,
+                **links(lang, path, "../../"),
+                rel="../../",
+                home="../index.html",
+                page=pv.page,
+                sections=pv.sections,
             )
         files[f"{lang}/{PRACTICE}/index.html"] = practice_t.render(
-            **common, **ctx, **links(lang, f"{PRACTICE}/", "../../"), **score, rel="../../",
-            home="../index.html", positions=positions,
+            **common,
+            **ctx,
+            **links(lang, f"{PRACTICE}/", "../../"),
+            **score,
+            rel="../../",
+            home="../index.html",
+            positions=positions,
         )
         files[f"{lang}/{RULE_SETS}/index.html"] = rulesets_t.render(
-            **common, **ctx, **links(lang, f"{RULE_SETS}/", "../../"), rel="../../",
+            **common,
+            **ctx,
+            **links(lang, f"{RULE_SETS}/", "../../"),
+            rel="../../",
             home="../index.html",
         )
     if base is not None:
@@ -258,9 +309,11 @@ def _sitemap(base: str, langs: list[str], paths: list[str]) -> str:
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     if epoch and epoch.isdigit():
         lastmod = time.strftime("%Y-%m-%d", time.gmtime(int(epoch)))
-    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
-             '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'
-             ' xmlns:xhtml="http://www.w3.org/1999/xhtml">']
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'
+        ' xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ]
     for path in ["", *paths]:
         for lang in langs:
             lines.append("  <url>")
@@ -268,8 +321,10 @@ def _sitemap(base: str, langs: list[str], paths: list[str]) -> str:
             if lastmod:
                 lines.append(f"    <lastmod>{lastmod}</lastmod>")
             for alt in _alternates(base, langs, path):
-                lines.append(f'    <xhtml:link rel="alternate" hreflang="{alt["hreflang"]}"'
-                             f' href="{xml_escape(alt["url"])}"/>')
+                lines.append(
+                    f'    <xhtml:link rel="alternate" hreflang="{alt["hreflang"]}"'
+                    f' href="{xml_escape(alt["url"])}"/>'
+                )
             lines.append("  </url>")
     lines.append("</urlset>")
     return "\n".join(lines) + "\n"
@@ -297,8 +352,10 @@ def unsafe_output(root: Path, out: Path) -> str | None:
         return "it is not a folder"
     built_before = (o / MARKER).is_file() or (o / STAMP).is_file()
     if o.is_dir() and not built_before and any(o.iterdir()):
-        return (f"it holds files but no site built by explainer (no {MARKER}); "
-                "empty it or choose another --out")
+        return (
+            f"it holds files but no site built by explainer (no {MARKER}); "
+            "empty it or choose another --out"
+        )
     return None
 
 
@@ -404,8 +461,13 @@ def inputs_digest(root: Path, base_url: str | None) -> str:
             version = "-"
         h.update(f"{dist}={version}\0".encode())
     package = Path(__file__).resolve().parent.parent
-    groups = [("scenarios", root / "scenarios"), ("templates", root / "templates"),
-              ("locales", root / "locales"), ("explainer", package), ("theme", PACKAGED_THEME)]
+    groups = [
+        ("scenarios", root / "scenarios"),
+        ("templates", root / "templates"),
+        ("locales", root / "locales"),
+        ("explainer", package),
+        ("theme", PACKAGED_THEME),
+    ]
     for name, folder in groups:
         for rel, path in _walk(folder):
             if name == "explainer" and not rel.endswith((".py", ".json")):
@@ -425,8 +487,11 @@ def _walk(folder: Path) -> list[tuple[str, str]]:
         dirnames[:] = [d for d in dirnames if d != "__pycache__"]
         rel_dir = os.path.relpath(dirpath, top).replace(os.sep, "/")
         prefix = "" if rel_dir == "." else rel_dir + "/"
-        found.extend((prefix + n, os.path.join(dirpath, n)) for n in filenames
-                     if not n.endswith((".pyc", ".mo")))
+        found.extend(
+            (prefix + n, os.path.join(dirpath, n))
+            for n in filenames
+            if not n.endswith((".pyc", ".mo"))
+        )
     found.sort()
     return found
 
@@ -438,7 +503,9 @@ def _up_to_date(out: Path, digest: str) -> bool:
         return False
 
 
-def build_site(root: Path, out: Path, base_url: str | None, *, force: bool = False) -> tuple[int, list[Diagnostic], str]:
+def build_site(
+    root: Path, out: Path, base_url: str | None, *, force: bool = False
+) -> tuple[int, list[Diagnostic], str]:
     """Check, render and write; return ``(exit code, problems, what happened)``."""
     from explainer.scenarios.loader import missing_scenarios
 
@@ -447,9 +514,18 @@ def build_site(root: Path, out: Path, base_url: str | None, *, force: bool = Fal
         return EXIT_INVALID, [], missing
     why = unsafe_output(root, out)
     if why is not None:
-        return (EXIT_INVALID, [Diagnostic(Location(str(out), 1, 1),
-                                          f"refusing to replace the output folder: {why}",
-                                          Code.OUTPUT, Severity.INVALID)], "nothing was written")
+        return (
+            EXIT_INVALID,
+            [
+                Diagnostic(
+                    Location(str(out), 1, 1),
+                    f"refusing to replace the output folder: {why}",
+                    Code.OUTPUT,
+                    Severity.INVALID,
+                )
+            ],
+            "nothing was written",
+        )
     digest = inputs_digest(root, base_url)
     site: Site | None = None
     if not force and _up_to_date(out, digest):
@@ -466,8 +542,14 @@ def build_site(root: Path, out: Path, base_url: str | None, *, force: bool = Fal
     files[STAMP] = (digest + "\n").encode("ascii")
     write_site(out, files)
     pages = sum(1 for p in files if p.endswith(".html"))
-    return EXIT_OK, [], (f"built {pages} pages in {len(site.catalogs)} languages"
-                         f" ({', '.join(site.catalogs)}) into {out}")
+    return (
+        EXIT_OK,
+        [],
+        (
+            f"built {pages} pages in {len(site.catalogs)} languages"
+            f" ({', '.join(site.catalogs)}) into {out}"
+        ),
+    )
 
 
 def run_build(
@@ -486,17 +568,17 @@ def run_build(
     try:
         code, problems, summary = build_site(root, target, url, force=force)
     except Exception as exc:  # noqa: BLE001 - the user never sees a traceback
-        print(one_line(f"{root / 'scenarios'}:1:1: internal error: {type(exc).__name__}: {exc}"),
-              file=stream)
+        print(
+            one_line(f"{root / 'scenarios'}:1:1: internal error: {type(exc).__name__}: {exc}"),
+            file=stream,
+        )
         return EXIT_INVALID
     for p in problems:
         print(p, file=stream)
     if problems:
-        print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''}; {summary}",
-              file=stream)
+        print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''}; {summary}", file=stream)
     else:
         print(summary, file=stream)
         if url is None and code == EXIT_OK:  # not after "no such folder"
             print(NO_BASE_URL_NOTE, file=stream)
     return code
-

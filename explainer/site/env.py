@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from babel.numbers import format_decimal
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup, escape
@@ -21,9 +22,10 @@ from markupsafe import Markup, escape
 from explainer.engine import card_str
 from explainer.i18n.catalog import Catalog
 from explainer.i18n.names import Words, typeset
-from explainer.scenarios.model import Text
+from explainer.scenarios.model import Scenario, Text
+from explainer.scenarios.tokens import value_of
 
-from .markdown import card_html, render, render_inline
+from .markdown import Values, card_html, render, render_inline
 from .theme import theme_dirs
 
 __all__ = ["make_env", "use_language"]
@@ -68,19 +70,36 @@ def _translated(ctx: Context, text: Text) -> str:
 
 
 @pass_context
-def _md(ctx: Context, text: Text | None) -> Markup:
-    """A block of Markdown prose, translated into the page's language."""
+def _md(ctx: Context, text: Text | None, scenario: Scenario | None = None) -> Markup:
+    """A block of Markdown prose, translated into the page's language; value tokens
+    (``{=belote}``) from ``scenario``'s rule set."""
     if text is None:
         return Markup("")
-    return Markup(render(_translated(ctx, text), _words(ctx)))
+    return Markup(render(_translated(ctx, text), _words(ctx), _values(ctx, scenario)))
 
 
 @pass_context
-def _md_inline(ctx: Context, text: Text | None) -> Markup:
+def _md_inline(ctx: Context, text: Text | None, scenario: Scenario | None = None) -> Markup:
     """A title (inline Markdown), translated into the page's language."""
     if text is None:
         return Markup("")
-    return Markup(render_inline(_translated(ctx, text), _words(ctx)))
+    return Markup(render_inline(_translated(ctx, text), _words(ctx), _values(ctx, scenario)))
+
+
+def _values(ctx: Context, scenario: Scenario | None) -> Values | None:
+    """What the value tokens of ``scenario``'s prose stand for, as numbers in the page's
+    locale; ``None`` for prose outside an example (its tokens stay as written)."""
+    rules = getattr(scenario, "rules", None)
+    contract = getattr(scenario, "contract", None)
+    if rules is None or contract is None:
+        return None
+    lang = _words(ctx).lang
+
+    def values(name: str, arg: str | None) -> str | None:
+        n = value_of(name, arg, rules, contract.trump)
+        return None if n is None else format_decimal(n, locale=lang)
+
+    return values
 
 
 @pass_context
@@ -114,8 +133,15 @@ def make_env(root: Path) -> Environment:
         auto_reload=False,
     )
     env.filters.update(
-        card=_card, cards=_cards, card_code=card_str, card_name=_card_name,
-        seat=_seat, team=_team, md=_md, md_inline=_md_inline, plain=_plain,
+        card=_card,
+        cards=_cards,
+        card_code=card_str,
+        card_name=_card_name,
+        seat=_seat,
+        team=_team,
+        md=_md,
+        md_inline=_md_inline,
+        plain=_plain,
     )
     env.globals["untranslated"] = _untranslated
     env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
@@ -149,18 +175,24 @@ def use_language(env: Environment, catalog: Catalog) -> dict[str, Any]:
 
     def ngettext(singular: str, plural: str, num: int, **variables: Any) -> Markup:
         variables.setdefault("num", num)
-        return _translate(singular if num == 1 else plural, typeset(lang, str(t.ngettext(singular, plural, num))),
-                          variables)
+        return _translate(
+            singular if num == 1 else plural,
+            typeset(lang, str(t.ngettext(singular, plural, num))),
+            variables,
+        )
 
     def pgettext(context: str, message: str, **variables: Any) -> Markup:
         return _translate(message, typeset(lang, str(t.pgettext(context, message))), variables)
 
-    def npgettext(context: str, singular: str, plural: str, num: int,
-                  **variables: Any) -> Markup:
+    def npgettext(context: str, singular: str, plural: str, num: int, **variables: Any) -> Markup:
         variables.setdefault("num", num)
-        return _translate(singular if num == 1 else plural,
-                          typeset(lang, str(t.npgettext(context, singular, plural, num))), variables)
+        return _translate(
+            singular if num == 1 else plural,
+            typeset(lang, str(t.npgettext(context, singular, plural, num))),
+            variables,
+        )
 
-    env.globals.update(gettext=gettext, _=gettext, ngettext=ngettext, pgettext=pgettext,
-                       npgettext=npgettext)
+    env.globals.update(
+        gettext=gettext, _=gettext, ngettext=ngettext, pgettext=pgettext, npgettext=npgettext
+    )
     return {"w": Words(catalog), "lang": catalog.lang}

@@ -66,6 +66,7 @@ def contract_kinds() -> tuple[KindRow, ...]:
     ):
         t = tables(trump)
         ranks = t.order[suit]
-        rows.append(KindRow(kind, ranks, tuple(t.points[card(r, suit)] for r in ranks),
-                            sum(t.points)))
+        rows.append(
+            KindRow(kind, ranks, tuple(t.points[card(r, suit)] for r in ranks), sum(t.points))
+        )
     return tuple(rows)

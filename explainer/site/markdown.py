@@ -13,7 +13,7 @@ names come from the language passed in the render ``env`` (``{"words": Words}``)
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from functools import lru_cache
 from typing import Any, cast
 
@@ -26,9 +26,18 @@ from markdown_it.utils import OptionsDict
 from explainer.engine import card_str, card_suit, parse_card
 from explainer.i18n.catalog import SOURCE_LANGUAGE, Catalog
 from explainer.i18n.names import Words
-from explainer.scenarios.tokens import CARD_TOKEN, is_card_token
+from explainer.scenarios.tokens import CARD_TOKEN, VALUE_TOKEN, is_card_token
 
-__all__ = ["card_plugin", "make_markdown", "render", "render_inline", "card_html", "safe_link"]
+__all__ = [
+    "Values",
+    "card_html",
+    "card_plugin",
+    "make_markdown",
+    "render",
+    "render_inline",
+    "safe_link",
+    "value_plugin",
+]
 
 _SCHEME = re.compile(r"^\s*([a-zA-Z][a-zA-Z0-9+.\-]*):")
 _SUIT_CLASS = ("s-spades", "s-hearts", "s-diamonds", "s-clubs")
@@ -55,6 +64,41 @@ def card_plugin(md: MarkdownIt) -> None:
     """Add the ``card`` inline rule (before ``backticks``) and its render rule."""
     md.inline.ruler.before("backticks", "card", _card_rule)
     md.add_render_rule("card", _render_card)
+
+
+def value_plugin(md: MarkdownIt) -> None:
+    """Add the ``value`` inline rule: ``{=belote}`` becomes the number the render ``env``'s
+    ``values`` function gives for it (the example's rule set, the page's locale); a
+    token it does not know stays as written (the check reports it)."""
+    md.inline.ruler.before("backticks", "value", _value_rule)
+    md.add_render_rule("value", _render_value)
+
+
+def _value_rule(state: StateInline, silent: bool) -> bool:
+    if not state.src.startswith("{=", state.pos):
+        return False
+    match = VALUE_TOKEN.match(state.src, state.pos)
+    if match is None:
+        return False
+    if not silent:
+        token = state.push("value", "span", 0)
+        token.meta = {"name": match.group("name"), "arg": match.group("arg")}
+        token.content = match.group(0)
+    state.pos = match.end()
+    return True
+
+
+def _render_value(
+    self: Any,
+    tokens: Sequence[Token],
+    idx: int,
+    options: OptionsDict,
+    env: MutableMapping[str, Any],
+) -> str:
+    token = tokens[idx]
+    values = env.get("values") if env else None
+    text = values(token.meta["name"], token.meta["arg"]) if values else None
+    return escapeHtml(token.content if text is None else str(text))
 
 
 def _card_rule(state: StateInline, silent: bool) -> bool:
@@ -95,15 +139,22 @@ def card_html(c: int, words: Words, text: str | None = None, *, extra_class: str
     pip = escapeHtml(words.rank_letter(c)) + suit.symbol
     cls = f"card {_SUIT_CLASS[suit]}" + (f" {extra_class}" if extra_class else "")
     if text is None:
-        return (f'<span class="{cls}" data-card="{card_str(c)}">'
-                f'<span class="pip" aria-hidden="true">{pip}</span>'
-                f'<span class="sr">{name}</span></span>')
-    return (f'<span class="{cls} words" data-card="{card_str(c)}" title="{name}">'
-            f'<span class="pip" aria-hidden="true">{pip}</span> {escapeHtml(text)}</span>')
+        return (
+            f'<span class="{cls}" data-card="{card_str(c)}">'
+            f'<span class="pip" aria-hidden="true">{pip}</span>'
+            f'<span class="sr">{name}</span></span>'
+        )
+    return (
+        f'<span class="{cls} words" data-card="{card_str(c)}" title="{name}">'
+        f'<span class="pip" aria-hidden="true">{pip}</span> {escapeHtml(text)}</span>'
+    )
 
 
 def _render_card(
-    self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict,
+    self: Any,
+    tokens: Sequence[Token],
+    idx: int,
+    options: OptionsDict,
     env: MutableMapping[str, Any],
 ) -> str:
     meta = tokens[idx].meta
@@ -111,7 +162,10 @@ def _render_card(
 
 
 def _render_image(
-    self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict,
+    self: Any,
+    tokens: Sequence[Token],
+    idx: int,
+    options: OptionsDict,
     env: MutableMapping[str, Any],
 ) -> str:
     token = tokens[idx]
@@ -126,6 +180,7 @@ def make_markdown() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False})
     md.validateLink = safe_link  # type: ignore[method-assign]
     md.use(card_plugin)
+    md.use(value_plugin)
     md.add_render_rule("image", _render_image)
     return md
 
@@ -133,11 +188,16 @@ def make_markdown() -> MarkdownIt:
 _MD = make_markdown()
 
 
-def render(text: str, words: Words | None = None) -> str:
-    """Render a block of Markdown in the language of ``words`` (English by default)."""
-    return str(_MD.render(text, {"words": words or _english()}))
+Values = Callable[[str, str | None], str | None]
+"""What a value token stands for: ``values("belote", None)`` -> ``"20"``, or ``None``."""
 
 
-def render_inline(text: str, words: Words | None = None) -> str:
+def render(text: str, words: Words | None = None, values: Values | None = None) -> str:
+    """Render a block of Markdown in the language of ``words`` (English by default),
+    value tokens through ``values`` (an example's rule set)."""
+    return str(_MD.render(text, {"words": words or _english(), "values": values}))
+
+
+def render_inline(text: str, words: Words | None = None, values: Values | None = None) -> str:
     """Render one line of inline Markdown (a title) without a surrounding paragraph."""
-    return str(_MD.renderInline(text, {"words": words or _english()}))
+    return str(_MD.renderInline(text, {"words": words or _english(), "values": values}))

@@ -175,7 +175,9 @@ def run_serve(
     root = Path(root)
     build = _Build()
     try:
-        server = http.server.ThreadingHTTPServer((host, port), functools.partial(_Handler, build=build))
+        server = http.server.ThreadingHTTPServer(
+            (host, port), functools.partial(_Handler, build=build)
+        )
     except OSError as exc:
         print(f"cannot serve on {host}:{port}: {exc.strerror or exc}", file=stream)
         return 2
@@ -198,8 +200,14 @@ def run_serve(
             tmp.cleanup()
 
 
-def _serve(root: Path, out: Path, bound: tuple[str, http.server.ThreadingHTTPServer],
-           build: _Build, stream: TextIO, stop: threading.Event | None) -> int:
+def _serve(
+    root: Path,
+    out: Path,
+    bound: tuple[str, http.server.ThreadingHTTPServer],
+    build: _Build,
+    stream: TextIO,
+    stop: threading.Event | None,
+) -> int:
     """Build, then serve ``out`` and rebuild on change until ``stop`` is set."""
     host, server = bound
     code = run_build(root, out, None, stream)
@@ -211,16 +219,20 @@ def _serve(root: Path, out: Path, bound: tuple[str, http.server.ThreadingHTTPSer
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        print(f"serving {out} at http://{host}:{server.server_address[1]}/"
-              " (Ctrl-C to stop)", file=stream, flush=True)
+        print(
+            f"serving {out} at http://{host}:{server.server_address[1]}/ (Ctrl-C to stop)",
+            file=stream,
+            flush=True,
+        )
         _watch(root, out, build, stream, stop)
     finally:
         server.shutdown()
     return 0
 
 
-def _watch(root: Path, out: Path, build: _Build, stream: TextIO,
-           stop: threading.Event | None) -> None:
+def _watch(
+    root: Path, out: Path, build: _Build, stream: TextIO, stop: threading.Event | None
+) -> None:
     seen = snapshot(root)
     while not (stop is not None and stop.is_set()):
         time.sleep(POLL_SECONDS)
@@ -229,8 +241,10 @@ def _watch(root: Path, out: Path, build: _Build, stream: TextIO,
             continue
         changed = sorted(set(now) ^ set(seen) | {p for p in now if seen.get(p) != now[p]})
         seen = now
-        shown = ", ".join(str(Path(p).relative_to(root)) if Path(p).is_relative_to(root)
-                          else p for p in changed[:3])
+        shown = ", ".join(
+            str(Path(p).relative_to(root)) if Path(p).is_relative_to(root) else p
+            for p in changed[:3]
+        )
         more = f" and {len(changed) - 3} more" if len(changed) > 3 else ""
         print(f"changed: {shown}{more}; rebuilding", file=stream, flush=True)
         if run_build(root, out, None, stream) != 0:

@@ -143,6 +143,8 @@ def variants(scenario: Scenario) -> tuple[Variant, ...]:
     depend on a rule set (bidding, dealing)."""
     if scenario.kind not in _RECOMPUTE:
         return ()
+    if not isinstance(getattr(scenario, "rules", None), RuleSet):
+        return ()  # a Coinche deal: its presets' variants are not computed yet
     return _variants(scenario)
 
 

@@ -22,7 +22,7 @@ from .conftest import ROOT, run_cli, site_files
 
 LOCATED = re.compile(r"^[^:\s][^:]*:\d+:\d+: ")
 SUMMARY = re.compile(
-    r"^(\d+ passed, \d+ failed|translations: .*|\d+ problems?; the site was not changed"
+    r"^(\d+ passed, \d+ failed(; \d+ catalog problems?)?|translations: .*|\d+ problems?; the site was not changed"
     r"|built \d+ pages .*|.* is up to date .*|note: no base URL configured, .*)$"
 )
 

@@ -60,7 +60,9 @@ def test_keys_per_kind_equal_the_kind_table() -> None:
 
 
 def test_rules_knobs_and_presets_are_the_engines() -> None:
-    rules = SCENARIO["$defs"]["deal"]["properties"]["contract"]["properties"]["rules"]["anyOf"]
+    contract = SCENARIO["$defs"]["deal"]["properties"]["contract"]
+    contract = contract["anyOf"][0] if "anyOf" in contract else contract  # [classic, coinche]
+    rules = contract["properties"]["rules"]["anyOf"]
     assert rules[0]["enum"] == list(PRESETS)
     assert set(rules[1]["properties"]) == {"preset", *KNOBS}
 

@@ -12,13 +12,18 @@ from explainer.scenarios.loader import load_project
 from explainer.site.build import MARKER, STAMP, run_build
 
 ROOT = Path(__file__).resolve().parents[2]
-CSP = ("default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self';"
-       " base-uri 'none'; form-action 'none'")
+CSP = (
+    "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self';"
+    " base-uri 'none'; form-action 'none'"
+)
 
 
 def _files(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 def _build(root: Path, out: Path, **kw: object) -> tuple[int, str]:
@@ -31,7 +36,9 @@ def _html_pages(site: Path) -> list[Path]:
     return sorted(site.rglob("*.html"))
 
 
-def test_disagreeing_example_exits_1_and_leaves_the_site_alone(project: Path, tmp_path: Path) -> None:
+def test_disagreeing_example_exits_1_and_leaves_the_site_alone(
+    project: Path, tmp_path: Path
+) -> None:
     out = tmp_path / "out" / "site"
     code, _ = _build(project, out)
     assert code == 0
@@ -50,8 +57,10 @@ def test_invalid_input_exits_2_and_leaves_the_site_alone(project: Path, tmp_path
     assert _build(project, out)[0] == 0
     before = _files(out)
     bad = project / "scenarios" / "which-card" / "follow" / "99-bad.yaml"
-    bad.write_text("id: bad-one\npage: which-card\nsection: follow\nexpcet: {}\n"
-                   "contract: {trump: hearts}\nhand: {seat: N, cards: [KS]}\n")
+    bad.write_text(
+        "id: bad-one\npage: which-card\nsection: follow\nexpcet: {}\n"
+        "contract: {trump: hearts}\nhand: {seat: N, cards: [KS]}\n"
+    )
     code, text = _build(project, out, force=True)
     assert code == 2
     assert "99-bad.yaml:4:1:" in text, text
@@ -70,20 +79,22 @@ def test_first_failed_build_creates_nothing(project: Path, tmp_path: Path) -> No
 
 def test_two_builds_are_byte_identical(tmp_path: Path, built_site: Path) -> None:
 
-
     out = tmp_path / "again"
     assert _build(ROOT, out)[0] == 0
     assert _files(out) == _files(built_site)
 
 
-def test_unchanged_inputs_skip_the_rebuild_and_any_change_rebuilds(project: Path, tmp_path: Path) -> None:
+def test_unchanged_inputs_skip_the_rebuild_and_any_change_rebuilds(
+    project: Path, tmp_path: Path
+) -> None:
     out = tmp_path / "site"
     assert _build(project, out)[0] == 0
     stamp = (out / STAMP).read_text()
     code, text = _build(project, out)
     assert code == 0 and "up to date" in text
     (project / "templates" / "home.html").write_text(
-        (project / "templates" / "home.html").read_text() + "\n")
+        (project / "templates" / "home.html").read_text() + "\n"
+    )
     code, text = _build(project, out)
     assert code == 0 and "built" in text
     assert (out / STAMP).read_text() != stamp
@@ -110,7 +121,8 @@ def test_without_a_base_url_no_canonical_alternates_or_sitemap_and_a_note(
     assert code == 0, text
     assert text.splitlines()[-1] == (
         "note: no base URL configured, so no canonical links, hreflang alternates or"
-        " sitemap.xml (set [tool.explainer] base_url in pyproject.toml, or pass --base-url)")
+        " sitemap.xml (set [tool.explainer] base_url in pyproject.toml, or pass --base-url)"
+    )
     assert not (out / "sitemap.xml").exists()
     for page in _html_pages(out):
         html = page.read_text()
@@ -132,7 +144,6 @@ def test_the_language_switch_links_the_same_page_in_every_language(built_site: P
 
 
 def test_every_example_is_anchored_in_every_language(built_site: Path) -> None:
-
 
     project = load_project(ROOT)
     langs = sorted(p.name for p in built_site.iterdir() if p.is_dir() and p.name != "static")
@@ -167,7 +178,8 @@ def test_no_external_resources(built_site: Path) -> None:
                 if not re.match(r"(?i)https?:|//", url):
                     continue
                 allowed = re.match(r'<link rel="(canonical|alternate)"', t) or (
-                    t.startswith("<a ") and attr == "href")
+                    t.startswith("<a ") and attr == "href"
+                )
                 assert allowed, (page, t)
     css = (built_site / "static" / "site.css").read_text()
     assert "url(" not in css and "@import" not in css
@@ -189,23 +201,27 @@ def test_html_lang_and_alternates(project: Path, tmp_path: Path) -> None:
 
 def test_play_example_shows_what_the_engine_computed(built_site: Path) -> None:
     html = (built_site / "en" / "which-card" / "index.html").read_text()
-    block = html[html.index('id="follow-suit"'):]
-    block = block[:block.index("</article>")]
+    block = html[html.index('id="follow-suit"') :]
+    block = block[: block.index("</article>")]
     assert "Belote, house rules, hearts are trump." in block
     assert '<li value="1"><span class="seat">West</span>' in block
     assert "Which cards may North play?" in block
     # the hand starts neutral: plain chips, no verdict; the answer waits in a closed details
-    hand = block[block.index('<ul class="hand"'):]
-    hand = hand[:hand.index("</ul>")]
+    hand = block[block.index('<ul class="hand"') :]
+    hand = hand[: hand.index("</ul>")]
     assert "<button" not in hand and "legal" not in hand and "✓" not in hand and "✗" not in hand
     assert '<span class="card s-spades" data-card="KS">' in hand
-    answer = block[block.index('<details class="answer">'):]
-    answer = answer[:answer.index("</details>")]
+    answer = block[block.index('<details class="answer">') :]
+    answer = answer[: answer.index("</details>")]
     assert "Allowed cards:" in answer
-    assert ('<li data-card="JH" class="illegal"><span class="mark" aria-hidden="true">✗</span>'
-            " Jack of hearts may not be played.</li>") in answer
-    assert ('<p class="rule why-illegal"><span class="mark" aria-hidden="true">✗</span>'
-            ' <span class="reason">You must follow the suit led.</span></p>') in answer
+    assert (
+        '<li data-card="JH" class="illegal"><span class="mark" aria-hidden="true">✗</span>'
+        " Jack of hearts may not be played.</li>"
+    ) in answer
+    assert (
+        '<p class="rule why-illegal"><span class="mark" aria-hidden="true">✗</span>'
+        ' <span class="reason">You must follow the suit led.</span></p>'
+    ) in answer
     assert "Verified by the rules engine" in block
 
 
@@ -216,25 +232,36 @@ def test_finished_trick_shows_winner_and_points(built_site: Path) -> None:
 
 def test_tables_are_generated(built_site: Path) -> None:
     html = (built_site / "en" / "one-deal" / "index.html").read_text()
-    ranks = html[html.index('id="table-ranks"'):]
-    ranks = ranks[:ranks.index("</table>")]
+    ranks = html[html.index('id="table-ranks"') :]
+    ranks = ranks[: ranks.index("</table>")]
     row = re.search(r"Trump suit</th>(.*?)</tr>", ranks)
-    assert row and re.findall(r"<td>([^<]*)</td>", row.group(1)) == \
-        ["J", "9", "A", "10", "K", "Q", "8", "7"]
+    assert row and re.findall(r"<td>([^<]*)</td>", row.group(1)) == [
+        "J",
+        "9",
+        "A",
+        "10",
+        "K",
+        "Q",
+        "8",
+        "7",
+    ]
     assert 'id="table-points"' in html
 
 
 def test_untranslated_blocks_are_marked(project: Path, tmp_path: Path) -> None:
     po = project / "locales" / "de" / "LC_MESSAGES" / "messages.po"
     po.parent.mkdir(parents=True)
-    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
-                  '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n', encoding="utf-8")
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n',
+        encoding="utf-8",
+    )
     out = tmp_path / "site"
     code, text = _build(project, out)
     assert code == 0, text
     html = (out / "de" / "which-card" / "index.html").read_text()
     assert '<html lang="de">' in html
-    assert '>Deutsch</a>' in html
+    assert ">Deutsch</a>" in html
     assert "Not yet translated" in html and 'lang="en"' in html
 
 
@@ -247,19 +274,25 @@ def test_base_url(project: Path, tmp_path: Path, base: str) -> None:
 
 
 def test_disputed_example_says_that_sources_disagree(built_site: Path) -> None:
-    for lang, words in (("en", "Sources disagree on this rule."),
-                        ("pl", "Źródła różnią się co do tej zasady."),
-                        ("fr", "Les sources divergent sur cette règle.")):
+    """Disputed is computed: the official example's ruling differs under the belote
+    presets; the house example's does not (all three require undertrumping)."""
+    for lang, words in (
+        ("en", "Sources disagree on this rule."),
+        ("pl", "Źródła różnią się co do tej zasady."),
+        ("fr", "Les sources divergent sur cette règle."),
+    ):
         html = (built_site / lang / "which-card" / "index.html").read_text(encoding="utf-8")
-        start = html.index('id="undertrump-house"')
-        article = html[start:html.index("</article>", start)]
+        start = html.index('id="undertrump-official"')
+        article = html[start : html.index("</article>", start)]
         assert 'class="disputed"' in article and words in article
         assert "FFB" in article
-        other = html[html.index('id="undertrump-official"'):]
-        assert 'class="disputed"' not in other[:other.index("</article>")]
+        other = html[html.index('id="undertrump-house"') :]
+        assert 'class="disputed"' not in other[: other.index("</article>")]
 
 
-def test_a_committed_site_without_the_local_stamp_is_replaced(project: Path, tmp_path: Path) -> None:
+def test_a_committed_site_without_the_local_stamp_is_replaced(
+    project: Path, tmp_path: Path
+) -> None:
     """A fresh clone has ``site/`` as committed: the marker, not the (ignored) digest stamp."""
     out = tmp_path / "site"
     assert _build(project, out)[0] == 0
@@ -273,8 +306,9 @@ def test_the_committed_site_carries_the_marker_and_not_the_stamp() -> None:
     import subprocess
 
     root = Path(__file__).resolve().parents[2]
-    tracked = subprocess.run(["git", "ls-files", "site"], cwd=root, capture_output=True,
-                             text=True).stdout.split()
+    tracked = subprocess.run(
+        ["git", "ls-files", "site"], cwd=root, capture_output=True, text=True
+    ).stdout.split()
     if not tracked:
         pytest.skip("not a git checkout")
     assert f"site/{MARKER}" in tracked

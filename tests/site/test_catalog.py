@@ -6,7 +6,7 @@ from pathlib import Path
 
 from explainer.i18n.catalog import find_languages, language_name, load_catalog
 
-PO = '''msgid ""
+PO = """msgid ""
 msgstr ""
 "Content-Type: text/plain; charset=UTF-8\\n"
 "Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"
@@ -30,7 +30,7 @@ msgid_plural "%(num)d points"
 msgstr[0] "%(num)d punkt"
 msgstr[1] "%(num)d punkty"
 msgstr[2] "%(num)d punktów"
-'''
+"""
 
 
 def _write(root: Path, lang: str, text: str = PO) -> None:

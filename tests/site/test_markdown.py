@@ -15,8 +15,10 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def _cases(name: str) -> list[object]:
-    return [pytest.param(text, expected, id=f"{name}:{line}:{title}")
-            for line, title, text, expected in read_fixture_file(FIXTURES / name)]
+    return [
+        pytest.param(text, expected, id=f"{name}:{line}:{title}")
+        for line, title, text, expected in read_fixture_file(FIXTURES / name)
+    ]
 
 
 @pytest.mark.parametrize(("text", "expected"), _cases("cards.md") + _cases("links.md"))
@@ -24,8 +26,18 @@ def test_fixture(text: str, expected: str) -> None:
     assert render(text) == expected
 
 
-@pytest.mark.parametrize("url", ["javascript:x", " JAVASCRIPT:x", "data:text/html,x",
-                                 "vbscript:x", "file:///x", "//host/x", "\\\\host\\x"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "javascript:x",
+        " JAVASCRIPT:x",
+        "data:text/html,x",
+        "vbscript:x",
+        "file:///x",
+        "//host/x",
+        "\\\\host\\x",
+    ],
+)
 def test_unsafe_links_are_refused(url: str) -> None:
     assert not safe_link(url)
 

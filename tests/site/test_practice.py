@@ -59,7 +59,7 @@ def test_the_practice_page_text_is_the_engines_verdicts_in_each_language(
         html = (built_site / lang / "practice" / "index.html").read_text(encoding="utf-8")
         assert html.count('class="example example-play position"') == len(positions)
         for p in positions[:5]:
-            block = html[html.index(f'id="{p.id}"'):]
+            block = html[html.index(f'id="{p.id}"') :]
             block = block[: block.index("</article>")]
             assert escape(w.which_cards(p.seat)) in block
             for v in p.verdicts:
@@ -73,11 +73,14 @@ def test_every_page_is_under_100_kb(built_site: Path) -> None:
         assert page.stat().st_size < 100_000, page
 
 
-@pytest.mark.parametrize(("lang", "names"), [
-    ("en", ["Eight of diamonds", "Ten of spades", "Seven of clubs", "Nine of hearts"]),
-    ("pl", ["Ósemka karo", "Dziesiątka pik", "Siódemka trefl", "Dziewiątka kier"]),
-    ("fr", ["Huit de carreau", "Dix de pique", "Sept de trèfle", "Neuf de cœur"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [
+        ("en", ["Eight of diamonds", "Ten of spades", "Seven of clubs", "Nine of hearts"]),
+        ("pl", ["Ósemka karo", "Dziesiątka pik", "Siódemka trefl", "Dziewiątka kier"]),
+        ("fr", ["Huit de carreau", "Dix de pique", "Sept de trèfle", "Neuf de cœur"]),
+    ],
+)
 def test_card_names_for_screen_readers_are_words_in_every_language(
     lang: str, names: list[str]
 ) -> None:

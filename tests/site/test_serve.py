@@ -51,12 +51,15 @@ def _get(url: str) -> str:
         return response.read().decode("utf-8")
 
 
-def test_serve_rebuilds_on_change_and_keeps_the_last_good_site(project: Path, tmp_path: Path) -> None:
+def test_serve_rebuilds_on_change_and_keeps_the_last_good_site(
+    project: Path, tmp_path: Path
+) -> None:
     stream, stop = _Stream(), threading.Event()
     result: list[int] = []
     thread = threading.Thread(
-        target=lambda: result.append(run_serve(project, tmp_path / "out", "127.0.0.1", 0,
-                                               out_stream=stream, stop=stop)),
+        target=lambda: result.append(
+            run_serve(project, tmp_path / "out", "127.0.0.1", 0, out_stream=stream, stop=stop)
+        ),
         daemon=True,
     )
     thread.start()
@@ -69,8 +72,9 @@ def test_serve_rebuilds_on_change_and_keeps_the_last_good_site(project: Path, tm
 
         scenario = project / "scenarios/which-card/follow/01-follow-suit.yaml"
         text = scenario.read_text(encoding="utf-8")
-        scenario.write_text(text.replace("Follow the suit that was led", "Follow suit, always"),
-                            encoding="utf-8")
+        scenario.write_text(
+            text.replace("Follow the suit that was led", "Follow suit, always"), encoding="utf-8"
+        )
         _wait_for(lambda: "Follow suit, always" in _get(page), "the rebuilt page")
         assert "changed: scenarios/which-card/follow/01-follow-suit.yaml" in stream.text()
 
@@ -90,8 +94,9 @@ def test_serve_reports_a_busy_port_at_once_before_any_build(project: Path, tmp_p
         busy.listen()
         port = busy.getsockname()[1]
         stream = _Stream()
-        code = run_serve(project, tmp_path / "out", "127.0.0.1", port, out_stream=stream,
-                         stop=threading.Event())
+        code = run_serve(
+            project, tmp_path / "out", "127.0.0.1", port, out_stream=stream, stop=threading.Event()
+        )
     assert code == 2
     assert re.fullmatch(rf"cannot serve on 127\.0\.0\.1:{port}: [^\n]+\n", stream.text())
     assert not (tmp_path / "out").exists()  # nothing was built
@@ -114,8 +119,10 @@ def test_served_pages_reload_after_a_rebuild_and_the_built_site_has_no_reload_sc
         base = f"http://127.0.0.1:{port.group(1)}"
         html = _get(f"{base}/en/which-card/index.html")
         assert f'<script src="{RELOAD_PATH}" data-version="1"></script></body>' in html
-        assert "script-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none';" \
+        assert (
+            "script-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none';"
             " connect-src 'self'\"" in html
+        )
         assert 'data-version="1"' in _get(f"{base}/en/which-card/")
         assert "location.reload()" in _get(base + RELOAD_PATH)
         assert _get(base + VERSION_PATH) == "1"
@@ -131,16 +138,21 @@ def test_served_pages_reload_after_a_rebuild_and_the_built_site_has_no_reload_sc
         thread.join(timeout=30)
 
 
-@pytest.mark.parametrize(("signum", "code", "line"), [
-    (signal.SIGTERM, 143, "terminated (SIGTERM): stopped serving"),
-    (signal.SIGINT, 130, "interrupted (Ctrl-C): stopped serving"),
-])
+@pytest.mark.parametrize(
+    ("signum", "code", "line"),
+    [
+        (signal.SIGTERM, 143, "terminated (SIGTERM): stopped serving"),
+        (signal.SIGINT, 130, "interrupted (Ctrl-C): stopped serving"),
+    ],
+)
 def test_a_signal_stops_serve_with_one_line_and_removes_its_temporary_folder(
     project: Path, signum: int, code: int, line: str
 ) -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "explainer", "--root", str(project), "serve", "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     try:
@@ -170,8 +182,9 @@ def test_the_open_page_reloads_itself_after_a_rebuild(project: Path, tmp_path: P
     browser = next(browsers)
     stream, stop = _Stream(), threading.Event()
     thread = threading.Thread(
-        target=lambda: run_serve(project, tmp_path / "out", "127.0.0.1", 0, out_stream=stream,
-                                 stop=stop),
+        target=lambda: run_serve(
+            project, tmp_path / "out", "127.0.0.1", 0, out_stream=stream, stop=stop
+        ),
         daemon=True,
     )
     thread.start()
@@ -181,14 +194,16 @@ def test_the_open_page_reloads_itself_after_a_rebuild(project: Path, tmp_path: P
         assert port is not None
         page = browser.new_page()
         errors: list[str] = []
-        page.on("console", lambda m: errors.append(m.text) if "Content Security" in m.text
-                else None)
+        page.on(
+            "console", lambda m: errors.append(m.text) if "Content Security" in m.text else None
+        )
         page.goto(f"http://127.0.0.1:{port.group(1)}/en/which-card/index.html")
         page.evaluate("window.__before_reload = true")
         scenario = project / "scenarios/which-card/follow/01-follow-suit.yaml"
         text = scenario.read_text(encoding="utf-8")
-        scenario.write_text(text.replace("Follow the suit that was led", "Follow suit, always"),
-                            encoding="utf-8")
+        scenario.write_text(
+            text.replace("Follow the suit that was led", "Follow suit, always"), encoding="utf-8"
+        )
         title = page.locator("#follow-suit-title")  # read without eval: the CSP forbids it
         _wait_for(lambda: "Follow suit, always" in (title.text_content() or ""), "the reload")
         assert page.evaluate("window.__before_reload") is None  # a new page, not a patch

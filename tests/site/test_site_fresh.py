@@ -12,8 +12,11 @@ ROOT = Path(__file__).resolve().parents[2]
 def _files(folder: Path) -> dict[str, bytes]:
     if not folder.is_dir():
         return {}
-    return {p.relative_to(folder).as_posix(): p.read_bytes()
-            for p in sorted(folder.rglob("*")) if p.is_file() and p.name != STAMP}
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.name != STAMP
+    }
 
 
 def test_committed_site_is_fresh(built_site: Path) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..model import Scenario
-from . import auction, bidding, deal, dealing, play
+from . import auction, bidding, deal, dealing, declarations, match, play
 from .base import Fact, Kind, Pairs, require, sort_for_display
 
 __all__ = [
@@ -26,7 +26,16 @@ __all__ = [
 ]
 
 KINDS: Final[dict[str, Kind[Any]]] = {
-    k.name: k for k in (play.KIND, deal.KIND, bidding.KIND, dealing.KIND, auction.KIND)
+    k.name: k
+    for k in (
+        play.KIND,
+        deal.KIND,
+        bidding.KIND,
+        dealing.KIND,
+        auction.KIND,
+        declarations.KIND,
+        match.KIND,
+    )
 }
 """Every kind by its name, in the order the schema and the docs list them."""
 DEFAULT_KIND: Final = play.KIND.name

@@ -2,7 +2,9 @@
 
 Keys: ``contract`` (with its ``taker``), ``dealer`` and ``tricks`` (eight lists of
 four plays). Facts: the winner of each trick, card points, the last trick, belote,
-capot, points, whether the contract was made, and the score.
+capot, points, whether the contract was made, and the score. With
+``contract.game: coinche`` the deal is a Coinche deal (``coinche_deal.py``: ``bid``,
+``level``, ``announced``, and the facts ``declarations`` and ``total``).
 """
 
 from __future__ import annotations
@@ -28,7 +30,17 @@ from ..model import Play, Scenario
 from ..reader import Reader
 from ..yamlsource import Node
 from .base import Fact, Kind, Pairs, require
+from .coinche_deal import (
+    CoincheDealScenario,
+    CoincheDealView,
+    coinche_computed,
+    coinche_contract_schema,
+    coinche_view,
+    is_coinche,
+    read_coinche_deal,
+)
 from .contract import contract_schema, read_contract
+from .declarations import announced_schema
 
 __all__ = ["KIND", "DealKind", "DealScenario", "DealView"]
 
@@ -60,9 +72,9 @@ def _teams(pair: tuple[int, int]) -> dict[Team, int]:
     return {Team.NS: pair[0], Team.EW: pair[1]}
 
 
-class DealKind(Kind[DealScenario]):
+class DealKind(Kind[Any]):
     name = "deal"
-    keys = ("contract", "dealer", "tricks")
+    keys = ("contract", "dealer", "tricks", "announced")
     required = ("kind", "contract", "tricks")
     facts = (
         Fact("tricks", WINNERS),
@@ -71,21 +83,31 @@ class DealKind(Kind[DealScenario]):
         Fact("belote", SEAT_OR_NONE),
         Fact("capot", TEAM_OR_NONE),
         Fact("points", TEAM_POINTS),
+        Fact("declarations", TEAM_POINTS, "coinche: what each team scores for declarations"),
+        Fact("total", TEAM_POINTS, "coinche: what was compared with the bid"),
         Fact("made", BOOLEAN),
         Fact("score", TEAM_POINTS),
     )
 
-    def read(self, r: Reader, pairs: Pairs, common: dict[str, Any]) -> DealScenario | None:
+    def read(
+        self, r: Reader, pairs: Pairs, common: dict[str, Any]
+    ) -> DealScenario | CoincheDealScenario | None:
+        if is_coinche(r, pairs):
+            tricks = self._tricks(r, pairs)
+            return read_coinche_deal(r, pairs, common, self.read_expect(r, pairs), tricks)
         node = require(r, pairs, "contract", self.name)
         contract = read_contract(r, node, need_taker=True, kind=self.name) if node else None
         dealer = r.seat(pairs["dealer"][1], ("dealer",)) if "dealer" in pairs else None
-        tricks: list[list[tuple[Seat, int, Node]]] = []
-        node = require(r, pairs, "tricks", self.name)
-        if node is not None:
-            items = r.sequence(node, ("tricks",), what="a list of tricks")
-            for i, item in enumerate(items or (), 1):
-                tricks.append(r.plays(item, ("tricks", i)) or [])
+        if "announced" in pairs:
+            r.error(pairs["announced"][0], "announced: only with contract.game: coinche",
+                    Code.UNKNOWN_KEY)  # fmt: skip
+        tricks = self._tricks(r, pairs)
         expect = self.read_expect(r, pairs)
+        for key in ("declarations", "total"):
+            if key in expect:
+                r.error(r.keys.where(("expect", key)),
+                        f"expect.{key}: only with contract.game: coinche",
+                        Code.UNKNOWN_KEY)  # fmt: skip
         if r.diags or contract is None:
             return None
         plays = tuple(tuple((s, c) for s, c, _ in t) for t in tricks)
@@ -109,7 +131,18 @@ class DealKind(Kind[DealScenario]):
             outcome=outcome,
         )
 
-    def computed(self, scenario: DealScenario) -> dict[str, Any]:
+    def _tricks(self, r: Reader, pairs: Pairs) -> list[list[tuple[Seat, int, Node]]]:
+        tricks: list[list[tuple[Seat, int, Node]]] = []
+        node = require(r, pairs, "tricks", self.name)
+        if node is not None:
+            items = r.sequence(node, ("tricks",), what="a list of tricks")
+            for i, item in enumerate(items or (), 1):
+                tricks.append(r.plays(item, ("tricks", i)) or [])
+        return tricks
+
+    def computed(self, scenario: DealScenario | CoincheDealScenario) -> dict[str, Any]:
+        if isinstance(scenario, CoincheDealScenario):
+            return coinche_computed(scenario)
         d: DealResult = scenario.outcome
         return {
             "tricks": d.winners,
@@ -130,12 +163,15 @@ class DealKind(Kind[DealScenario]):
             "items": {"$ref": "#/$defs/card-play"},
         }
         return {
-            "contract": contract_schema(need_taker=True),
+            "contract": {"anyOf": [contract_schema(need_taker=True), coinche_contract_schema()]},
             "dealer": SEAT_REF,
             "tricks": {"type": "array", "minItems": TRICKS, "maxItems": TRICKS, "items": one_trick},
+            "announced": announced_schema(),
         }
 
-    def view(self, scenario: DealScenario) -> DealView:
+    def view(self, scenario: DealScenario | CoincheDealScenario) -> DealView | CoincheDealView:
+        if isinstance(scenario, CoincheDealScenario):
+            return coinche_view(scenario)
         return DealView(scenario, scenario.contract, scenario.rules, scenario.outcome)
 
 

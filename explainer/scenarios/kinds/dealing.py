@@ -2,6 +2,8 @@
 
 Keys: ``dealer``, ``deck`` (32 cards, top first) and ``taker`` (who took the turned
 card: then the deal is completed). Facts: ``turned`` (a card) and ``hands``.
+With ``packets`` (Coinche: ``[3, 2, 3]``, no card turned; ``rules`` a Coinche rule set)
+the whole deck is dealt in those packets and the fact is ``hands``.
 """
 
 from __future__ import annotations
@@ -9,7 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from explainer.engine import DECK, DealingResult, EngineError, Seat, deal_cards
+from explainer.engine import (
+    DECK,
+    CoincheRules,
+    DealingResult,
+    EngineError,
+    PacketDealing,
+    Seat,
+    deal_cards,
+    deal_packets,
+)
 
 from ..diagnostics import Code
 from ..facts import CARD, HANDS, SEAT_REF, cards_schema
@@ -17,8 +28,9 @@ from ..model import Scenario
 from ..reader import Reader
 from ..yamlsource import Node
 from .base import Fact, Kind, Pairs, require, sort_for_display
+from .coinche_rules import coinche_rules_schema, rules_of
 
-__all__ = ["KIND", "DealingKind", "DealingScenario", "DealingView"]
+__all__ = ["KIND", "DealingKind", "DealingScenario", "DealingView", "PacketsView"]
 
 _DECK_SIZE: Final = len(DECK)
 
@@ -31,6 +43,18 @@ class DealingScenario(Scenario):
     dealer: Seat
     deck: tuple[int, ...]
     taker: Seat | None = None
+    packets: tuple[int, ...] | None = None
+    """Coinche: the packet sizes (no card is turned)."""
+    rules: CoincheRules | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PacketsView:
+    scenario: DealingScenario
+    result: PacketDealing
+    hands: tuple[tuple[Seat, tuple[int, ...]], ...]
+    order: tuple[Seat, ...]
+    """The seats in the order they receive cards (from the seat after the dealer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +69,7 @@ class DealingView:
 
 class DealingKind(Kind[DealingScenario]):
     name = "dealing"
-    keys = ("dealer", "deck", "taker")
+    keys = ("dealer", "deck", "taker", "packets", "rules")
     required = ("kind", "dealer", "deck")
     facts = (Fact("turned", CARD), Fact("hands", HANDS))
 
@@ -61,6 +85,8 @@ class DealingKind(Kind[DealingScenario]):
                         f"deck: a deck has {_DECK_SIZE} cards, got {len(deck)}",
                         Code.BAD_DEAL)  # fmt: skip
         taker = r.seat(pairs["taker"][1], ("taker",)) if "taker" in pairs else None
+        if "packets" in pairs:
+            return self._read_packets(r, pairs, common, dealer, deck)
         expect = self.read_expect(r, pairs)
         if r.diags or dealer is None:
             return None
@@ -80,17 +106,68 @@ class DealingKind(Kind[DealingScenario]):
             outcome=outcome,
         )
 
+    def _read_packets(
+        self,
+        r: Reader,
+        pairs: Pairs,
+        common: dict[str, Any],
+        dealer: Seat | None,
+        deck: list[tuple[int, Node]],
+    ) -> DealingScenario | None:
+        """A Coinche dealing: the whole deck in ``packets``, no card turned."""
+        rules = rules_of(r, pairs)
+        packets: list[int] = []
+        for i, item in enumerate(r.sequence(pairs["packets"][1], ("packets",)) or (), 1):
+            n = r.integer(item, ("packets", i))
+            if n is not None:
+                packets.append(n)
+        if "taker" in pairs:
+            r.error(pairs["taker"][0], "taker: no card is turned when dealing in packets",
+                    Code.BAD_DEAL)  # fmt: skip
+        expect = self.read_expect(r, pairs)
+        if r.diags or dealer is None or rules is None:
+            return None
+        cards = tuple(c for c, _ in deck)
+        try:
+            outcome = deal_packets(cards, dealer, packets, rules=rules)
+        except EngineError as exc:
+            r.error(r.keys.where(("packets",)), f"packets: {exc}", Code.BAD_DEAL)
+            return None
+        return DealingScenario(
+            **common,
+            expect=expect,
+            keys=r.keys,
+            dealer=dealer,
+            deck=cards,
+            packets=tuple(packets),
+            rules=rules,
+            outcome=outcome,
+        )
+
     def computed(self, scenario: DealingScenario) -> dict[str, Any]:
+        if isinstance(scenario.outcome, PacketDealing):
+            p: PacketDealing = scenario.outcome
+            return {"hands": {Seat(i): frozenset(h) for i, h in enumerate(p.hands)}}
         g: DealingResult = scenario.outcome
         hands = g.hands if g.hands is not None else g.first
         return {"turned": g.turned, "hands": {Seat(i): frozenset(h) for i, h in enumerate(hands)}}
 
     def properties(self) -> dict[str, Any]:
-        return {"dealer": SEAT_REF, "deck": cards_schema(_DECK_SIZE), "taker": SEAT_REF}
+        return {
+            "dealer": SEAT_REF,
+            "deck": cards_schema(_DECK_SIZE),
+            "taker": SEAT_REF,
+            "packets": {"type": "array", "items": {"type": "integer", "minimum": 1}},
+            "rules": coinche_rules_schema(),
+        }
 
-    def view(self, scenario: DealingScenario) -> DealingView:
-        result: DealingResult = scenario.outcome
+    def view(self, scenario: DealingScenario) -> DealingView | PacketsView:
         order = tuple(scenario.dealer.after(k) for k in range(1, 5))
+        if isinstance(scenario.outcome, PacketDealing):
+            p: PacketDealing = scenario.outcome
+            dealt = tuple((seat, sort_for_display(p.hands[seat])) for seat in order)
+            return PacketsView(scenario, p, dealt, order)
+        result: DealingResult = scenario.outcome
         first = tuple((seat, sort_for_display(result.first[seat])) for seat in order)
         hands: tuple[tuple[Seat, tuple[int, ...]], ...] = ()
         if result.hands is not None:

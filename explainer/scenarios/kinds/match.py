@@ -1,0 +1,202 @@
+"""``kind: match``: a Coinche match's running score, deal by deal, to its target.
+
+Keys: ``rules`` (a Coinche preset or mapping; its ``target`` is the match's), ``dealer``
+(of the first deal), ``start`` (the totals before it, ``{NS, EW}``) and ``deals`` (each
+``annulled``, or ``{score: {NS, EW}, capot: TEAM, belote: TEAM or [TEAMS], failed:
+TEAM}``, the deal's unrounded scores). Facts: ``totals``, ``winner``, ``drawn``,
+``next_dealer``, ``deals_counted``. An impossible match is reported at its deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from explainer.engine import (
+    CoincheRules,
+    MatchDeal,
+    MatchError,
+    MatchResult,
+    Seat,
+    Team,
+    run_match,
+)
+
+from ..diagnostics import Code, KeyPath, dotted
+from ..facts import BOOLEAN, INTEGER, SEAT, SEAT_REF, TEAM_OR_NONE, TEAM_POINTS, TEAM_REF
+from ..model import Scenario
+from ..reader import Reader, what_is
+from ..yamlsource import MappingNode, Node, ScalarNode, SequenceNode
+from .base import Fact, Kind, Pairs, require
+from .coinche_rules import coinche_rules_schema, rules_of
+
+__all__ = ["KIND", "MatchKind", "MatchScenario", "MatchView"]
+
+_DEAL_KEYS: Final = ("score", "capot", "belote", "failed")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MatchScenario(Scenario):
+    """``kind: match``. ``expect`` keys: see :class:`MatchKind`."""
+
+    rules: CoincheRules
+    dealer: Seat
+    start: tuple[int, int] = (0, 0)
+    deals: tuple[MatchDeal, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    scenario: MatchScenario
+    rows: tuple[tuple[int, Seat, MatchDeal, tuple[int, int]], ...]
+    """``(number, dealer, deal, totals after it)`` for each deal played."""
+    result: MatchResult
+
+
+class MatchKind(Kind[MatchScenario]):
+    name = "match"
+    keys = ("rules", "dealer", "start", "deals")
+    required = ("kind", "dealer", "deals")
+    facts = (
+        Fact("totals", TEAM_POINTS, "the running totals after the last deal"),
+        Fact("winner", TEAM_OR_NONE),
+        Fact("drawn", BOOLEAN, "a final tie the rules leave drawn"),
+        Fact("next_dealer", SEAT),
+        Fact("deals_counted", INTEGER, "deals that scored (an annulled deal does not)"),
+    )
+
+    def read(self, r: Reader, pairs: Pairs, common: dict[str, Any]) -> MatchScenario | None:
+        rules = rules_of(r, pairs)
+        dealer = None
+        if (node := require(r, pairs, "dealer", self.name)) is not None:
+            dealer = r.seat(node, ("dealer",))
+        start: tuple[int, int] | None = (0, 0)
+        if "start" in pairs:
+            start = _team_points(r, pairs["start"][1], ("start",))
+        deals: list[MatchDeal] = []
+        if (node := require(r, pairs, "deals", self.name)) is not None:
+            deals = _read_deals(r, node)
+        expect = self.read_expect(r, pairs)
+        if r.diags or dealer is None or rules is None or start is None:
+            return None
+        try:
+            outcome = run_match(deals, dealer=dealer, start=start, rules=rules)
+        except MatchError as exc:
+            at: KeyPath = ("deals",)
+            prefix = ""
+            if exc.deal_index is not None:
+                at, prefix = ("deals", exc.deal_index + 1), f"deals[{exc.deal_index + 1}]: "
+            r.error(r.keys.where(at), f"{prefix}{exc}", Code.BAD_DEAL)
+            return None
+        return MatchScenario(
+            **common,
+            expect=expect,
+            keys=r.keys,
+            rules=rules,
+            dealer=dealer,
+            start=start,
+            deals=tuple(deals),
+            outcome=outcome,
+        )
+
+    def computed(self, scenario: MatchScenario) -> dict[str, Any]:
+        m: MatchResult = scenario.outcome
+        return {
+            "totals": {Team.NS: m.totals[0], Team.EW: m.totals[1]},
+            "winner": m.winner,
+            "drawn": m.drawn,
+            "next_dealer": m.next_dealer,
+            "deals_counted": m.deals_counted,
+        }
+
+    def fill_keys(self, computed: Mapping[str, Any]) -> list[str]:
+        """``drawn`` only when the match is drawn."""
+        skip = () if computed["drawn"] else ("drawn",)
+        return [k for k in super().fill_keys(computed) if k not in skip]
+
+    def properties(self) -> dict[str, Any]:
+        teams = dict(TEAM_POINTS.schema)
+        team_or_teams = {"anyOf": [TEAM_REF, {"type": "array", "items": TEAM_REF}]}
+        deal = {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["score"],
+            "properties": {
+                "score": teams,
+                "capot": TEAM_REF,
+                "belote": team_or_teams,
+                "failed": TEAM_REF,
+            },
+        }
+        return {
+            "rules": coinche_rules_schema(),
+            "dealer": SEAT_REF,
+            "start": teams,
+            "deals": {"type": "array", "items": {"anyOf": [{"enum": ["annulled"]}, deal]}},
+        }
+
+    def view(self, scenario: MatchScenario) -> MatchView:
+        m: MatchResult = scenario.outcome
+        rows = []
+        dealer = scenario.dealer
+        for i, (deal, totals) in enumerate(zip(scenario.deals, m.history, strict=False), 1):
+            rows.append((i, dealer, deal, totals))
+            same = deal.annulled and scenario.rules.all_pass == "same_dealer"
+            dealer = dealer if same else dealer.after(1)
+        return MatchView(scenario, tuple(rows), m)
+
+
+def _team_points(r: Reader, node: Node, at: KeyPath) -> tuple[int, int] | None:
+    value = TEAM_POINTS.read(r, node, at)
+    if not isinstance(value, dict):
+        return None
+    return (value[Team.NS], value[Team.EW])
+
+
+def _read_deals(r: Reader, node: Node) -> list[MatchDeal]:
+    """The deals, each bad one reported and left out."""
+    deals: list[MatchDeal] = []
+    for i, item in enumerate(r.sequence(node, ("deals",), what="a list of deals") or (), 1):
+        at: KeyPath = ("deals", i)
+        if isinstance(item, ScalarNode) and str(item.value).strip().lower() == "annulled":
+            deals.append(MatchDeal(annulled=True))
+            continue
+        if not isinstance(item, MappingNode):
+            r.error(item, f"{dotted(at)}: a deal is 'annulled' or a mapping with a score, "
+                    f"got {what_is(item)}", Code.TYPE)  # fmt: skip
+            continue
+        deal = _read_deal(r, item, at)
+        if deal is not None:
+            deals.append(deal)
+    return deals
+
+
+def _read_deal(r: Reader, node: MappingNode, at: KeyPath) -> MatchDeal | None:
+    pairs = r.mapping(node, at, _DEAL_KEYS)
+    if pairs is None:
+        return None
+    if "score" not in pairs:
+        r.error(node, f"{dotted(at)}.score: required", Code.MISSING)
+        return None
+    score = _team_points(r, pairs["score"][1], (*at, "score"))
+    capot = r.team(pairs["capot"][1], (*at, "capot")) if "capot" in pairs else None
+    failed = r.team(pairs["failed"][1], (*at, "failed")) if "failed" in pairs else None
+    belote: list[Team] = []
+    if "belote" in pairs:
+        bnode = pairs["belote"][1]
+        items = bnode.value if isinstance(bnode, SequenceNode) else [bnode]
+        for k, b in enumerate(items, 1):
+            team = r.team(b, (*at, "belote", k))
+            if team is not None:
+                belote.append(team)
+    if (
+        score is None
+        or ("capot" in pairs and capot is None)
+        or ("failed" in pairs and failed is None)
+    ):
+        return None
+    return MatchDeal(score, capot=capot, belote=tuple(belote), failed=failed)
+
+
+KIND: Final = MatchKind()
