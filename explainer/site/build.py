@@ -546,10 +546,15 @@ def build_site(
         EXIT_OK,
         [],
         (
-            f"built {pages} pages in {len(site.catalogs)} languages"
+            f"built {_count(pages, 'page')} in {_count(len(site.catalogs), 'language')}"
             f" ({', '.join(site.catalogs)}) into {out}"
         ),
     )
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 page``, ``5 pages``: the build's summary line is English, for the terminal."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def run_build(
