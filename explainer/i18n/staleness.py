@@ -44,6 +44,7 @@ __all__ = [
     "extract_messages",
     "format_coverage",
     "lag",
+    "sources_digest",
     "sources_or_none",
 ]
 
@@ -129,13 +130,18 @@ def _library_stamps() -> Iterator[str]:
         yield f"{name} {origin} {st.st_size if st else 0} {st.st_mtime_ns if st else 0}"
 
 
+def _package_files() -> list[Path]:
+    """explainer's own modules: the code that extracts and checks."""
+    return sorted(Path(__file__).resolve().parents[1].rglob("*.py"))
+
+
 def _inputs_digest(root: Path, tops: set[str]) -> str:
     """The digest of everything an extraction depends on: each source file's path and
     bytes, ``babel.cfg``, the keywords, and the code that extracts (explainer's own
     modules, Babel's and Jinja2's versions). Equal digests give equal messages."""
     parts: list[bytes | str] = [*KEYWORDS, *COMMENT_TAGS, *_library_stamps()]
     package = Path(__file__).resolve().parents[1]
-    for path in sorted(package.rglob("*.py")):
+    for path in _package_files():
         parts += [path.relative_to(package).as_posix(), path.read_bytes()]
     for path in [root / MAPPING_FILE, *_source_files(root, tops)]:
         try:
@@ -213,6 +219,20 @@ def _extract(
         msgid, plural = (message[0], message[1]) if isinstance(message, tuple) else (message, None)
         found.setdefault((context, msgid), Extracted(plural, (filename, lineno)))
     return found
+
+
+def sources_digest(root: Path) -> str | None:
+    """The digest of what an extraction of ``root`` depends on (see
+    :func:`extract_messages`), or ``None`` where ``babel.cfg`` cannot be read."""
+    if not (root / MAPPING_FILE).is_file():
+        return digest("no mapping", *(p.read_bytes() for p in _package_files()))
+    try:
+        method_map, _ = _method_map(root)
+    except Exception:  # noqa: BLE001 - reported by check_catalogs
+        return None
+    return _inputs_digest(
+        root, {pattern.split("/", 1)[0] for pattern, _ in method_map if "/" in pattern}
+    )
 
 
 def sources_or_none(root: Path) -> dict[Key, Extracted] | None:

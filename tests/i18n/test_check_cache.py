@@ -1,6 +1,6 @@
-"""The check keeps each extraction in the user's cache folder under the digest of its
-inputs: a cached extraction equals a fresh one, a changed input misses, a corrupt entry
-is computed again, and nothing is written into the project."""
+"""The check keeps each extraction, and its catalog report, in the user's cache folder
+under the digest of their inputs: a cached result equals a fresh one, a changed input
+misses, a corrupt entry is computed again, and nothing is written into the project."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from explainer import cache
-from explainer.i18n import staleness
+from explainer.i18n import check, staleness
+from explainer.i18n.check import catalog_report
 from explainer.i18n.staleness import extract_messages
+from explainer.scenarios.diagnostics import Code
 
 SCENARIO = """\
 title: Follow suit
@@ -137,3 +139,84 @@ def test_help_imports_neither_the_engine_nor_the_scenarios_kinds() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert done.stdout.splitlines()[-1] == "[]"
+
+
+# -- the catalog report ------------------------------------------------------------------
+
+PO = """\
+msgid ""
+msgstr ""
+"Language: pl\\n"
+"MIME-Version: 1.0\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"
+
+msgctxt "follow|text"
+msgid "You must follow the suit that was led."
+msgstr "{7S} Musisz dołożyć do koloru wyjścia."
+"""
+
+
+@pytest.fixture
+def translated(project: Path) -> Path:
+    """The small project with a Polish catalog whose one translation names a card the
+    English does not (a problem the report must keep)."""
+    po = project / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(PO, encoding="utf-8")
+    return project
+
+
+def _no_check(*args: object, **kwargs: object) -> object:
+    raise AssertionError("checked again although the cache holds this report")
+
+
+def test_a_cached_catalog_report_equals_a_fresh_one(
+    translated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fresh = catalog_report(translated)
+    assert Code.PO_CARDS in [d.code for d in fresh.problems]
+    assert fresh.coverage is not None and fresh.coverage.startswith("translations: pl 50% (1/2")
+    _forget(monkeypatch)
+    monkeypatch.setattr(check, "check_catalogs", _no_check)
+    assert catalog_report(translated) == fresh
+
+
+@pytest.mark.parametrize("change", ["catalog", "glossary", "scenario", "complete"])
+def test_a_changed_input_checks_the_catalogs_again(
+    change: str, translated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fresh = catalog_report(translated)
+    complete: frozenset[str] = frozenset()
+    po = translated / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
+    if change == "catalog":
+        po.write_text(PO.replace("{7S} ", ""), encoding="utf-8")
+    elif change == "glossary":
+        (po.parent.parent / "glossary.csv").write_text(
+            "source,target,context,developer_comments,forms,forbidden\n"
+            "suit,kolor,,,kolorem,\n",  # a warning: no approved form in the translation
+            encoding="utf-8",
+        )
+    elif change == "scenario":
+        (translated / "scenarios" / "rules" / "follow.yaml").write_text(
+            SCENARIO.replace("You must", "You have to"), encoding="utf-8"
+        )
+    else:
+        complete = frozenset({"pl"})
+    _forget(monkeypatch)
+    again = catalog_report(translated, complete=complete)
+    assert again != fresh
+    _forget(monkeypatch)
+    monkeypatch.setattr(check, "check_catalogs", _no_check)
+    assert catalog_report(translated, complete=complete) == again  # and kept in turn
+
+
+def test_a_corrupt_catalog_report_is_ignored(
+    translated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fresh = catalog_report(translated)
+    (entry,) = sorted((cache.cache_dir() / "catalogs").glob("*.json"))
+    for garbage in ("{}", '{"problems": [[1]], "coverage": null, "warnings": []}', "[oops"):
+        entry.write_text(garbage, encoding="utf-8")
+        _forget(monkeypatch)
+        assert catalog_report(translated) == fresh
