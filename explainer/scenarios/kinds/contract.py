@@ -97,14 +97,14 @@ def _trump(r: Reader, pairs: dict[str, tuple[Node, Node]]) -> Trump | None:
         return None
 
 
-Knobs = dict[str, tuple[str, Node, Node]]
-"""Knobs as written: name -> (value, key node, value node)."""
+_Knobs = dict[str, tuple[str, Node, Node]]
+"""_Knobs as written: name -> (value, key node, value node)."""
 
 
 def _rules(r: Reader, node: Node, kind: str, game: str) -> RuleSet | None:
     """``rules: PRESET`` or ``rules: {preset: PRESET, KNOB: VALUE...}``, judged by the engine."""
     preset_node = node
-    knobs: Knobs = {}
+    knobs: _Knobs = {}
     if isinstance(node, MappingNode):
         pairs = r.mapping(node, ("contract", "rules"), _readable_keys())
         if pairs is None:
@@ -146,7 +146,7 @@ def _not_applying(key: str, kind: str, game: str) -> str | None:
 
 
 def _find_rules(
-    r: Reader, preset: str, preset_node: Node, knobs: Knobs, kind: str, game: str
+    r: Reader, preset: str, preset_node: Node, knobs: _Knobs, kind: str, game: str
 ) -> RuleSet | None:
     if preset in COINCHE_PRESETS:
         applies = "belote" if game == "belote" else f"kind: {kind}"
