@@ -98,7 +98,7 @@ def _trump(r: Reader, pairs: dict[str, tuple[Node, Node]]) -> Trump | None:
 
 
 _Knobs = dict[str, tuple[str, Node, Node]]
-"""_Knobs as written: name -> (value, key node, value node)."""
+"""Knobs as written: name -> (value, key node, value node)."""
 
 
 def _rules(r: Reader, node: Node, kind: str, game: str) -> RuleSet | None:
