@@ -9,10 +9,11 @@ capot, points, whether the contract was made, and the score. With
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from explainer.engine import (
+    CoincheRules,
     Contract,
     DealResult,
     EngineError,
@@ -35,6 +36,7 @@ from .coinche_deal import (
     CoincheDealView,
     coinche_computed,
     coinche_contract_schema,
+    coinche_recompute,
     coinche_view,
     is_coinche,
     read_coinche_deal,
@@ -74,6 +76,7 @@ def _teams(pair: tuple[int, int]) -> dict[Team, int]:
 
 class DealKind(Kind[Any]):
     name = "deal"
+    macro = "deal"
     keys = ("contract", "dealer", "tricks", "announced")
     required = ("kind", "contract", "tricks")
     facts = (
@@ -168,6 +171,28 @@ class DealKind(Kind[Any]):
             "tricks": {"type": "array", "minItems": TRICKS, "maxItems": TRICKS, "items": one_trick},
             "announced": announced_schema(),
         }
+
+    def macro_of(self, scenario: DealScenario | CoincheDealScenario) -> str:
+        """A Coinche deal has its own macro (its score lines)."""
+        return "coinche_deal" if isinstance(scenario, CoincheDealScenario) else self.macro
+
+    def rules_of(self, scenario: DealScenario | CoincheDealScenario) -> RuleSet | CoincheRules:
+        return scenario.rules
+
+    def variant_facts(self, scenario: DealScenario | CoincheDealScenario) -> tuple[str, ...] | None:
+        """A Coinche deal shows its variants' outcome and score only: its other facts
+        (points, declarations, total) are the score lines that lead to them, and the
+        Coinche page holds many deals."""
+        return ("made", "score") if isinstance(scenario, CoincheDealScenario) else None
+
+    def recompute(
+        self, scenario: DealScenario | CoincheDealScenario, rules: Any
+    ) -> DealScenario | CoincheDealScenario:
+        if isinstance(scenario, CoincheDealScenario):
+            return coinche_recompute(scenario, rules)
+        tricks = [list(t) for t in scenario.tricks]
+        outcome = play_deal(scenario.contract, tricks, rules, dealer=scenario.dealer)
+        return replace(scenario, rules=rules, outcome=outcome)
 
     def view(self, scenario: DealScenario | CoincheDealScenario) -> DealView | CoincheDealView:
         if isinstance(scenario, CoincheDealScenario):
