@@ -77,6 +77,10 @@ class _Family:
     knobs: tuple[str, ...]
     sources: Mapping[str, Mapping[str, Sourced]]
     anchored: bool
+    carried: tuple[str, ...]
+    """Knobs that say which game is played rather than which source is followed (a
+    match's ``target``, classic Belote with declarations): the example's value is kept
+    under every other preset."""
 
     def value(self, rules: Rules, knob: str) -> str:
         """``knob``'s value in ``rules``, as a scenario writes it."""
@@ -87,14 +91,26 @@ class _Family:
 
 def _family(rules: Rules) -> _Family:
     if isinstance(rules, CoincheRules):
-        return _Family(COINCHE_PRESETS, tuple(COINCHE_KNOBS), PRESET_SOURCES, anchored=False)
+        return _Family(
+            COINCHE_PRESETS, tuple(COINCHE_KNOBS), PRESET_SOURCES, anchored=False,
+            carried=("target",),
+        )  # fmt: skip
     names = presets_for(rules.game)
     return _Family(
         {n: PRESETS[n] for n in names},
         tuple(KNOBS),
         {n: preset_sources(n) for n in names},
         anchored=True,
+        carried=("classic_declarations",),
     )
+
+
+def _other(family: _Family, base: Rules, preset: str) -> Rules:
+    """``preset`` with the example's :attr:`_Family.carried` knobs."""
+    rules = family.presets[preset]
+    changed = {k: family.value(base, k) for k in family.carried}
+    same = all(family.value(rules, k) == v for k, v in changed.items())
+    return rules if same else rules.with_knobs(**changed)
 
 
 def _facts(scenario: Scenario, rules: Rules) -> dict[str, Any] | None:
@@ -109,18 +125,25 @@ def _facts(scenario: Scenario, rules: Rules) -> dict[str, Any] | None:
     return {k: computed.get(k) for k in scenario.expect}
 
 
+def _shown(facts: dict[str, Any] | None, shown: tuple[str, ...]) -> dict[str, Any] | None:
+    return None if facts is None else {k: v for k, v in facts.items() if k in shown}
+
+
 def _deciding_knob(
-    scenario: Scenario, family: _Family, base: Rules, preset: str, target: Any
+    scenario: Scenario, family: _Family, base: Rules, preset: str, shown: tuple[str, ...]
 ) -> str:
-    """The knob whose value alone (set as in ``preset``) gives ``target``: the first such
+    """The knob whose value alone (set as in ``preset``) gives ``preset``'s facts: the first such
     knob in the game's knob order; else the first knob that alone changes a fact (two
-    knobs together make the difference); else the first knob the rule sets differ in."""
-    other = family.presets[preset]
+    knobs together make the difference); else the first knob the rule sets differ in.
+    Only the ``shown`` facts are compared."""
+    other = _other(family, base, preset)
     differing = [k for k in family.knobs if family.value(base, k) != family.value(other, k)]
-    mine = _facts(scenario, base)
+    mine = _shown(_facts(scenario, base), shown)
+    target = _shown(_facts(scenario, other), shown)
     changing: list[str] = []
     for knob in differing:
-        facts = _facts(scenario, base.with_knobs(**{knob: family.value(other, knob)}))
+        changed = base.with_knobs(**{knob: family.value(other, knob)})
+        facts = _shown(_facts(scenario, changed), shown)
         if facts == target:
             return knob
         if facts != mine:
@@ -152,11 +175,12 @@ def variants(scenario: Scenario) -> tuple[Variant, ...]:
     family = _family(base)
     shown = kind_of(scenario).variant_facts(scenario) or tuple(mine)
     out: list[Variant] = []
-    for preset, rules in family.presets.items():
+    for preset in family.presets:
+        rules = _other(family, base, preset)
         if rules == base:
             continue
         theirs = _facts(scenario, rules)
-        knob = _deciding_knob(scenario, family, base, preset, theirs)
+        knob = _deciding_knob(scenario, family, base, preset, shown)
         if theirs is None:
             out.append(_variant(family, preset, knob, UNPLAYABLE, True, False))
             continue
