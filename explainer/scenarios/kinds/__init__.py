@@ -1,8 +1,9 @@
 """The kind table: every scenario kind, one module each, found by name.
 
 A kind is a :class:`~.base.Kind` (its keys, its model, its facts, its schema, its
-view). To add one: write ``kinds/<kind>.py`` with a ``KIND`` instance, add it to
-:data:`KINDS` below, and add its template macro (``docs/architecture.md``).
+view, and the name of its template macro). To add one: write ``kinds/<kind>.py`` with a
+``KIND`` instance, add it to :data:`KINDS` below, and add its template macro to
+``MACROS`` in ``templates/examples.html``, one line (``docs/architecture.md``).
 """
 
 from __future__ import annotations
