@@ -873,22 +873,22 @@ class LawOutcome:
         return self.exhaustive + self.sampled
 
 
-O = TypeVar("O", "LawOutcome", "DealOutcome")
+OutcomeT = TypeVar("OutcomeT", "LawOutcome", "DealOutcome")
 
 
 @dataclass(frozen=True, slots=True)
-class LawResult(Generic[O]):
+class LawResult(Generic[OutcomeT]):
     """A law under each rule set it was checked under, in order: a play law's
     (:class:`LawOutcome`) or a deal law's (:class:`DealOutcome`, :data:`DealLawResult`)."""
 
-    outcomes: tuple[O, ...]
+    outcomes: tuple[OutcomeT, ...]
 
     @property
     def holds_under(self) -> frozenset[str]:
         """The rule sets under which the law holds."""
         return frozenset(o.preset for o in self.outcomes if o.holds)
 
-    def __getitem__(self, preset: str) -> O:
+    def __getitem__(self, preset: str) -> OutcomeT:
         for o in self.outcomes:
             if o.preset == preset:
                 return o
