@@ -180,12 +180,10 @@ class LawKind(Kind[LawScenario]):
         expect = self.read_expect(r, pairs)
         if "holds_under" in expect and rule_sets is not None:
             _check_named(r, pairs, expect["holds_under"], rule_sets)
-        if r.diags or game is None or trump is None or when is None or then is None:
-            return None
-        if rule_sets is None:
+        if game is None or trump is None or when is None or then is None:
             return None
         law = _law(r, game, trump, when, then)
-        if law is None:
+        if r.diags or law is None or rule_sets is None:
             return None
         return LawScenario(
             **common,
