@@ -13,7 +13,7 @@ none``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, Generic, TypeVar
 
 from explainer.engine import BidKind, EngineError, Level, Rule, Seat, Team, Trump, card_str
@@ -125,35 +125,26 @@ class _Card(FactType[int]):
         return card_str(value)
 
 
-class _Seat(FactType[Seat | None]):
-    def __init__(self, *, optional: bool) -> None:
+P = TypeVar("P", Seat, Team)
+
+
+class _Party(FactType[P | None], Generic[P]):
+    """A seat or a team, optionally ``none``: the two read and write alike, by name."""
+
+    def __init__(
+        self, read: Callable[[Reader, Node, KeyPath], P | None], ref: Any, *, optional: bool
+    ) -> None:
+        self._read: Callable[[Reader, Node, KeyPath], P | None] = read
         self.optional = optional
-        self.schema = {"anyOf": [SEAT_REF, NONE_SCHEMA]} if optional else SEAT_REF
+        self.schema = {"anyOf": [ref, NONE_SCHEMA]} if optional else ref
 
-    def read(self, r: Reader, node: Node, at: KeyPath) -> Seat | None | object:
-        if self.optional:
-            value = r.seat_or_none(node, at)
-            return BAD if value is False else value
-        seat = r.seat(node, at)
-        return BAD if seat is None else seat
+    def read(self, r: Reader, node: Node, at: KeyPath) -> P | None | object:
+        if self.optional and r.is_none(node):
+            return None
+        value = self._read(r, node, at)
+        return BAD if value is None else value
 
-    def to_yaml(self, value: Seat | None) -> Any:
-        return "none" if value is None else value.name
-
-
-class _Team(FactType[Team | None]):
-    def __init__(self, *, optional: bool) -> None:
-        self.optional = optional
-        self.schema = {"anyOf": [TEAM_REF, NONE_SCHEMA]} if optional else TEAM_REF
-
-    def read(self, r: Reader, node: Node, at: KeyPath) -> Team | None | object:
-        if self.optional:
-            value = r.team_or_none(node, at)
-            return BAD if value is False else value
-        team = r.team(node, at)
-        return BAD if team is None else team
-
-    def to_yaml(self, value: Team | None) -> Any:
+    def to_yaml(self, value: P | None) -> Any:
         return "none" if value is None else value.name
 
 
@@ -343,10 +334,10 @@ class _Hands(FactType[dict[Seat, frozenset[int]]]):
 
 CARD_SET: Final = _CardSet()
 CARD: Final = _Card()
-SEAT: Final = _Seat(optional=False)
-SEAT_OR_NONE: Final = _Seat(optional=True)
-TEAM: Final = _Team(optional=False)
-TEAM_OR_NONE: Final = _Team(optional=True)
+SEAT: Final = _Party[Seat](Reader.seat, SEAT_REF, optional=False)
+SEAT_OR_NONE: Final = _Party[Seat](Reader.seat, SEAT_REF, optional=True)
+TEAM: Final = _Party[Team](Reader.team, TEAM_REF, optional=False)
+TEAM_OR_NONE: Final = _Party[Team](Reader.team, TEAM_REF, optional=True)
 INTEGER: Final = _Integer()
 BOOLEAN: Final = _Boolean()
 RULE: Final = _Rule()

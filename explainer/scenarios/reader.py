@@ -306,12 +306,9 @@ class Reader:
             self.error(node, f"{exc} (expected N, E, S or W)", Code.BAD_SEAT)
             return None
 
-    def seat_or_none(self, node: Node, at: KeyPath) -> Seat | None | bool:
-        """A seat, ``None`` for ``none``, or ``False`` after a problem."""
-        if isinstance(node, ScalarNode) and node.value.strip().lower() in NONE_WORDS:
-            return None
-        seat = self.seat(node, at)
-        return False if seat is None else seat
+    def is_none(self, node: Node) -> bool:
+        """Whether the value is the word ``none`` (no seat, no team), not a problem."""
+        return isinstance(node, ScalarNode) and node.value.strip().lower() in NONE_WORDS
 
     def team(self, node: Node, at: KeyPath) -> Team | None:
         text = self.string(node, at, what="a team")
@@ -322,13 +319,6 @@ class Reader:
         except EngineError as exc:
             self.error(node, f"{exc} (expected NS or EW)", Code.BAD_SEAT)
             return None
-
-    def team_or_none(self, node: Node, at: KeyPath) -> Team | None | bool:
-        """A team, ``None`` for ``none``, or ``False`` after a problem."""
-        if isinstance(node, ScalarNode) and node.value.strip().lower() in NONE_WORDS:
-            return None
-        team = self.team(node, at)
-        return False if team is None else team
 
     def cards(self, node: Node, at: KeyPath) -> list[tuple[int, Node]] | None:
         """A list of distinct cards, each with its node."""
