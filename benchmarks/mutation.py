@@ -95,7 +95,7 @@ def run_mutmut(module: str, max_children: int) -> None:
     exe = Path(sys.executable).parent / "mutmut"
     cmd[0] = str(exe) if exe.exists() else "mutmut"
     print(f"== {module}: {' '.join(cmd[1:])}", flush=True)
-    subprocess.run(cmd, cwd=ROOT, check=False, stdout=subprocess.DEVNULL)
+    subprocess.run(cmd, cwd=ROOT, check=False)
 
 
 def exit_codes() -> dict[str, int | None]:

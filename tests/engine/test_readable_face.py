@@ -17,8 +17,10 @@ from explainer.engine import (
     PLAIN_ORDER,
     PRESETS,
     TRUMP_ORDER,
+    BiddingError,
     CardSet,
     Contract,
+    EngineError,
     IllegalPlayError,
     InvalidContractError,
     InvalidDealError,
@@ -37,6 +39,7 @@ from explainer.engine import (
     tables,
     verdict,
 )
+from explainer.engine.errors import did_you_mean
 
 # Spades trump, AD led and JS trumped by E's opponent... S's partner N has not played:
 # S holds no diamond; house makes S undertrump (7S 9S), official lets S discard.
@@ -310,3 +313,29 @@ def test_a_random_deal_whose_takers_take_every_trick_is_a_capot():
     assert len({w.team for w in r.winners}) == 1
     assert r.capot is r.winners[0].team
     assert r.capot in (Team.NS, Team.EW)
+
+
+# -- errors ---------------------------------------------------------------------------------
+
+
+def test_did_you_mean_names_the_closest_choice_from_three_fifths_alike():
+    assert did_you_mean("hose", ("house", "official")) == " (did you mean 'house'?)"
+    assert did_you_mean("offical", iter(["house", "official"])) == " (did you mean 'official'?)"
+    assert did_you_mean("abcxy", ["abcde"]) == " (did you mean 'abcde'?)"  # 3 of 5 alike
+    assert did_you_mean("abxyz", ["abcde"]) == ""  # 2 of 5
+    assert did_you_mean(3, ["3"]) == ""
+    assert did_you_mean("house", []) == ""
+
+
+def test_engine_errors_keep_their_places():
+    e = InvalidDealError("x", trick_index=2, play_index=3)
+    assert (str(e), e.trick_index, e.play_index) == ("x", 2, 3)
+    b = BiddingError("y", bid_index=4)
+    assert (str(b), b.bid_index) == ("y", 4)
+    assert BiddingError("z").bid_index is None
+    i = IllegalPlayError("w", card=5, rule=Rule.FOLLOW, allowed=6, trick_index=1, play_index=0)
+    assert (i.card, i.rule, i.allowed, i.trick_index, i.play_index) == (5, Rule.FOLLOW, 6, 1, 0)
+    assert all(
+        issubclass(c, EngineError) and issubclass(c, ValueError)
+        for c in (InvalidDealError, BiddingError, IllegalPlayError, InvalidContractError)
+    )
