@@ -9,13 +9,14 @@ two cores) and never part of CI. For each module it:
 2. re-runs every mutant mutmut did not kill in a fresh process (``MUTANT_UNDER_TEST`` set
    before anything is imported): mutmut's workers fork after the import, so a mutant of
    code that runs at import time (the lookup tables, the presets) looks like a survivor
-   or as covered by no test. A survivor re-runs the tests mutmut found covering it; a
-   mutant with none re-runs the whole selection (``-x``);
+   or as covered by an unrelated test. A survivor re-runs the tests mutmut found
+   covering it and its package's test folder (``-x``, ``--max-children`` at a time);
 3. prints killed / total and the score per module beside the 95 % target, the
    survivors (``mutmut show NAME`` shows one), and the equivalent mutants set aside
    (``benchmarks/equivalent-mutants.txt``: a mutant name and a one-line reason a line).
 
-``--report`` only reads the results already in ``mutants/``. Modules can be named
+``--report`` only reads the results already in ``mutants/``; ``--recheck`` only re-runs
+the survivors so far, with the tests as they are now (after adding tests). Modules can be named
 (``explainer.engine.cards``); the default is every module of ``explainer/engine/`` and
 ``explainer/scenarios/``, the ones issue 16 scored lowest first.
 """
@@ -26,9 +27,11 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,7 +53,6 @@ FIRST = (
     "explainer.engine.coinche",
 )
 """The order of a full run: issue 16's lowest scores first."""
-SELECTION = ("tests/engine/", "tests/scenarios/")
 PYTEST = ("-p", "no:cacheprovider", "-p", "no:randomly", "--hypothesis-profile=mutation")
 KILLED = {1, 3, 24, 36, 152, 255, -24, -11, -9}
 """mutmut's exit codes of a killed mutant: a failing test, an error, a timeout, a crash."""
@@ -116,14 +118,22 @@ def covering_tests() -> dict[str, list[str]]:
 
 
 def recheck(name: str, tests: list[str]) -> bool:
-    """Whether the mutant is killed when its tests run in a fresh process."""
+    """Whether the mutant is killed when ``tests`` run in a fresh process."""
     env = {**os.environ, "MUTANT_UNDER_TEST": name, "PYTHONPATH": str(MUTANTS)}
-    cmd = [sys.executable, "-m", "pytest", "-x", "-q", *PYTEST, *(tests or SELECTION)]
+    cmd = [sys.executable, "-m", "pytest", "-x", "-q", *PYTEST, *tests]
     try:
         done = subprocess.run(cmd, cwd=MUTANTS, env=env, capture_output=True, timeout=900)
     except subprocess.TimeoutExpired:
         return True
     return done.returncode != 0
+
+
+def tests_for(name: str, covering: dict[str, list[str]]) -> list[str]:
+    """The tests that called the mutant's function, then its package's test folder: mutmut
+    records a function called at import time against whichever test imported it first."""
+    package = "tests/scenarios/" if name.startswith("explainer.scenarios.") else "tests/engine/"
+    mine = covering.get(name.partition("__mutmut_")[0], [])
+    return [t for t in mine if not t.startswith(package)] + [package]
 
 
 def load_rechecked() -> dict[str, dict[str, object]]:
@@ -133,9 +143,12 @@ def load_rechecked() -> dict[str, dict[str, object]]:
     return {}
 
 
-def recheck_module(module: str, codes: dict[str, int | None]) -> None:
-    """Re-run the module's mutants mutmut did not kill, each in a fresh process."""
-    tests = covering_tests()
+def recheck_module(module: str, codes: dict[str, int | None], max_children: int) -> None:
+    """Re-run the module's mutants mutmut did not kill, each in a fresh process, with the
+    tests as they are now (copied into ``mutants/``). A kill is kept; a survivor is
+    re-run next time (a test may have been added since)."""
+    shutil.copytree(ROOT / "tests", MUTANTS / "tests", dirs_exist_ok=True)
+    covering = covering_tests()
     done = load_rechecked()
     todo = [
         n
@@ -143,16 +156,14 @@ def recheck_module(module: str, codes: dict[str, int | None]) -> None:
         if module_of(n) == module
         and code is not None
         and code not in KILLED
-        and done.get(n, {}).get("code") != code
+        and not (done.get(n, {}).get("code") == code and done[n]["killed"])
     ]
-    for i, name in enumerate(todo, 1):
-        mine = tests.get(name.partition("__mutmut_")[0], [])
-        killed = recheck(name, mine)
-        print(
-            f"   recheck {i}/{len(todo)} {name}: {'killed' if killed else 'survived'}", flush=True
-        )
-        done[name] = {"code": codes[name], "killed": killed}
-        RECHECKED.write_text(json.dumps(done, indent=1, sort_keys=True), encoding="utf-8")
+    with ThreadPoolExecutor(max_workers=max_children) as pool:
+        verdicts = pool.map(lambda n: recheck(n, tests_for(n, covering)), todo)
+        for i, (name, killed) in enumerate(zip(todo, verdicts, strict=True), 1):
+            print(f"   recheck {i}/{len(todo)} {name}: {'killed' if killed else 'survived'}")
+            done[name] = {"code": codes[name], "killed": killed}
+            RECHECKED.write_text(json.dumps(done, indent=1, sort_keys=True), encoding="utf-8")
 
 
 def module_of(name: str) -> str:
@@ -226,13 +237,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("modules", nargs="*", help="dotted module names (default: all)")
     parser.add_argument("--max-children", type=int, default=2)
     parser.add_argument("--report", action="store_true", help="only print the results so far")
+    parser.add_argument(
+        "--recheck", action="store_true", help="only re-run the survivors so far (new tests)"
+    )
     args = parser.parse_args(argv)
     everything = all_modules()
     chosen = [m for m in everything if not args.modules or m in args.modules]
     if not args.report:
         for module in chosen:
-            run_mutmut(module, args.max_children)
-            recheck_module(module, exit_codes())
+            if not args.recheck:
+                run_mutmut(module, args.max_children)
+            recheck_module(module, exit_codes(), args.max_children)
     report(chosen, exit_codes())
     return 0
 
