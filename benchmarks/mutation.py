@@ -128,12 +128,13 @@ def recheck(name: str, tests: list[str]) -> bool:
     return done.returncode != 0
 
 
-def tests_for(name: str, covering: dict[str, list[str]]) -> list[str]:
-    """The tests that called the mutant's function, then its package's test folder: mutmut
-    records a function called at import time against whichever test imported it first."""
+def tests_for(name: str, covering: dict[str, list[str]], first: list[str]) -> list[str]:
+    """``first`` (tests written since mutmut's run), the tests that called the mutant's
+    function, then its package's test folder: mutmut records a function called at import
+    time against whichever test imported it first."""
     package = "tests/scenarios/" if name.startswith("explainer.scenarios.") else "tests/engine/"
     mine = covering.get(name.partition("__mutmut_")[0], [])
-    return [t for t in mine if not t.startswith(package)] + [package]
+    return [*first, *(t for t in mine if not t.startswith(package)), package]
 
 
 def load_rechecked() -> dict[str, dict[str, object]]:
@@ -143,7 +144,9 @@ def load_rechecked() -> dict[str, dict[str, object]]:
     return {}
 
 
-def recheck_module(module: str, codes: dict[str, int | None], max_children: int) -> None:
+def recheck_module(
+    module: str, codes: dict[str, int | None], max_children: int, first: list[str]
+) -> None:
     """Re-run the module's mutants mutmut did not kill, each in a fresh process, with the
     tests as they are now (copied into ``mutants/``). A kill is kept; a survivor is
     re-run next time (a test may have been added since)."""
@@ -159,9 +162,10 @@ def recheck_module(module: str, codes: dict[str, int | None], max_children: int)
         and not (done.get(n, {}).get("code") == code and done[n]["killed"])
     ]
     with ThreadPoolExecutor(max_workers=max_children) as pool:
-        verdicts = pool.map(lambda n: recheck(n, tests_for(n, covering)), todo)
+        verdicts = pool.map(lambda n: recheck(n, tests_for(n, covering, first)), todo)
         for i, (name, killed) in enumerate(zip(todo, verdicts, strict=True), 1):
-            print(f"   recheck {i}/{len(todo)} {name}: {'killed' if killed else 'survived'}")
+            verdict = "killed" if killed else "survived"
+            print(f"   recheck {i}/{len(todo)} {name}: {verdict}", flush=True)
             done[name] = {"code": codes[name], "killed": killed}
             RECHECKED.write_text(json.dumps(done, indent=1, sort_keys=True), encoding="utf-8")
 
@@ -238,6 +242,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-children", type=int, default=2)
     parser.add_argument("--report", action="store_true", help="only print the results so far")
     parser.add_argument(
+        "--first", nargs="*", default=[], help="test files to run first when re-checking"
+    )
+    parser.add_argument(
         "--recheck", action="store_true", help="only re-run the survivors so far (new tests)"
     )
     args = parser.parse_args(argv)
@@ -247,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
         for module in chosen:
             if not args.recheck:
                 run_mutmut(module, args.max_children)
-            recheck_module(module, exit_codes(), args.max_children)
+            recheck_module(module, exit_codes(), args.max_children, args.first)
     report(chosen, exit_codes())
     return 0
 
