@@ -128,12 +128,23 @@ def recheck(name: str, tests: list[str]) -> bool:
     return done.returncode != 0
 
 
-def tests_for(name: str, covering: dict[str, list[str]], first: list[str]) -> list[str]:
+def tests_for(
+    name: str,
+    covering: dict[str, list[str]],
+    first: list[str],
+    *,
+    folder: bool = True,
+    only_first: bool = False,
+) -> list[str]:
     """``first`` (tests written since mutmut's run), the tests that called the mutant's
     function, then its package's test folder: mutmut records a function called at import
     time against whichever test imported it first."""
     package = "tests/scenarios/" if name.startswith("explainer.scenarios.") else "tests/engine/"
     mine = covering.get(name.partition("__mutmut_")[0], [])
+    if only_first:
+        return first
+    if not folder:
+        return [*first, *mine]
     return [*first, *(t for t in mine if not t.startswith(package)), package]
 
 
@@ -145,7 +156,13 @@ def load_rechecked() -> dict[str, dict[str, object]]:
 
 
 def recheck_module(
-    module: str, codes: dict[str, int | None], max_children: int, first: list[str]
+    module: str,
+    codes: dict[str, int | None],
+    max_children: int,
+    first: list[str],
+    *,
+    folder: bool = True,
+    only_first: bool = False,
 ) -> None:
     """Re-run the module's mutants mutmut did not kill, each in a fresh process, with the
     tests as they are now (copied into ``mutants/``). A kill is kept; a survivor is
@@ -162,7 +179,9 @@ def recheck_module(
         and not (done.get(n, {}).get("code") == code and done[n]["killed"])
     ]
     with ThreadPoolExecutor(max_workers=max_children) as pool:
-        verdicts = pool.map(lambda n: recheck(n, tests_for(n, covering, first)), todo)
+        verdicts = pool.map(
+            lambda n: recheck(n, tests_for(n, covering, first, folder=folder)), todo
+        )
         for i, (name, killed) in enumerate(zip(todo, verdicts, strict=True), 1):
             verdict = "killed" if killed else "survived"
             print(f"   recheck {i}/{len(todo)} {name}: {verdict}", flush=True)
@@ -245,6 +264,16 @@ def main(argv: list[str] | None = None) -> int:
         "--first", nargs="*", default=[], help="test files to run first when re-checking"
     )
     parser.add_argument(
+        "--no-folder",
+        action="store_true",
+        help="re-check with --first and the covering tests only, not the package's test folder",
+    )
+    parser.add_argument(
+        "--only-first",
+        action="store_true",
+        help="re-check with the --first tests only (quick; a kill is a kill, a survivor may not be)",
+    )
+    parser.add_argument(
         "--recheck", action="store_true", help="only re-run the survivors so far (new tests)"
     )
     args = parser.parse_args(argv)
@@ -254,7 +283,14 @@ def main(argv: list[str] | None = None) -> int:
         for module in chosen:
             if not args.recheck:
                 run_mutmut(module, args.max_children)
-            recheck_module(module, exit_codes(), args.max_children, args.first)
+            recheck_module(
+                module,
+                exit_codes(),
+                args.max_children,
+                args.first,
+                folder=not args.no_folder,
+                only_first=args.only_first,
+            )
     report(chosen, exit_codes())
     return 0
 
