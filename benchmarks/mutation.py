@@ -180,7 +180,10 @@ def recheck_module(
     ]
     with ThreadPoolExecutor(max_workers=max_children) as pool:
         verdicts = pool.map(
-            lambda n: recheck(n, tests_for(n, covering, first, folder=folder)), todo
+            lambda n: recheck(
+                n, tests_for(n, covering, first, folder=folder, only_first=only_first)
+            ),
+            todo,
         )
         for i, (name, killed) in enumerate(zip(todo, verdicts, strict=True), 1):
             verdict = "killed" if killed else "survived"
