@@ -107,9 +107,12 @@ def check_project(
     coverage_line = None
     warnings: tuple[str, ...] = ()
     if paths is None:
-        catalogs = _catalog_problems(root, frozenset(complete))
-        coverage_line = _coverage(root)
-        warnings = _catalog_warnings(root)
+        from explainer.i18n.check import catalog_report
+
+        report = catalog_report(root, complete=frozenset(complete))
+        catalogs = list(report.problems)
+        coverage_line = report.coverage
+        warnings = report.warnings
     return Checked(
         project=project,
         diagnostics=tuple(sorted([*project.diagnostics, *found, *catalogs], key=sort_key)),
@@ -118,23 +121,3 @@ def check_project(
         warnings=warnings,
         wrong=frozenset(d.path for d in found),
     )
-
-
-def _catalog_problems(root: Path, complete: frozenset[str]) -> list[Diagnostic]:
-    from explainer.i18n import check_catalogs
-
-    found: list[Diagnostic] = check_catalogs(root, complete=complete)
-    return found
-
-
-def _catalog_warnings(root: Path) -> tuple[str, ...]:
-    from explainer.i18n import catalog_warnings
-
-    return tuple(catalog_warnings(root))
-
-
-def _coverage(root: Path) -> str | None:
-    from explainer.i18n import coverage, format_coverage
-
-    figures = coverage(root)
-    return format_coverage(figures) if figures else None

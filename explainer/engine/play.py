@@ -150,12 +150,20 @@ def make_ruler(trump: Trump, rules: RuleSet = HOUSE) -> Ruler:
     NO_UNDER = Rule.NO_UNDERTRUMP
 
     def ruler(hand: Mask, trick: Sequence[Card]) -> tuple[Mask, Rule]:
-        n = len(trick)
-        if not n:
+        if not trick:
             return hand, LEAD
-        # The best card so far (``best``, its key ``top``) and its index ``win``.
         best = trick[0]
         led = best >> 3
+        in_suit = hand & suits[led]
+        # The commonest rulings need no best card: following a plain suit, and a void
+        # hand at no-trump or all-trump.
+        if in_suit:
+            if not trump_like[led]:
+                return in_suit, FOLLOW
+        elif no_trump_suit:
+            return hand, DISCARD
+        # The best card so far (``best``, its key ``top``) and its index ``win``.
+        n = len(trick)
         key = win_key[led]
         top = key[best]
         win = 0
@@ -167,15 +175,12 @@ def make_ruler(trump: Trump, rules: RuleSet = HOUSE) -> Ruler:
                 c = trick[2]
                 if key[c] > top:
                     best, top, win = c, key[c], 2
-        in_suit = hand & suits[led]
-        if in_suit:
-            if trump_like[led] and (climb_over_partner or win != n - back):
+        if in_suit:  # the led suit ranks as trump
+            if climb_over_partner or win != n - back:
                 higher = in_suit & above[best]
                 if higher:
                     return higher, CLIMB
             return in_suit, FOLLOW
-        if no_trump_suit:
-            return hand, DISCARD
         trumps = hand & trump_mask
         if win == n - back:  # the partner is winning
             if partner_over and top >= trump_key:  # ... with a trump

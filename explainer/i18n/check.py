@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Callable, Collection, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
@@ -28,16 +29,28 @@ from babel import Locale
 from babel.messages.catalog import TranslationError
 from babel.messages.plurals import get_plural
 
+from explainer.cache import digest, read_entry, write_entry
 from explainer.scenarios.diagnostics import Code, Diagnostic, Location, Severity
 
 from .catalog import catalog_path, po_paths
 from .checkers import CHECKERS
 from .glossary import forbidden_problems, glossary_path, glossary_warnings, read_glossary
 from .pofile import Key, ReadCatalog, describe, read_catalog
-from .staleness import MAPPING_FILE, POT_PATH, Extracted, extract_messages, lag
+from .staleness import (
+    MAPPING_FILE,
+    POT_PATH,
+    Extracted,
+    coverage,
+    extract_messages,
+    format_coverage,
+    lag,
+    sources_digest,
+)
 
 __all__ = [
     "PLURAL_FORMS",
+    "CatalogReport",
+    "catalog_report",
     "catalog_warnings",
     "check_catalog_file",
     "check_catalogs",
@@ -247,3 +260,91 @@ def catalog_warnings(root: Path) -> list[str]:
         if read.catalog is not None:
             lines.extend(glossary_warnings(read.catalog, path, str(path)))
     return lines
+
+
+# ---------------------------------------------------------------------------------------
+# The whole catalog report, kept under the digest of its inputs
+
+
+@dataclass(frozen=True)
+class CatalogReport:
+    """What ``explainer check`` says of the catalogs: the problems, the coverage line
+    (``None`` without catalogs) and the glossary warnings."""
+
+    problems: tuple[Diagnostic, ...]
+    coverage: str | None
+    warnings: tuple[str, ...]
+
+
+_REPORTS: Final = "catalogs"
+"""The cache folder of catalog reports (:mod:`explainer.cache`)."""
+
+
+def catalog_report(root: Path, *, complete: Collection[str] = ()) -> CatalogReport:
+    """The catalog report of ``root``: :func:`check_catalogs`, the coverage and
+    :func:`catalog_warnings`. Checking every translation is most of a check's time and
+    depends only on files, so the report is kept in the user's cache folder under the
+    digest of all of them (the sources' digest, which covers explainer's code, the
+    template, each catalog and glossary, and ``complete``)."""
+    key = _report_key(root, complete)
+    if key is not None:
+        cached = _report_from_json(read_entry(_REPORTS, key))
+        if cached is not None:
+            return cached
+    figures = coverage(root)
+    report = CatalogReport(
+        problems=tuple(check_catalogs(root, complete=complete)),
+        coverage=format_coverage(figures) if figures else None,
+        warnings=tuple(catalog_warnings(root)),
+    )
+    if key is not None:
+        write_entry(_REPORTS, key, _report_to_json(report))
+    return report
+
+
+def _report_key(root: Path, complete: Collection[str]) -> str | None:
+    sources = sources_digest(root)
+    if sources is None:
+        return None
+    parts: list[bytes | str] = [sources, str(root), ",".join(sorted(complete))]
+    paths = [root / POT_PATH]
+    for _, po in po_paths(root):
+        paths += [po, glossary_path(po)]
+    for path in paths:
+        try:
+            parts += [str(path), path.read_bytes()]
+        except OSError as exc:
+            parts += [str(path), f"unreadable: {exc.strerror}"]
+    return digest(*parts)
+
+
+def _report_to_json(report: CatalogReport) -> dict[str, object]:
+    return {
+        "problems": [
+            [d.location.path, d.location.line, d.location.col, d.message, d.code, d.severity]
+            for d in report.problems
+        ],
+        "coverage": report.coverage,
+        "warnings": list(report.warnings),
+    }
+
+
+def _report_from_json(value: object) -> CatalogReport | None:
+    """The report of a cache entry, or ``None`` if it is not one."""
+    match value:
+        case {"problems": list(rows), "coverage": str() | None as line, "warnings": list(warns)}:
+            pass
+        case _:
+            return None
+    problems = [_problem(row) for row in rows]
+    if any(p is None for p in problems) or not all(isinstance(w, str) for w in warns):
+        return None
+    return CatalogReport(tuple(p for p in problems if p is not None), line, tuple(warns))
+
+
+def _problem(row: object) -> Diagnostic | None:
+    match row:
+        case [str() as path, int() as line, int() as col, str() as message, str() as c, str() as v]:
+            if c in Code.__members__.values() and v in Severity.__members__.values():
+                return Diagnostic(Location(path, line, col), message, Code(c), Severity(v))
+    return None

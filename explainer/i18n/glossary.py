@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import csv
 import functools
+import io
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -73,13 +74,20 @@ def glossary_path(catalog: Path) -> Path:
     return catalog.parent.parent / "glossary.csv"
 
 
-@functools.cache
 def read_glossary(path: Path) -> tuple[Term, ...]:
     """The terms of a glossary file; none when it does not exist."""
-    if not path.is_file():
+    try:
+        data = path.read_bytes()
+    except OSError:
         return ()
-    with path.open(encoding="utf-8", newline="") as f:
-        rows = list(csv.DictReader(f))
+    return _parse_glossary(data)
+
+
+@functools.lru_cache(maxsize=16)
+def _parse_glossary(data: bytes) -> tuple[Term, ...]:
+    """The terms of a glossary's bytes; kept by content, so that an edited glossary is
+    read again (``explainer serve`` runs for hours)."""
+    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8"), newline="")))
     return tuple(
         Term(
             source=row["source"].strip(),
@@ -101,7 +109,9 @@ def _pattern(word: str) -> re.Pattern[str]:
 
 
 def _has(text: str, word: str) -> bool:
-    return _pattern(word).search(text) is not None
+    # a plain substring test first: most words are not in most texts, and compiling and
+    # running the word-start pattern for every pair was most of the glossary's time
+    return word.casefold() in text.casefold() and _pattern(word).search(text) is not None
 
 
 _NOT_WORDS: Final = re.compile(r"%\([^)]*\)[a-z]|\{[^{}]*\}")

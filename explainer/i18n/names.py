@@ -191,6 +191,12 @@ PRESET_NAMES: Final[dict[str, Marked]] = {
     "ffb_belote": P_("rules preset", "FFB classic rules (2016)"),
     # NOTE: The rule set of Pagat's Belote page (John McLeod's card game rules site).
     "pagat_belote": P_("rules preset", "Pagat rules"),
+    # NOTE: The rule set of the French Belote Federation's Belote coinchée rulebook of 2015.
+    "ffb_coinche": P_("rules preset", "FFB coinche rules (2015)"),
+    # NOTE: The rule set of the French Belote Federation's Belote contrée rulebook of 2016.
+    "ffb_contree": P_("rules preset", "FFB contrée rules (2016)"),
+    # NOTE: The rule set of Pagat's La Coinche page (John McLeod's card game rules site).
+    "pagat_coinche": P_("rules preset", "Pagat coinche rules"),
 }
 """The presets' names; a preset missing here is shown by its id (never a crash)."""
 

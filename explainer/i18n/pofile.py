@@ -16,6 +16,7 @@ accepts is one Babel reads the same way (held by a test on the shipped catalogs)
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -276,6 +277,15 @@ def read_catalog(path: Path, lang: str | None, *, shown: str | None = None) -> R
     if len(data) > MAX_CATALOG_BYTES:
         too_large = f"catalog too large (more than {MAX_CATALOG_BYTES} bytes)"
         return ReadCatalog(shown, None, lang, [(1, too_large)])
+    return _parse(data, lang, shown)
+
+
+@functools.lru_cache(maxsize=8)
+def _parse(data: bytes, lang: str | None, shown: str) -> ReadCatalog:
+    """The catalog of a file's bytes; kept, since the check, the coverage and the
+    glossary warnings each read every catalog, and parsing is most of their time. The
+    key is the bytes themselves, so a changed file is parsed again. Callers only read
+    the result."""
     lines = []
     undecodable = []
     for number, raw in enumerate(data.splitlines(), start=1):

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 
+from explainer.cache import digest, read_entry, write_entry
 from explainer.scenarios.diagnostics import Code
 
 from .catalog import is_translated, po_paths
@@ -44,6 +44,7 @@ __all__ = [
     "extract_messages",
     "format_coverage",
     "lag",
+    "sources_digest",
     "sources_or_none",
 ]
 
@@ -105,44 +106,106 @@ def _source_filter(root: Path, tops: set[str]) -> Any:
     return directory_filter
 
 
-def _fingerprint(root: Path, tops: set[str]) -> tuple[tuple[str, int, int], ...]:
-    """Every file under the source folders with its size and time: an extraction of the
-    same fingerprint gives the same messages."""
-    found = []
+def _source_files(root: Path, tops: set[str]) -> Iterator[Path]:
+    """Every file under the source folders (hidden and ``_`` folders left out), in order."""
     for top in sorted(tops):
         for dirpath, dirnames, filenames in os.walk(root / top):
             dirnames[:] = sorted(d for d in dirnames if d[:1] not in "._")
             for name in sorted(filenames):
-                try:
-                    st = os.stat(os.path.join(dirpath, name))
-                except OSError:
-                    continue
-                found.append((os.path.join(dirpath, name), st.st_size, st.st_mtime_ns))
-    try:
-        st = os.stat(root / MAPPING_FILE)
-        found.append((MAPPING_FILE, st.st_size, st.st_mtime_ns))
-    except OSError:
-        pass
-    return tuple(found)
+                yield Path(dirpath, name)
 
 
-_last: tuple[object, dict[Key, Extracted]] | None = None
+def _library_stamps() -> Iterator[str]:
+    """Which Babel and Jinja2 extract (their ``__init__``'s path, size and time), found
+    without importing Jinja2, which a check that reads a cached extraction never needs."""
+    from importlib.util import find_spec
+
+    for name in ("babel", "jinja2"):
+        spec = find_spec(name)
+        origin = spec.origin if spec is not None else None
+        try:
+            st = os.stat(origin) if origin else None
+        except OSError:
+            st = None
+        yield f"{name} {origin} {st.st_size if st else 0} {st.st_mtime_ns if st else 0}"
+
+
+def _package_files() -> list[Path]:
+    """explainer's own modules: the code that extracts and checks."""
+    return sorted(Path(__file__).resolve().parents[1].rglob("*.py"))
+
+
+def _inputs_digest(root: Path, tops: set[str]) -> str:
+    """The digest of everything an extraction depends on: each source file's path and
+    bytes, ``babel.cfg``, the keywords, and the code that extracts (explainer's own
+    modules, Babel's and Jinja2's versions). Equal digests give equal messages."""
+    parts: list[bytes | str] = [*KEYWORDS, *COMMENT_TAGS, *_library_stamps()]
+    package = Path(__file__).resolve().parents[1]
+    for path in _package_files():
+        parts += [path.relative_to(package).as_posix(), path.read_bytes()]
+    for path in [root / MAPPING_FILE, *_source_files(root, tops)]:
+        try:
+            parts += [path.relative_to(root).as_posix(), path.read_bytes()]
+        except OSError:
+            continue
+    return digest(*parts)
+
+
+_CACHE_FOLDER: Final = "messages"
+"""The cache folder of extractions (:mod:`explainer.cache`)."""
+_last: tuple[str, dict[Key, Extracted]] | None = None
+
+
+def _to_json(found: Mapping[Key, Extracted]) -> list[list[object]]:
+    return [[c, m, e.plural, e.location[0], e.location[1]] for (c, m), e in found.items()]
+
+
+def _from_json(value: object) -> dict[Key, Extracted] | None:
+    """The messages of a cache entry, or ``None`` if it is not one."""
+    if not isinstance(value, list):
+        return None
+    found: dict[Key, Extracted] = {}
+    for row in value:
+        match row:
+            case [str() | None as c, str() as m, str() | None as p, str() as f, int() as n]:
+                found[(c, m)] = Extracted(p, (f, n))
+            case _:
+                return None
+    return found
 
 
 def extract_messages(root: Path) -> dict[Key, Extracted]:
     """Every message of the sources, as ``pybabel extract`` with ``babel.cfg`` finds them.
 
-    The last extraction is kept while no source file changes (size and time), so that
-    the check and :func:`coverage` share one extraction.
+    Extracting takes most of a check's time, so the result is kept under the digest of
+    its inputs (:func:`_inputs_digest`): in memory, so that the check and
+    :func:`coverage` share one, and in the user's cache folder, so that the next check
+    of unchanged sources reads it instead (:mod:`explainer.cache`).
     """
     global _last
-    from babel.messages.frontend import parse_keywords
-
     method_map, options_map = _method_map(root)
     tops = {pattern.split("/", 1)[0] for pattern, _ in method_map if "/" in pattern}
-    stamp = (str(root.resolve()), _fingerprint(root, tops))
-    if _last is not None and _last[0] == stamp:
+    key = _inputs_digest(root, tops)
+    if _last is not None and _last[0] == key:
         return dict(_last[1])
+    found = _from_json(read_entry(_CACHE_FOLDER, key))
+    if found is None:
+        found = _extract(root, method_map, options_map, tops)
+        write_entry(_CACHE_FOLDER, key, _to_json(found))
+    _last = (key, found)
+    return dict(found)
+
+
+def _extract(
+    root: Path,
+    method_map: list[tuple[str, Any]],
+    options_map: dict[str, dict[str, Any]],
+    tops: set[str],
+) -> dict[Key, Extracted]:
+    """Extract the messages afresh, as ``pybabel extract`` does."""
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+    from babel.messages.frontend import parse_keywords
+
     keywords = {**DEFAULT_KEYWORDS, **parse_keywords(list(KEYWORDS))}
     found: dict[Key, Extracted] = {}
     for filename, lineno, message, _comments, context in extract_from_dir(
@@ -155,8 +218,21 @@ def extract_messages(root: Path) -> dict[Key, Extracted]:
     ):
         msgid, plural = (message[0], message[1]) if isinstance(message, tuple) else (message, None)
         found.setdefault((context, msgid), Extracted(plural, (filename, lineno)))
-    _last = (stamp, found)
-    return dict(found)
+    return found
+
+
+def sources_digest(root: Path) -> str | None:
+    """The digest of what an extraction of ``root`` depends on (see
+    :func:`extract_messages`), or ``None`` where ``babel.cfg`` cannot be read."""
+    if not (root / MAPPING_FILE).is_file():
+        return digest("no mapping", *(p.read_bytes() for p in _package_files()))
+    try:
+        method_map, _ = _method_map(root)
+    except Exception:  # noqa: BLE001 - reported by check_catalogs
+        return None
+    return _inputs_digest(
+        root, {pattern.split("/", 1)[0] for pattern, _ in method_map if "/" in pattern}
+    )
 
 
 def sources_or_none(root: Path) -> dict[Key, Extracted] | None:

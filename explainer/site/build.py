@@ -59,10 +59,11 @@ from explainer.scenarios.diagnostics import (
     one_line,
     sort_key,
 )
+from explainer.scenarios.kinds.law import law_index
 from explainer.scenarios.model import Page, Scenario, Section
 
 from .env import make_env, use_language
-from .examples import View, contract_kinds, view_of
+from .examples import View, contract_kinds, macro_of, view_of
 from .practice import draw_positions, practice_presets
 from .theme import PACKAGED_THEME, static_files
 from .variants import RULE_SETS, rule_set_rows, variants
@@ -205,6 +206,7 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
         "capot": CAPOT,
         "belote": BELOTE,
         "variants": variants,
+        "macro_of": macro_of,
         "rule_set_rows": rule_set_rows(),
     }
 
@@ -268,6 +270,7 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
                 home="../index.html",
                 page=pv.page,
                 sections=pv.sections,
+                laws=law_index([v for sv in pv.sections for v in sv.examples]),
             )
         files[f"{lang}/{PRACTICE}/index.html"] = practice_t.render(
             **common,

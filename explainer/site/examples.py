@@ -20,6 +20,7 @@ __all__ = [
     "KindRow",
     "View",
     "contract_kinds",
+    "macro_of",
     "sort_for_display",
     "view_of",
 ]
@@ -33,6 +34,12 @@ def view_of(scenario: Scenario) -> View:
     once by the loader (``scenario.outcome``), plus what only the page needs (each card's
     verdict, how the other presets would rule), as the scenario's kind builds it."""
     return kind_of(scenario).view(scenario)
+
+
+def macro_of(scenario: Scenario) -> str:
+    """The name of the template macro that shows ``scenario``, as its kind declares it
+    (``Kind.macro`` / ``Kind.macro_of``): a key of ``MACROS`` in ``examples.html``."""
+    return kind_of(scenario).macro_of(scenario)
 
 
 @dataclass(frozen=True, slots=True)

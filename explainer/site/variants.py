@@ -14,24 +14,25 @@ it has variants (``status`` is still read, for compatibility, and shows its ``re
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Final
 
 from explainer.engine import (
+    COINCHE_KNOBS,
+    COINCHE_PRESETS,
     KNOBS,
+    PRESET_SOURCES,
     PRESETS,
     Citation,
+    CoincheRules,
     EngineError,
     RuleSet,
     Sourced,
-    legal_cards,
-    play_deal,
     preset_sources,
     presets_for,
 )
 from explainer.scenarios.kinds import kind_of
-from explainer.scenarios.kinds.play import PlayOutcome
 from explainer.scenarios.model import Scenario
 
 __all__ = ["RULE_SETS", "UNPLAYABLE", "RuleSetRow", "Variant", "rule_set_rows", "variants"]
@@ -48,8 +49,10 @@ class Variant:
     """One checked fact that another preset computes differently.
 
     ``got`` is the value under the example's own rules, ``other`` under ``preset``;
-    ``knob`` is the rule that makes the difference and ``cite`` its source in that
-    preset (``None`` where the preset's value rests on a note only).
+    ``knob`` is the rule that makes the difference, ``other_value`` its value in
+    ``preset`` as a scenario writes it, and ``cite`` its source in that preset (``None``
+    where the preset's value rests on a note only). ``anchor`` is the value's anchor on
+    the Rule sets page, ``None`` where that page has no row for it (Coinche).
     """
 
     preset: str
@@ -58,94 +61,132 @@ class Variant:
     fact: str
     got: Any
     other: Any
-
-    @property
-    def other_value(self) -> str:
-        """The deciding knob's value in ``preset``, as a scenario writes it."""
-        return str(getattr(PRESETS[self.preset], self.knob))
+    other_value: str
+    anchor: str | None
 
 
-def _deal_outcome(scenario: Any, rules: RuleSet) -> Any:
-    tricks = [list(t) for t in scenario.tricks]
-    return play_deal(scenario.contract, tricks, rules, dealer=scenario.dealer)
+Rules = RuleSet | CoincheRules
 
 
-def _play_outcome(scenario: Any, rules: RuleSet) -> Any:
-    trump = scenario.contract.trump
-    cards = [c for _, c in scenario.trick]
-    ruling = None
-    if scenario.hand_seat is not None:
-        ruling = legal_cards(list(scenario.hand), cards, trump, rules)
-    return PlayOutcome(ruling, scenario.outcome.trick)
+@dataclass(frozen=True, slots=True)
+class _Family:
+    """The presets of one game and how to read and set their knobs: the classic rule
+    sets (``RuleSet``) or the Coinche ones (``CoincheRules``)."""
+
+    presets: Mapping[str, Rules]
+    knobs: tuple[str, ...]
+    sources: Mapping[str, Mapping[str, Sourced]]
+    anchored: bool
+    carried: tuple[str, ...]
+    """Knobs that say which game is played rather than which source is followed (a
+    match's ``target``, classic Belote with declarations): the example's value is kept
+    under every other preset."""
+
+    def value(self, rules: Rules, knob: str) -> str:
+        """``knob``'s value in ``rules``, as a scenario writes it."""
+        if isinstance(rules, CoincheRules):
+            return rules.knobs[knob]
+        return str(getattr(rules, knob))
 
 
-_RECOMPUTE: Final[Mapping[str, Callable[[Any, RuleSet], Any]]] = {
-    "deal": _deal_outcome,
-    "play": _play_outcome,
-}
-"""How each kind that depends on a rule set recomputes its outcome under another one."""
+def _family(rules: Rules) -> _Family:
+    if isinstance(rules, CoincheRules):
+        return _Family(
+            COINCHE_PRESETS, tuple(COINCHE_KNOBS), PRESET_SOURCES, anchored=False,
+            carried=("target",),
+        )  # fmt: skip
+    names = presets_for(rules.game)
+    return _Family(
+        {n: PRESETS[n] for n in names},
+        tuple(KNOBS),
+        {n: preset_sources(n) for n in names},
+        anchored=True,
+        carried=("classic_declarations",),
+    )
 
 
-def _facts(scenario: Scenario, rules: RuleSet) -> dict[str, Any] | None:
-    """The checked facts of ``scenario`` under ``rules``, or ``None`` if it cannot be
-    played under them (an illegal play)."""
+def _other(family: _Family, base: Rules, preset: str) -> Rules:
+    """``preset`` with the example's :attr:`_Family.carried` knobs."""
+    rules = family.presets[preset]
+    changed = {k: family.value(base, k) for k in family.carried}
+    same = all(family.value(rules, k) == v for k, v in changed.items())
+    return rules if same else rules.with_knobs(**changed)
+
+
+def _facts(scenario: Scenario, rules: Rules) -> dict[str, Any] | None:
+    """The checked facts of ``scenario`` under ``rules``, or ``None`` if it cannot
+    happen under them (an illegal play or call): the kind recomputes it."""
+    kind = kind_of(scenario)
     try:
-        outcome = _RECOMPUTE[scenario.kind](scenario, rules)
+        other = kind.recompute(scenario, rules)
     except EngineError:
         return None
-    other = replace(scenario, rules=rules, outcome=outcome)  # type: ignore[call-arg]
-    computed = kind_of(scenario).computed(other)
+    computed = kind.computed(other)
     return {k: computed.get(k) for k in scenario.expect}
 
 
-def _deciding_knob(scenario: Scenario, base: RuleSet, preset: str, target: Any) -> str:
-    """The knob whose value alone (set as in ``preset``) gives ``target``: the first such
-    knob in :data:`KNOBS` order, else the first knob the two rule sets differ in."""
-    other = PRESETS[preset]
-    differing = [k for k in KNOBS if getattr(base, k) != getattr(other, k)]
+def _shown(facts: dict[str, Any] | None, shown: tuple[str, ...]) -> dict[str, Any] | None:
+    return None if facts is None else {k: v for k, v in facts.items() if k in shown}
+
+
+def _deciding_knob(
+    scenario: Scenario, family: _Family, base: Rules, preset: str, shown: tuple[str, ...]
+) -> str:
+    """The knob whose value alone (set as in ``preset``) gives ``preset``'s facts: the first such
+    knob in the game's knob order; else the first knob that alone changes a fact (two
+    knobs together make the difference); else the first knob the rule sets differ in.
+    Only the ``shown`` facts are compared."""
+    other = _other(family, base, preset)
+    differing = [k for k in family.knobs if family.value(base, k) != family.value(other, k)]
+    mine = _shown(_facts(scenario, base), shown)
+    target = _shown(_facts(scenario, other), shown)
+    changing: list[str] = []
     for knob in differing:
-        if _facts(scenario, base.with_knobs(**{knob: getattr(other, knob)})) == target:
+        changed = base.with_knobs(**{knob: family.value(other, knob)})
+        facts = _shown(_facts(scenario, changed), shown)
+        if facts == target:
             return knob
-    return differing[0]
+        if facts != mine:
+            changing.append(knob)
+    return (changing or differing)[0]
 
 
-def _cite(preset: str, knob: str) -> Citation | None:
-    cites = preset_sources(preset)[knob].cites
-    return cites[0] if cites else None
+def _variant(family: _Family, preset: str, knob: str, fact: str, got: Any, other: Any) -> Variant:
+    cites = family.sources[preset][knob].cites
+    value = family.value(family.presets[preset], knob)
+    anchor = f"{preset}-{knob}" if family.anchored else None
+    return Variant(preset, knob, cites[0] if cites else None, fact, got, other, value, anchor)
 
 
 def _order(fact: str) -> int:
     return _SHOWN_FIRST.index(fact) if fact in _SHOWN_FIRST else len(_SHOWN_FIRST)
 
 
-def _variants(scenario: Scenario) -> tuple[Variant, ...]:
-    base: RuleSet = scenario.rules  # type: ignore[attr-defined]
+def variants(scenario: Scenario) -> tuple[Variant, ...]:
+    """Every checked fact of ``scenario`` that another preset of its game computes
+    differently, preset by preset (in the game's order); empty for kinds whose facts
+    depend on no rule set (the kind's ``rules_of`` says, its ``recompute`` recomputes)."""
+    base: Rules | None = kind_of(scenario).rules_of(scenario)
+    if base is None:
+        return ()
     mine = _facts(scenario, base)
     if mine is None:
         return ()
+    family = _family(base)
+    shown = kind_of(scenario).variant_facts(scenario) or tuple(mine)
     out: list[Variant] = []
-    for preset in presets_for(base.game):
-        if PRESETS[preset] == base:
+    for preset in family.presets:
+        rules = _other(family, base, preset)
+        if rules == base:
             continue
-        theirs = _facts(scenario, PRESETS[preset])
-        knob = _deciding_knob(scenario, base, preset, theirs)
+        theirs = _facts(scenario, rules)
+        knob = _deciding_knob(scenario, family, base, preset, shown)
         if theirs is None:
-            out.append(Variant(preset, knob, _cite(preset, knob), UNPLAYABLE, True, False))
+            out.append(_variant(family, preset, knob, UNPLAYABLE, True, False))
             continue
-        differ = sorted((k for k in mine if mine[k] != theirs[k]), key=_order)
-        out += [Variant(preset, knob, _cite(preset, knob), k, mine[k], theirs[k]) for k in differ]
+        differ = sorted((k for k in mine if k in shown and mine[k] != theirs[k]), key=_order)
+        out += [_variant(family, preset, knob, k, mine[k], theirs[k]) for k in differ]
     return tuple(out)
-
-
-def variants(scenario: Scenario) -> tuple[Variant, ...]:
-    """Every checked fact of ``scenario`` that another preset of its game computes
-    differently, preset by preset (in the game's order); empty for kinds that do not
-    depend on a rule set (bidding, dealing)."""
-    if scenario.kind not in _RECOMPUTE:
-        return ()
-    if not isinstance(getattr(scenario, "rules", None), RuleSet):
-        return ()  # a Coinche deal: its presets' variants are not computed yet
-    return _variants(scenario)
 
 
 RULE_SETS: Final = "rule-sets"

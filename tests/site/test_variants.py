@@ -10,6 +10,7 @@ from pathlib import Path
 from explainer.engine import Rule, Team
 from explainer.scenarios.loader import load_project
 from explainer.scenarios.model import Scenario
+from explainer.site.examples import macro_of
 from explainer.site.variants import Variant, variants
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,3 +98,52 @@ def test_every_table_drawing_says_which_way_play_goes(built_site: Path) -> None:
         assert html.count('class="table-caption"') == drawings
     en = (built_site / "en" / "which-card" / "index.html").read_text(encoding="utf-8")
     assert "North at the top; play goes counterclockwise: North, East, South, West." in en
+
+
+def test_surcoinched_deal_under_contree_adds_the_belote_after_multiplying() -> None:
+    assert _variants("coinche-surcoinched-belote") == [
+        ("ffb_contree", "belote_multiplied", "score", {Team.NS: 0, Team.EW: 1020}),
+        ("pagat_coinche", "coinche_scoring", "score", {Team.NS: 0, Team.EW: 540}),
+    ]
+
+
+def test_capot_not_bid_under_pagat_names_the_void_declarations_not_the_play_rules() -> None:
+    notes = [v for v in variants(_scenarios()["coinche-capot-not-bid"])]
+    assert [(v.preset, v.knob, v.other_value, v.fact) for v in notes] == [
+        ("ffb_contree", "declarations", "off", "score"),
+        ("pagat_coinche", "capot_declarations", "void", "score"),
+    ]
+    assert all(v.anchor is None for v in notes)  # the Rule sets page lists Belote only
+
+
+def test_coinche_deal_variants_show_only_the_outcome_and_the_score() -> None:
+    coinche = [s for s in _scenarios().values() if getattr(s, "game", None) == "coinche"]
+    facts = {v.fact for s in coinche for v in variants(s)}
+    assert facts == {"made", "score"}
+
+
+def test_classic_declarations_are_kept_under_the_other_belote_presets() -> None:
+    assert _variants("classic-declarations-made") == []
+    assert _variants("classic-declarations-failed") == []
+
+
+def test_every_kind_names_a_macro_the_examples_template_defines() -> None:
+    template = (ROOT / "templates" / "examples.html").read_text(encoding="utf-8")
+    registry = template[template.index("{% set MACROS = {") :]
+    for scenario in _scenarios().values():
+        name = macro_of(scenario)
+        assert f'  "{name}": ' in registry, name
+
+
+def test_coinche_page_shows_a_deal_already_drawn_as_a_link(built_site: Path) -> None:
+    html = (built_site / "en" / "coinche" / "index.html").read_text(encoding="utf-8")
+    article = html[html.index('id="coinche-coinched-made"') :]
+    article = article[: article.index("</article>")]
+    assert (
+        '<p class="same-cards">The cards are played as in <a href="#coinche-made-rounded">'
+        in article
+    )
+    assert "tricks-list" not in article
+    first = html[html.index('id="coinche-made-rounded"') :]
+    first = first[: first.index("</article>")]
+    assert "<li>North: K♦ J♦ Q♦ 8♦ → North</li>" in first

@@ -17,7 +17,7 @@ eight tricks with the play engine first.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from ..contract import Contract, Trump, tables
@@ -28,12 +28,14 @@ from ..rules import RuleSet
 from ..seats import Seat, Team
 from .calls import BidKind, CoincheContract, Level
 from .declarations import Announced, DeclarationsResult, compare_declarations
-from .rules import FFB_COINCHE, CoincheRules
+from .errors import DeclarationError
+from .rules import FFB_COINCHE, PAGAT_COINCHE, CoincheRules
 
 __all__ = [
     "CoincheDealResult",
     "CoincheScore",
     "card_points_of",
+    "declare_classic",
     "play_coinche_deal",
     "round_score",
     "score_classic_declarations",
@@ -458,3 +460,54 @@ def score_classic_declarations(
         s[t] = BELOTE
     s[t ^ 1] = whole + kept + declarations[0] + declarations[1]
     return False, (s[0], s[1])
+
+
+def _hands(deal: DealResult) -> list[int]:
+    """Each seat's dealt hand as a mask, read back from the tricks it played."""
+    hands = [0, 0, 0, 0]
+    for trick in deal.tricks:
+        for k, c in enumerate(trick.cards):
+            hands[(trick.leader + k) & 3] |= 1 << c
+    return hands
+
+
+def declare_classic(
+    deal: DealResult, announced: Announced, *, rules: RuleSet, dealer: Seat | None = None
+) -> tuple[DealResult, DeclarationsResult]:
+    """A classic Belote deal (turned card) scored with its declarations.
+
+    Under ``classic_declarations: on`` the ``announced`` declarations are checked against
+    the hands read back from the tricks and compared as in Coinche (FFB rules of
+    comparison; Pagat's under ``pagat_belote``), then :func:`score_classic_declarations`
+    decides ``made`` and ``score``: the returned deal has those, the declarations result
+    what each team scores. Under ``off`` nobody declares: ``announced`` raises
+    :class:`DeclarationError` if it names any declaration. No rounding (FFB-WB, PAG-B).
+    """
+    if rules.classic_declarations == "off" and any(announced.values()):
+        raise DeclarationError(
+            f"declarations are not played under {rules.name} (classic_declarations: off)"
+        )
+    base = PAGAT_COINCHE if rules.name == "pagat_belote" else FFB_COINCHE
+    compare = base.with_knobs(classic_declarations=rules.classic_declarations)
+    first = dealer if dealer is not None else deal.tricks[0].leader.previous
+    decl = compare_declarations(
+        announced,
+        trump=deal.contract.trump,
+        dealer=first,
+        hands=_hands(deal),
+        rules=compare,
+        game="belote",
+    )
+    if not any(decl.points) and not announced:
+        return deal, decl
+    assert deal.contract.taker is not None
+    made, score = score_classic_declarations(
+        deal.points,
+        decl.points,
+        taker=deal.contract.taker,
+        capot=deal.capot,
+        belote=deal.belote,
+        tie="made" if rules.tie == "made" else "failed",
+        belote_rule=rules.belote,
+    )
+    return replace(deal, made=made, score=score), decl

@@ -1,8 +1,9 @@
 """The kind table: every scenario kind, one module each, found by name.
 
 A kind is a :class:`~.base.Kind` (its keys, its model, its facts, its schema, its
-view). To add one: write ``kinds/<kind>.py`` with a ``KIND`` instance, add it to
-:data:`KINDS` below, and add its template macro (``docs/architecture.md``).
+view, and the name of its template macro). To add one: write ``kinds/<kind>.py`` with a
+``KIND`` instance, add it to :data:`KINDS` below, and add its template macro to
+``MACROS`` in ``templates/examples.html``, one line (``docs/architecture.md``).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..model import Scenario
-from . import auction, bidding, deal, dealing, declarations, match, play
+from . import auction, bidding, deal, dealing, declarations, law, match, play
 from .base import Fact, Kind, Pairs, require, sort_for_display
 
 __all__ = [
@@ -35,6 +36,7 @@ KINDS: Final[dict[str, Kind[Any]]] = {
         auction.KIND,
         declarations.KIND,
         match.KIND,
+        law.KIND,
     )
 }
 """Every kind by its name, in the order the schema and the docs list them."""

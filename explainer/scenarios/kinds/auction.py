@@ -57,6 +57,7 @@ class AuctionView:
 
 class AuctionKind(Kind[AuctionScenario]):
     name = "auction"
+    macro = "auction"
     keys = ("rules", "dealer", "calls")
     required = ("kind", "dealer", "calls")
     facts = (

@@ -62,6 +62,9 @@ class Kind(Generic[S]):
     """The ``expect`` keys, in the order ``--fill`` writes them."""
     texts: ClassVar[tuple[str, ...]] = ()
     """Own keys holding translatable prose (besides ``title``, ``text``, ``reason``)."""
+    macro: ClassVar[str]
+    """The name of the template macro that shows a scenario of this kind: a key of
+    ``MACROS`` in ``templates/examples.html`` (one line there per macro)."""
 
     def read(self, r: Reader, pairs: Pairs, common: dict[str, Any]) -> S | None:
         """The scenario (``common`` holds the fields every scenario has), or ``None``
@@ -82,6 +85,28 @@ class Kind(Generic[S]):
         raise NotImplementedError
 
     # -- defaults a kind may override
+
+    def macro_of(self, scenario: S) -> str:
+        """The template macro for ``scenario`` (:attr:`macro`; a kind with two faces,
+        such as the classic and the Coinche deal, picks by the scenario)."""
+        return self.macro
+
+    def rules_of(self, scenario: S) -> Any:
+        """The rule set the facts of ``scenario`` depend on (a ``RuleSet`` or a
+        ``CoincheRules``), or ``None`` if none does: the site then computes no variants."""
+        return None
+
+    def variant_facts(self, scenario: S) -> tuple[str, ...] | None:
+        """The facts whose variants a page shows (``None``: every checked fact); a
+        kind whose other facts only lead to these may show these alone."""
+        return None
+
+    def recompute(self, scenario: S, rules: Any) -> S:
+        """``scenario`` with its outcome computed under ``rules`` (another rule set of
+        the same game), for the variant notes; raises ``EngineError`` where the example
+        cannot happen under ``rules`` (an illegal play or call). Only kinds whose
+        :meth:`rules_of` gives a rule set are asked."""
+        raise NotImplementedError
 
     def fill_keys(self, computed: Mapping[str, Any]) -> list[str]:
         """The ``expect`` keys ``--fill`` may write, given the computed facts."""

@@ -55,6 +55,7 @@ class BiddingView:
 
 class BiddingKind(Kind[BiddingScenario]):
     name = "bidding"
+    macro = "bidding"
     keys = ("dealer", "turned", "bids")
     required = ("kind", "dealer", "turned", "bids")
     facts = (

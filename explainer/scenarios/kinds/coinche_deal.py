@@ -9,7 +9,7 @@ scenario here when the contract names the game ``coinche``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from explainer.engine import (
@@ -41,12 +41,15 @@ __all__ = [
     "CoincheDealView",
     "coinche_computed",
     "coinche_contract_schema",
+    "coinche_recompute",
     "coinche_view",
     "is_coinche",
     "read_coinche_deal",
 ]
 
 COINCHE_CONTRACT_KEYS: Final = ("game", "rules", "trump", "taker", "bid", "level")
+_ALWAYS: Final = frozenset({"tricks", "card_points", "total", "score"})
+"""The score lines shown even when both teams have 0 (the others are left out)."""
 _TRUMPS: Final = ["spades", "hearts", "diamonds", "clubs", "none", "all"]
 
 
@@ -70,8 +73,9 @@ class CoincheDealView:
     rules: CoincheRules
     result: CoincheDealResult
     lines: tuple[tuple[str, int, int], ...]
-    """The score lines, ``(what, NS, EW)``: card points, belote, declarations, total,
-    the score."""
+    """The score lines, ``(what, NS, EW)``: tricks won, card points, the last trick's or
+    the capot's bonus, belote, declarations, total, the score; a bonus, belote or
+    declarations line where both teams have 0 is left out."""
 
 
 def _teams(pair: tuple[int, int]) -> dict[Team, int]:
@@ -143,16 +147,40 @@ def coinche_computed(scenario: CoincheDealScenario) -> dict[str, Any]:
     }
 
 
+def coinche_recompute(scenario: CoincheDealScenario, rules: CoincheRules) -> CoincheDealScenario:
+    """The deal played and scored again under ``rules`` (raises ``EngineError`` where
+    a play is not allowed there). Under rules played without declarations nobody
+    announces any: what was announced is left out, not refused."""
+    outcome = play_coinche_deal(
+        scenario.contract,
+        [list(t) for t in scenario.tricks],
+        rules=rules,
+        dealer=scenario.dealer,
+        announced=dict(scenario.announced) if rules.declarations else {},
+    )
+    return replace(scenario, rules=rules, outcome=outcome)
+
+
 def coinche_view(scenario: CoincheDealScenario) -> CoincheDealView:
     d: CoincheDealResult = scenario.outcome
     s = d.scored
-    lines: tuple[tuple[str, int, int], ...] = (
-        ("card_points", *d.card_points),
-        ("last_trick", s.trick_points[0] - d.card_points[0], s.trick_points[1] - d.card_points[1]),
-        ("belote", *s.belote),
-        ("declarations", *s.declarations),
-        ("total", *s.total),
-        ("score", *d.score),
+    ns_tricks = sum(1 for t in d.tricks if t.winner.team is Team.NS)
+    lines: tuple[tuple[str, int, int], ...] = tuple(
+        line
+        for line in (
+            ("tricks", ns_tricks, len(d.tricks) - ns_tricks),
+            ("card_points", *d.card_points),
+            (
+                "last_trick",
+                s.trick_points[0] - d.card_points[0],
+                s.trick_points[1] - d.card_points[1],
+            ),
+            ("belote", *s.belote),
+            ("declarations", *s.declarations),
+            ("total", *s.total),
+            ("score", *d.score),
+        )
+        if line[0] in _ALWAYS or line[1:] != (0, 0)
     )
     return CoincheDealView(scenario, scenario.contract, scenario.rules, d, lines)
 

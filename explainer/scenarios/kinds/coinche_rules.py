@@ -12,12 +12,13 @@ from typing import Any, Final
 from explainer.engine import (
     COINCHE_KNOBS,
     COINCHE_PRESETS,
+    PRESETS,
     CoincheRules,
     EngineError,
     find_coinche_rules,
 )
 
-from ..diagnostics import Code, KeyPath
+from ..diagnostics import Code, KeyPath, dotted
 from ..reader import Reader
 from ..yamlsource import MappingNode, Node, ScalarNode
 from .base import Pairs
@@ -56,6 +57,16 @@ def read_coinche_rules(r: Reader, node: Node, at: KeyPath) -> CoincheRules | Non
         if text is None:
             return None
         preset = text
+    if preset in PRESETS and preset not in COINCHE_PRESETS:  # a classic Belote preset
+        *others, last = COINCHE_PRESETS
+        expected = f"{', '.join(others)} or {last}"
+        r.error(
+            preset_node,
+            f"{dotted(at)}: preset {preset} does not apply to coinche"
+            f" (it is a belote preset; expected {expected})",
+            Code.BAD_RULES,
+        )
+        return None
     return _find(r, preset, preset_node, knobs)
 
 

@@ -7,10 +7,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 from explainer.engine import (
+    COINCHE_KNOBS,
+    COINCHE_PRESETS,
     KNOBS,
     PRESETS,
     SCORING_KNOBS,
@@ -37,6 +39,12 @@ _TRUMPS: Final = ["spades", "hearts", "diamonds", "clubs", "none", "all"]
 def rules_keys() -> tuple[str, ...]:
     """The keys of a ``rules`` mapping: ``preset`` and the engine's knobs."""
     return ("preset", *KNOBS)
+
+
+def _readable_keys() -> tuple[str, ...]:
+    """The keys a ``rules`` mapping is read with: its own and the Coinche-only knobs, so
+    that a Coinche knob here is named as one that does not apply, not as unknown."""
+    return (*rules_keys(), *(k for k in COINCHE_KNOBS if k not in KNOBS))
 
 
 def _knob_values(name: str) -> list[str]:
@@ -68,7 +76,7 @@ def read_contract(
             r.keys.where(("contract",)), f"contract.taker: required for kind: {kind}", Code.MISSING
         )
         ok = False
-    rules = _rules(r, pairs["rules"][1], kind) if "rules" in pairs else find_rules()
+    rules = _rules(r, pairs["rules"][1], kind, game) if "rules" in pairs else find_rules()
     if not ok or trump is None or rules is None:
         return None
     return Contract(trump, game, taker), rules
@@ -89,55 +97,86 @@ def _trump(r: Reader, pairs: dict[str, tuple[Node, Node]]) -> Trump | None:
         return None
 
 
-def _rules(r: Reader, node: Node, kind: str) -> RuleSet | None:
+_Knobs = dict[str, tuple[str, Node, Node]]
+"""Knobs as written: name -> (value, key node, value node)."""
+
+
+def _rules(r: Reader, node: Node, kind: str, game: str) -> RuleSet | None:
     """``rules: PRESET`` or ``rules: {preset: PRESET, KNOB: VALUE...}``, judged by the engine."""
     preset_node = node
-    knobs: dict[str, tuple[str, Node]] = {}
+    knobs: _Knobs = {}
     if isinstance(node, MappingNode):
-        pairs = r.mapping(node, ("contract", "rules"), rules_keys())
+        pairs = r.mapping(node, ("contract", "rules"), _readable_keys())
         if pairs is None:
             return None
         preset = find_rules().name  # the engine's default preset
-        for key, (_, vnode) in pairs.items():
+        for key, (knode, vnode) in pairs.items():
             value = r.string(vnode, ("contract", "rules", key))
             if value is None:
                 return None
             if key == "preset":
                 preset, preset_node = value, vnode
             else:
-                knobs[key] = (value, vnode)
+                knobs[key] = (value, knode, vnode)
     else:
         text = r.string(node, ("contract", "rules"), what="a preset or a mapping")
         if text is None:
             return None
         preset = text
-    return _find_rules(r, preset, preset_node, knobs, kind)
+    return _find_rules(r, preset, preset_node, knobs, kind, game)
+
+
+def _one_of(names: Iterable[str]) -> str:
+    """``a, b or c``, the way the engine lists what it expects."""
+    items = list(names)
+    return ", ".join(items[:-1]) + " or " + items[-1] if len(items) > 1 else items[0]
+
+
+def _not_applying(key: str, kind: str, game: str) -> str | None:
+    """Why knob ``key`` does not apply to this contract (``None`` if it does)."""
+    where = f"contract.rules.{key}: knob {key} does not apply to"
+    if key not in KNOBS:  # a Coinche-only knob: what it decides never happens here
+        if game == "belote":
+            return f"{where} belote (it applies to coinche)"
+        return f"{where} kind: {kind} (it applies to a coinche deal, auction or match)"
+    if key in SCORING_KNOBS and kind != "deal":
+        # a scoring knob cannot change what a kind that scores no deal shows
+        return f"{where} kind: {kind} (it scores a whole deal: use it with kind: deal)"
+    return None
 
 
 def _find_rules(
-    r: Reader, preset: str, preset_node: Node, knobs: dict[str, tuple[str, Node]], kind: str
+    r: Reader, preset: str, preset_node: Node, knobs: _Knobs, kind: str, game: str
 ) -> RuleSet | None:
+    if preset in COINCHE_PRESETS:
+        applies = "belote" if game == "belote" else f"kind: {kind}"
+        r.error(
+            preset_node,
+            f"contract.rules: preset {preset} does not apply to {applies}"
+            f" (it is a coinche preset; expected {_one_of(PRESETS)})",
+            Code.BAD_RULES,
+        )
+        return None
     try:
         find_rules(preset)
     except EngineError as exc:  # the engine's message has the hint and the presets
         r.error(preset_node, str(exc), Code.BAD_RULES)
         return None
-    for key, (value, vnode) in knobs.items():
-        if key in SCORING_KNOBS and kind != "deal":
-            # a scoring knob cannot change what a kind that scores no deal shows
-            r.error(
-                vnode,
-                f"rules knob {key} does not apply to kind: {kind}"
-                " (it scores a whole deal: use it with kind: deal)",
-                Code.BAD_RULES,
-            )
-            return None
+    ok = True
+    for key, (value, knode, vnode) in knobs.items():
+        why = _not_applying(key, kind, game)
+        if why is not None:
+            r.error(knode, why, Code.BAD_RULES)
+            ok = False
+            continue
         try:
             find_rules(preset, **{key: value})
         except EngineError as exc:
             r.error(vnode, str(exc), Code.BAD_RULES)
-            return None
-    return find_rules(preset, **{key: value for key, (value, _) in knobs.items()})
+            ok = False
+    if not ok:
+        return None
+    return find_rules(preset, **{key: value for key, (value, _, _) in knobs.items()})
 
 
 def contract_schema(*, need_taker: bool) -> dict[str, Any]:

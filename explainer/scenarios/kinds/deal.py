@@ -9,18 +9,21 @@ capot, points, whether the contract was made, and the score. With
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from explainer.engine import (
+    CoincheRules,
     Contract,
     DealResult,
+    DeclarationError,
     EngineError,
     IllegalPlayError,
     InvalidDealError,
     RuleSet,
     Seat,
     Team,
+    declare_classic,
     play_deal,
 )
 
@@ -35,12 +38,13 @@ from .coinche_deal import (
     CoincheDealView,
     coinche_computed,
     coinche_contract_schema,
+    coinche_recompute,
     coinche_view,
     is_coinche,
     read_coinche_deal,
 )
 from .contract import contract_schema, read_contract
-from .declarations import announced_schema
+from .declarations import announced_schema, read_announced, report_declaration_error
 
 __all__ = ["KIND", "DealKind", "DealScenario", "DealView"]
 
@@ -58,6 +62,17 @@ class DealScenario(Scenario):
     rules: RuleSet
     dealer: Seat | None = None
     tricks: tuple[tuple[Play, ...], ...] = ()
+    announced: tuple[tuple[Seat, tuple[str, ...]], ...] = ()
+    """Declarations by seat, with ``classic_declarations: on`` (coinche.md §5 E19)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicOutcome:
+    """A classic deal with declarations: the deal (its ``made`` and ``score`` counting
+    them) and what each team scores for its declarations."""
+
+    deal: DealResult
+    declarations: tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +81,8 @@ class DealView:
     contract: Contract
     rules: RuleSet
     result: DealResult
+    declarations: tuple[int, int] | None = None
+    """Each team's declarations (``classic_declarations: on``), else ``None``."""
 
 
 def _teams(pair: tuple[int, int]) -> dict[Team, int]:
@@ -74,6 +91,7 @@ def _teams(pair: tuple[int, int]) -> dict[Team, int]:
 
 class DealKind(Kind[Any]):
     name = "deal"
+    macro = "deal"
     keys = ("contract", "dealer", "tricks", "announced")
     required = ("kind", "contract", "tricks")
     facts = (
@@ -98,21 +116,29 @@ class DealKind(Kind[Any]):
         node = require(r, pairs, "contract", self.name)
         contract = read_contract(r, node, need_taker=True, kind=self.name) if node else None
         dealer = r.seat(pairs["dealer"][1], ("dealer",)) if "dealer" in pairs else None
-        if "announced" in pairs:
-            r.error(pairs["announced"][0], "announced: only with contract.game: coinche",
+        declaring = contract is not None and contract[1].classic_declarations == "on"
+        announced = {}
+        if "announced" in pairs and not declaring:
+            r.error(pairs["announced"][0],
+                    "announced: only with contract.game: coinche or classic_declarations: on",
                     Code.UNKNOWN_KEY)  # fmt: skip
+        elif "announced" in pairs:
+            announced = read_announced(r, pairs["announced"][1])
         tricks = self._tricks(r, pairs)
         expect = self.read_expect(r, pairs)
         for key in ("declarations", "total"):
-            if key in expect:
+            if key in expect and not declaring:
                 r.error(r.keys.where(("expect", key)),
-                        f"expect.{key}: only with contract.game: coinche",
+                        f"expect.{key}: only with contract.game: coinche or classic_declarations: on",
                         Code.UNKNOWN_KEY)  # fmt: skip
         if r.diags or contract is None:
             return None
         plays = tuple(tuple((s, c) for s, c, _ in t) for t in tricks)
         try:
-            outcome = play_deal(contract[0], [list(t) for t in plays], contract[1], dealer=dealer)
+            outcome = _play(contract[0], plays, contract[1], dealer, tuple(announced.items()))
+        except DeclarationError as exc:
+            report_declaration_error(r, exc)
+            return None
         except (InvalidDealError, IllegalPlayError) as exc:
             code = Code.ILLEGAL_PLAY if isinstance(exc, IllegalPlayError) else Code.BAD_DEAL
             r.error(r.keys.where(_at(exc)), str(exc), code)
@@ -128,6 +154,7 @@ class DealKind(Kind[Any]):
             rules=contract[1],
             dealer=dealer,
             tricks=plays,
+            announced=tuple(announced.items()),
             outcome=outcome,
         )
 
@@ -143,17 +170,19 @@ class DealKind(Kind[Any]):
     def computed(self, scenario: DealScenario | CoincheDealScenario) -> dict[str, Any]:
         if isinstance(scenario, CoincheDealScenario):
             return coinche_computed(scenario)
-        d: DealResult = scenario.outcome
-        return {
+        d, declared = _parts(scenario.outcome)
+        facts: dict[str, Any] = {
             "tricks": d.winners,
             "card_points": _teams(d.card_points),
             "last_trick": d.last_trick,
             "belote": d.belote,
             "capot": d.capot,
             "points": _teams(d.points),
-            "made": d.made,
-            "score": _teams(d.score),
         }
+        if declared is not None:
+            facts["declarations"] = _teams(declared)
+            facts["total"] = _teams((d.points[0] + declared[0], d.points[1] + declared[1]))
+        return facts | {"made": d.made, "score": _teams(d.score)}
 
     def properties(self) -> dict[str, Any]:
         one_trick = {
@@ -169,10 +198,57 @@ class DealKind(Kind[Any]):
             "announced": announced_schema(),
         }
 
+    def macro_of(self, scenario: DealScenario | CoincheDealScenario) -> str:
+        """A Coinche deal has its own macro (its score lines)."""
+        return "coinche_deal" if isinstance(scenario, CoincheDealScenario) else self.macro
+
+    def rules_of(self, scenario: DealScenario | CoincheDealScenario) -> RuleSet | CoincheRules:
+        return scenario.rules
+
+    def variant_facts(self, scenario: DealScenario | CoincheDealScenario) -> tuple[str, ...] | None:
+        """A Coinche deal, or a classic one with declarations, shows its variants'
+        outcome and score only: its other facts (points, declarations, total) are the
+        score lines that lead to them, and the Coinche page holds many deals."""
+        if isinstance(scenario, CoincheDealScenario) or scenario.announced:
+            return ("made", "score")
+        return None
+
+    def recompute(
+        self, scenario: DealScenario | CoincheDealScenario, rules: Any
+    ) -> DealScenario | CoincheDealScenario:
+        if isinstance(scenario, CoincheDealScenario):
+            return coinche_recompute(scenario, rules)
+        outcome = _play(scenario.contract, scenario.tricks, rules, scenario.dealer,
+                        scenario.announced if rules.classic_declarations == "on" else ())  # fmt: skip
+        return replace(scenario, rules=rules, outcome=outcome)
+
     def view(self, scenario: DealScenario | CoincheDealScenario) -> DealView | CoincheDealView:
         if isinstance(scenario, CoincheDealScenario):
             return coinche_view(scenario)
-        return DealView(scenario, scenario.contract, scenario.rules, scenario.outcome)
+        d, declared = _parts(scenario.outcome)
+        return DealView(scenario, scenario.contract, scenario.rules, d, declared)
+
+
+def _play(
+    contract: Contract,
+    plays: tuple[tuple[Play, ...], ...],
+    rules: RuleSet,
+    dealer: Seat | None,
+    announced: tuple[tuple[Seat, tuple[str, ...]], ...],
+) -> DealResult | ClassicOutcome:
+    """The deal played and scored: a :class:`ClassicOutcome` when declarations were
+    announced (``classic_declarations: on``), else the play engine's result."""
+    deal = play_deal(contract, [list(t) for t in plays], rules, dealer=dealer)
+    if not announced:
+        return deal
+    scored, decl = declare_classic(deal, dict(announced), rules=rules, dealer=dealer)
+    return ClassicOutcome(scored, decl.points)
+
+
+def _parts(outcome: DealResult | ClassicOutcome) -> tuple[DealResult, tuple[int, int] | None]:
+    if isinstance(outcome, ClassicOutcome):
+        return outcome.deal, outcome.declarations
+    return outcome, None
 
 
 def _at(exc: InvalidDealError | IllegalPlayError) -> KeyPath:

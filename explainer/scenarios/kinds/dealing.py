@@ -69,9 +69,14 @@ class DealingView:
 
 class DealingKind(Kind[DealingScenario]):
     name = "dealing"
+    macro = "dealing"
     keys = ("dealer", "deck", "taker", "packets", "rules")
     required = ("kind", "dealer", "deck")
     facts = (Fact("turned", CARD), Fact("hands", HANDS))
+
+    def macro_of(self, scenario: DealingScenario) -> str:
+        """Dealing in packets without a turned card (Coinche) has its own macro."""
+        return "packets" if isinstance(scenario.outcome, PacketDealing) else self.macro
 
     def read(self, r: Reader, pairs: Pairs, common: dict[str, Any]) -> DealingScenario | None:
         dealer = None

@@ -65,6 +65,7 @@ class DeclarationsView:
 
 class DeclarationsKind(Kind[DeclarationsScenario]):
     name = "declarations"
+    macro = "declarations"
     keys = ("rules", "contract", "dealer", "hands", "announced")
     required = ("kind", "contract", "dealer", "announced")
     facts = (

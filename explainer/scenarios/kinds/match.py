@@ -56,6 +56,7 @@ class MatchView:
 
 class MatchKind(Kind[MatchScenario]):
     name = "match"
+    macro = "match"
     keys = ("rules", "dealer", "start", "deals")
     required = ("kind", "dealer", "deals")
     facts = (

@@ -9,7 +9,7 @@ hand), ``winner`` and ``points`` (need four plays: ``trick`` and ``play``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from explainer.engine import (
@@ -108,6 +108,7 @@ _Plays = list[tuple[Seat, int, Node]]
 
 class PlayKind(Kind[PlayScenario]):
     name = "play"
+    macro = "play"
     keys = ("contract", "trick", "hand", "play")
     required = ("contract",)
     facts = (
@@ -191,6 +192,17 @@ class PlayKind(Kind[PlayScenario]):
             },
             "play": CARD_REF,
         }
+
+    def rules_of(self, scenario: PlayScenario) -> RuleSet:
+        return scenario.rules
+
+    def recompute(self, scenario: PlayScenario, rules: RuleSet) -> PlayScenario:
+        cards = [c for _, c in scenario.trick]
+        ruling = None
+        if scenario.hand_seat is not None:
+            ruling = legal_cards(list(scenario.hand), cards, scenario.contract.trump, rules)
+        outcome = PlayOutcome(ruling, scenario.outcome.trick)
+        return replace(scenario, rules=rules, outcome=outcome)
 
     def view(self, scenario: PlayScenario) -> PlayView:
         s = scenario

@@ -19,14 +19,18 @@ from explainer.engine.coinche import (
     CoincheRules,
     Level,
     card_points_of,
+    declare_classic,
     find_coinche_rules,
     play_coinche_deal,
     score_classic_declarations,
     score_coinche,
     trick_points,
 )
-from explainer.engine.contract import Trump
+from explainer.engine.coinche.errors import DeclarationError
+from explainer.engine.contract import Contract, Trump
+from explainer.engine.deal import DealResult, play_deal
 from explainer.engine.errors import InvalidContractError
+from explainer.engine.rules import find_rules
 from explainer.engine.seats import Seat, Team
 
 
@@ -562,3 +566,50 @@ def test_all_trump_belote_at_tout_atout(value: str, belotes: tuple[int, int]) ->
         CoincheContract(Seat.N, Trump.ALL, 80), plays, rules=rules, play_rules=None, dealer=Seat.N
     )
     assert r.scored.belote == belotes
+
+
+def _classic(tricks: str, trump: Trump, taker: Seat, dealer: Seat) -> DealResult:
+    plays = [
+        [(Seat[p.split(":")[0]], parse_card(p.split(":")[1])) for p in t.split()]
+        for t in tricks.strip().splitlines()
+    ]
+    return play_deal(
+        Contract(trump, "belote", taker), plays, find_rules("ffb_belote"), dealer=dealer
+    )
+
+
+E19A = """
+E:KD S:9D W:8D N:AD
+N:QS E:AS S:9S W:8S
+S:JH W:KH N:10H E:7H
+N:JS E:QC S:10S W:7S
+N:7C E:AC S:JC W:8H
+E:QD S:10C W:7D N:KC
+E:10D S:AH W:KS N:9H
+W:QH N:8C E:JD S:9C
+"""
+
+
+def test_e19a_classic_declarations_on_a_cinquante_makes_the_contract() -> None:
+    deal = _classic(E19A, Trump.SPADES, Seat.E, Seat.N)
+    rules = find_rules("ffb_belote", classic_declarations="on")
+    scored, decl = declare_classic(
+        deal, {Seat.E: ["cinquante KD"], Seat.S: ["tierce JC"]}, rules=rules, dealer=Seat.N
+    )
+    assert (deal.points, decl.points, scored.made, scored.score) == (
+        (92, 70),
+        (0, 50),
+        True,
+        (92, 120),
+    )
+
+
+def test_classic_declarations_off_refuses_an_announced_declaration() -> None:
+    deal = _classic(E19A, Trump.SPADES, Seat.E, Seat.N)
+    with pytest.raises(DeclarationError) as exc:
+        declare_classic(
+            deal, {Seat.E: ["cinquante KD"]}, rules=find_rules("ffb_belote"), dealer=Seat.N
+        )
+    assert (
+        str(exc.value) == "declarations are not played under ffb_belote (classic_declarations: off)"
+    )

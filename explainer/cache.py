@@ -1,0 +1,87 @@
+"""A small on-disk cache for results that take long to compute and depend only on files.
+
+Entries live in the user's cache folder (``$XDG_CACHE_HOME/explainer/``, else
+``~/.cache/explainer/``), never in the project, each under the digest of every input it
+was computed from, so a changed input simply misses. Writes are atomic (a temporary file
+renamed into place); an entry that cannot be read or parsed is ignored and computed
+again; a cache folder that cannot be written only costs the time. Each folder keeps its
+:data:`KEEP` newest entries.
+
+>>> digest(b"a", "b") == digest(b"a", "b") != digest(b"ab")
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Final
+
+__all__ = ["KEEP", "cache_dir", "digest", "read_entry", "write_entry"]
+
+KEEP: Final = 16
+"""How many entries each cache folder keeps (the newest ones)."""
+
+
+def cache_dir() -> Path:
+    """``$XDG_CACHE_HOME/explainer``, else ``~/.cache/explainer`` (not created here)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "explainer"
+
+
+def digest(*parts: bytes | str) -> str:
+    """The hex SHA-256 of ``parts``, each length-prefixed so that no two lists collide."""
+    h = hashlib.sha256()
+    for part in parts:
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        h.update(len(data).to_bytes(8, "big"))
+        h.update(data)
+    return h.hexdigest()
+
+
+def _entry(folder: str, key: str) -> Path:
+    return cache_dir() / folder / f"{key}.json"
+
+
+def read_entry(folder: str, key: str) -> object | None:
+    """The JSON value stored under ``key`` in ``folder``, or ``None`` (absent, unreadable
+    or corrupt: the caller computes it again)."""
+    try:
+        value: object = json.loads(_entry(folder, key).read_text(encoding="utf-8"))
+        return value
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+
+
+def write_entry(folder: str, key: str, value: object) -> None:
+    """Store ``value`` (JSON) under ``key``, atomically; failures are silent."""
+    path = _entry(folder, key)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(value, f, ensure_ascii=False, separators=(",", ":"))
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+        _prune(path.parent)
+    except OSError:
+        return
+
+
+def _prune(folder: Path) -> None:
+    """Remove all but the :data:`KEEP` newest entries of ``folder``."""
+    entries = []
+    for p in folder.glob("*.json"):
+        with contextlib.suppress(OSError):
+            entries.append((p.stat().st_mtime_ns, p))
+    for _, p in sorted(entries, reverse=True)[KEEP:]:
+        with contextlib.suppress(OSError):
+            p.unlink()
