@@ -102,7 +102,7 @@ from functools import cache
 from itertools import combinations, cycle, islice, product
 from math import comb, lcm
 from operator import or_
-from typing import Final
+from typing import Final, Generic, TypeVar
 
 from .cards import SUIT_MASKS, card_str, cards_of
 from .contract import Trump, point_table, tables
@@ -332,31 +332,9 @@ class PlayLaw:
     game: str = "belote"
 
     def __post_init__(self) -> None:
-        if not self.kinds:
-            raise LawError("a law needs a contract", where=("contract", "trump"))
-        if not self.then:
-            raise LawError("a law needs a conclusion", where=("then",))
-        for kind in self.kinds:
-            self._check_meaning(kind)
-        for kind in self.kinds:
-            if not any(_space(kind).classes_matching(*self.masks)):
-                premises = " and ".join(map(str, self.when))
-                suffix = "" if len(self.kinds) == 1 else f" with trump: {kind.value}"
-                raise LawError(f"no position satisfies: {premises}{suffix}", where=("when",))
-
-    def _check_meaning(self, kind: TrumpKind) -> None:
-        for i, cond in enumerate(self.when):
-            if cond.premise in _MEANINGLESS_PREMISES[kind]:
-                raise LawError(
-                    f"premise {cond.premise.value} means nothing with trump: {kind.value}",
-                    where=("when", i),
-                )
-        for c in self.then:
-            if c.card_class in _MEANINGLESS_CLASSES[kind]:
-                raise LawError(
-                    f"class {c._class.value} means nothing with trump: {kind.value}",
-                    where=("then", c.quantifier.value),
-                )
+        problems = _play_problems(self.kinds, self.when, self.then)
+        if problems:
+            raise problems[0]
 
     def __str__(self) -> str:
         when = " and ".join(map(str, self.when)) or "always"
@@ -367,13 +345,7 @@ class PlayLaw:
     @property
     def masks(self) -> tuple[int, int]:
         """``(need, forbid)``: the premise bits a position must have and must not have."""
-        need = forbid = 0
-        for cond in self.when:
-            if cond.negated:
-                forbid |= cond.premise.bit
-            else:
-                need |= cond.premise.bit
-        return need, forbid
+        return _masks(self.when)
 
     @classmethod
     def parse(
@@ -385,32 +357,97 @@ class PlayLaw:
         game: str = "belote",
     ) -> PlayLaw:
         """A law from the words of a scenario (``trump`` one kind or a list of them)."""
-        words = [trump] if isinstance(trump, str) else list(trump)
-        kinds = []
-        for i, word in enumerate(words):
-            try:
-                kinds.append(TrumpKind(word))
-            except ValueError:
-                where = (
-                    ("contract", "trump") if isinstance(trump, str) else ("contract", "trump", i)
-                )
-                raise LawError(
-                    _unknown("trump", word, (k.value for k in TrumpKind)), where=where
-                ) from None
+        law, problems = cls.parse_all(trump=trump, when=when, then=then, game=game)
+        if law is None:
+            raise problems[0]
+        return law
+
+    @classmethod
+    def parse_all(
+        cls,
+        *,
+        trump: str | Sequence[str],
+        when: Sequence[str] = (),
+        then: Mapping[str, str] | Sequence[tuple[str, str]],
+        game: str = "belote",
+    ) -> tuple[PlayLaw | None, list[LawError]]:
+        """Like :meth:`parse`, but every problem at once (each located by ``where``):
+        the law, or ``None`` and the problems."""
+        problems: list[LawError] = []
+        kinds = _parse_kinds(trump, problems)
         conditions = []
         for i, text in enumerate(when):
             try:
                 conditions.append(Condition.parse(text))
             except LawError as e:
-                raise LawError(str(e), where=("when", i)) from None
+                problems.append(LawError(str(e), where=("when", i)))
         pairs = list(then.items()) if isinstance(then, Mapping) else list(then)
         conclusions = []
         for quantifier, value in pairs:
             try:
                 conclusions.append(Conclusion.parse(quantifier, value))
             except LawError as e:
-                raise LawError(str(e), where=("then", quantifier)) from None
-        return cls(tuple(dict.fromkeys(kinds)), tuple(conditions), tuple(conclusions), game)
+                problems.append(LawError(str(e), where=("then", quantifier)))
+        if problems:
+            return None, problems
+        parts = (tuple(dict.fromkeys(kinds)), tuple(conditions), tuple(conclusions))
+        problems = _play_problems(*parts)
+        return (None, problems) if problems else (cls(*parts, game), [])
+
+
+def _parse_kinds(trump: str | Sequence[str], problems: list[LawError]) -> list[TrumpKind]:
+    """The contract kinds of ``trump`` (one word or a list); problems appended."""
+    words = [trump] if isinstance(trump, str) else list(trump)
+    kinds = []
+    for i, word in enumerate(words):
+        try:
+            kinds.append(TrumpKind(word))
+        except ValueError:
+            where = ("contract", "trump") if isinstance(trump, str) else ("contract", "trump", i)
+            problems.append(
+                LawError(_unknown("trump", word, (k.value for k in TrumpKind)), where=where)
+            )
+    return kinds
+
+
+def _masks(when: Iterable[Condition]) -> tuple[int, int]:
+    need = forbid = 0
+    for cond in when:
+        if cond.negated:
+            forbid |= cond.premise.bit
+        else:
+            need |= cond.premise.bit
+    return need, forbid
+
+
+def _play_problems(
+    kinds: tuple[TrumpKind, ...], when: tuple[Condition, ...], then: tuple[Conclusion, ...]
+) -> list[LawError]:
+    """Every reason a play law cannot be checked, each located (``where``): no contract,
+    no conclusion, a premise or class meaningless for a contract, and (only when none of
+    those) premises that no position satisfies."""
+    out = []
+    if not kinds:
+        out.append(LawError("a law needs a contract", where=("contract", "trump")))
+    if not then:
+        out.append(LawError("a law needs a conclusion", where=("then",)))
+    for kind in kinds:
+        for i, cond in enumerate(when):
+            if cond.premise in _MEANINGLESS_PREMISES[kind]:
+                message = f"premise {cond.premise.value} means nothing with trump: {kind.value}"
+                out.append(LawError(message, where=("when", i)))
+        for c in then:
+            if c.card_class in _MEANINGLESS_CLASSES[kind]:
+                message = f"class {c.card_class.value} means nothing with trump: {kind.value}"
+                out.append(LawError(message, where=("then", c.quantifier.value)))
+    if out:
+        return out
+    for kind in kinds:
+        if not any(_space(kind).classes_matching(*_masks(when))):
+            premises = " and ".join(map(str, when))
+            suffix = "" if len(kinds) == 1 else f" with trump: {kind.value}"
+            out.append(LawError(f"no position satisfies: {premises}{suffix}", where=("when",)))
+    return out
 
 
 # -- the positions ---------------------------------------------------------------
@@ -836,18 +873,22 @@ class LawOutcome:
         return self.exhaustive + self.sampled
 
 
-@dataclass(frozen=True, slots=True)
-class LawResult:
-    """A law under each rule set it was checked under, in order."""
+OutcomeT = TypeVar("OutcomeT", "LawOutcome", "DealOutcome")
 
-    outcomes: tuple[LawOutcome, ...]
+
+@dataclass(frozen=True, slots=True)
+class LawResult(Generic[OutcomeT]):
+    """A law under each rule set it was checked under, in order: a play law's
+    (:class:`LawOutcome`) or a deal law's (:class:`DealOutcome`, :data:`DealLawResult`)."""
+
+    outcomes: tuple[OutcomeT, ...]
 
     @property
     def holds_under(self) -> frozenset[str]:
-        """The presets under which the law holds."""
+        """The rule sets under which the law holds."""
         return frozenset(o.preset for o in self.outcomes if o.holds)
 
-    def __getitem__(self, preset: str) -> LawOutcome:
+    def __getitem__(self, preset: str) -> OutcomeT:
         for o in self.outcomes:
             if o.preset == preset:
                 return o
@@ -957,7 +998,7 @@ def check_play_law(
     rule_sets: Mapping[str, RuleSet] | None = None,
     *,
     samples: int = PLAY_SAMPLES,
-) -> LawResult:
+) -> LawResult[LawOutcome]:
     """Check ``law`` under each rule set (default: every preset of its game), over every class of
     positions and over ``samples`` full-hand positions, split evenly among the law's
     contract kinds (module docstring).
@@ -1087,26 +1128,48 @@ class DealLaw:
         game: str = "belote",
     ) -> DealLaw:
         """A deal law from the words of a scenario."""
-        kinds = PlayLaw.parse(trump=trump, then={"may": "any"}).kinds if trump else ()
+        law, problems = cls.parse_all(trump=trump, when=when, then=then, game=game)
+        if law is None:
+            raise problems[0]
+        return law
+
+    @classmethod
+    def parse_all(
+        cls,
+        *,
+        trump: str | Sequence[str],
+        when: Sequence[str] = (),
+        then: Sequence[str],
+        game: str = "belote",
+    ) -> tuple[DealLaw | None, list[LawError]]:
+        """Like :meth:`parse`, but every problem at once: the law, or ``None`` and them."""
+        problems: list[LawError] = []
+        kinds = _parse_kinds(trump, problems) if trump else []
+        names = [p.value for p in DealPremise]
         conditions = []
         for i, text in enumerate(when):
             words = str(text).split()
             negated = len(words) == 2 and words[0] == "not"
             name = words[-1] if len(words) in (1, 2) else str(text)
-            names = [p.value for p in DealPremise]
             if name not in names or (len(words) == 2 and not negated):
-                raise LawError(_unknown("premise", str(text), names), where=("when", i))
-            conditions.append((DealPremise(name), negated))
+                problems.append(LawError(_unknown("premise", str(text), names), where=("when", i)))
+            else:
+                conditions.append((DealPremise(name), negated))
         conclusions: list[DealConclusion | DealPremise] = []
-        names = [c.value for c in DealConclusion] + [p.value for p in DealPremise]
+        names = [c.value for c in DealConclusion] + names
         for i, text in enumerate(then):
             if text not in names:
-                raise LawError(_unknown("conclusion", text, names), where=("then", i))
-            if text in DealConclusion._value2member_map_:
+                problems.append(LawError(_unknown("conclusion", text, names), where=("then", i)))
+            elif text in DealConclusion._value2member_map_:
                 conclusions.append(DealConclusion(text))
             else:
                 conclusions.append(DealPremise(text))
-        return cls(tuple(kinds), tuple(conditions), tuple(conclusions), game)
+        if problems:
+            return None, problems
+        try:
+            return cls(tuple(dict.fromkeys(kinds)), tuple(conditions), tuple(conclusions), game), []
+        except LawError as e:
+            return None, [e]
 
 
 SCORING_KNOBS: Final = ("tie", "belote", "capot_points", "all_trump_points", "all_trump_belote")
@@ -1238,22 +1301,8 @@ class DealOutcome:
     counterexample: DealCounterexample | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class DealLawResult:
-    """A deal law under each rule set it was checked under, in order."""
-
-    outcomes: tuple[DealOutcome, ...]
-
-    @property
-    def holds_under(self) -> frozenset[str]:
-        """The rule sets under which the law holds."""
-        return frozenset(o.preset for o in self.outcomes if o.holds)
-
-    def __getitem__(self, preset: str) -> DealOutcome:
-        for o in self.outcomes:
-            if o.preset == preset:
-                return o
-        raise KeyError(preset)
+DealLawResult = LawResult["DealOutcome"]
+"""A deal law under each rule set it was checked under (one result type for both kinds)."""
 
 
 _SCORED: dict[tuple[Trump, tuple[str, ...], int], list[_Scored]] = {}
@@ -1312,4 +1361,4 @@ def check_deal_law(
                     if failure is None and not _deal_holds(c, scored, rules):
                         failure = DealCounterexample(kind.trump, rules, scored.deal, c)
         outcomes.append(DealOutcome(name, failure is None, deals, matching, failure))
-    return DealLawResult(tuple(outcomes))
+    return LawResult(tuple(outcomes))

@@ -59,6 +59,7 @@ from explainer.scenarios.diagnostics import (
     one_line,
     sort_key,
 )
+from explainer.scenarios.kinds.law import law_index
 from explainer.scenarios.model import Page, Scenario, Section
 
 from .env import make_env, use_language
@@ -269,6 +270,7 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
                 home="../index.html",
                 page=pv.page,
                 sections=pv.sections,
+                laws=law_index([v for sv in pv.sections for v in sv.examples]),
             )
         files[f"{lang}/{PRACTICE}/index.html"] = practice_t.render(
             **common,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..model import Scenario
-from . import auction, bidding, deal, dealing, declarations, match, play
+from . import auction, bidding, deal, dealing, declarations, law, match, play
 from .base import Fact, Kind, Pairs, require, sort_for_display
 
 __all__ = [
@@ -36,6 +36,7 @@ KINDS: Final[dict[str, Kind[Any]]] = {
         auction.KIND,
         declarations.KIND,
         match.KIND,
+        law.KIND,
     )
 }
 """Every kind by its name, in the order the schema and the docs list them."""

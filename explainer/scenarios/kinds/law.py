@@ -1,0 +1,544 @@
+"""``kind: law``: a rule statement, checked by the engine over positions or deals.
+
+Keys: ``contract`` (``game``; ``trump``: ``suit``, ``none``, ``all`` or a list of them),
+``when`` (premises, each maybe ``not ...``), ``then`` and ``rules`` (the presets to
+evaluate; default every preset of the game; a deal law may ask for ``scoring_variants``:
+every preset with each scoring knob at each of its values). A ``then`` mapping
+(``must``/``may``/``rule``) makes a play law, a ``then`` list of deal conclusions a deal
+law (``explainer/engine/laws.py`` defines every word). Fact: ``holds_under``, the
+presets under which the law holds, compared as a set; where it disagrees, the message
+gives each preset's smallest counterexample as a ``kind: play`` scenario on one line.
+
+Checking a law takes seconds, so each result is cached in the user's cache directory
+(``$XDG_CACHE_HOME/explainer/laws/`` or ``~/.cache/explainer/laws/``, never the
+repository), keyed by a digest of the law, its rule sets and the engine's source files:
+a changed law or engine is checked afresh, an unreadable entry is ignored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+import explainer.engine as engine_package
+from explainer.engine import (
+    COINCHE_PRESETS,
+    PRESETS,
+    Contract,
+    Counterexample,
+    DealLaw,
+    DealOutcome,
+    LawError,
+    LawOutcome,
+    LawResult,
+    PlayLaw,
+    Rule,
+    RuleSet,
+    Seat,
+    Trump,
+    check_deal_law,
+    check_play_law,
+    counterexample_yaml,
+    legal_cards,
+    presets_for,
+    scoring_variants,
+)
+
+from ..diagnostics import Code, KeyPath, dotted
+from ..facts import BAD, FactType
+from ..model import Scenario
+from ..reader import Reader, did_you_mean, one_of
+from ..yamlsource import MappingNode, Node, ScalarNode, SequenceNode
+from .base import Fact, Kind, Pairs, require
+from .contract import GAMES
+from .play import KIND as PLAY_KIND
+from .play import PlayOutcome, PlayScenario, PlayView
+
+__all__ = [
+    "KIND",
+    "LawIndex",
+    "LawKind",
+    "LawScenario",
+    "LawView",
+    "cache_dir",
+    "checked_result",
+    "counterexample_line",
+    "law_index",
+]
+
+SCORING_VARIANTS: Final = "scoring_variants"
+"""``rules: scoring_variants``: a deal law checked under every scoring knob value."""
+CACHE_VERSION: Final = 1
+"""Bumped when the cached form changes."""
+
+AnyResult = LawResult[LawOutcome] | LawResult[DealOutcome]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LawScenario(Scenario):
+    """``kind: law``. ``expect`` key: ``holds_under`` (frozenset of rule set names).
+    ``outcome`` is the engine's :class:`~explainer.engine.LawResult`."""
+
+    game: str
+    law: PlayLaw | DealLaw
+    rule_sets: Mapping[str, RuleSet]
+
+
+@dataclass(frozen=True, slots=True)
+class LawView:
+    """What a page shows of a law: where it holds, over how many positions (or deals),
+    and each counterexample as a play example (``(preset, view)``)."""
+
+    scenario: LawScenario
+    play: bool
+    presets: tuple[str, ...]
+    holds_under: tuple[str, ...]
+    checked: int
+    counterexamples: tuple[tuple[str, PlayView], ...]
+
+    @property
+    def rule(self) -> Rule | None:
+        """The deciding rule the law states (``then: {rule: ...}``), if any."""
+        law = self.scenario.law
+        if isinstance(law, PlayLaw):
+            return next((c.rule for c in law.then if c.rule is not None), None)
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class LawIndex:
+    """A page's laws: each law's number (page order, from 1) and, for each rule a play
+    law states, the first such law, which a play example decided by that rule links to."""
+
+    numbers: Mapping[str, int]
+    by_rule: Mapping[str, str]
+
+
+def law_index(views: Sequence[object]) -> LawIndex:
+    """The index of the laws among ``views`` (a page's examples, in page order)."""
+    numbers: dict[str, int] = {}
+    by_rule: dict[str, str] = {}
+    for v in views:
+        if isinstance(v, LawView):
+            numbers[v.scenario.id] = len(numbers) + 1
+            if v.rule is not None:
+                by_rule.setdefault(v.rule.value, v.scenario.id)
+    return LawIndex(numbers, by_rule)
+
+
+class _PresetSet(FactType[Any]):
+    """The rule sets a law holds under. The engine's value is the whole
+    :class:`~explainer.engine.LawResult` (the note needs its counterexamples); a
+    statement is compared with its ``holds_under``."""
+
+    schema = {"type": "array", "items": {"type": "string"}, "uniqueItems": True}
+
+    def read(self, r: Reader, node: Node, at: KeyPath) -> frozenset[str] | object:
+        items = r.sequence(node, at, what="a list of rule sets")
+        if items is None:
+            return BAD
+        names = [r.string(item, (*at, i), what="a rule set") for i, item in enumerate(items, 1)]
+        if any(n is None for n in names):
+            return BAD
+        return frozenset(n for n in names if n is not None)
+
+    def stated(self, said: Any, got: Any) -> Any:
+        return _names(got)
+
+    def to_yaml(self, value: Any) -> Any:
+        return sorted(_names(value))
+
+    def show(self, value: Any) -> str:
+        return "[" + ", ".join(sorted(_names(value))) + "]"
+
+
+def _names(value: Any) -> frozenset[str]:
+    return value.holds_under if isinstance(value, LawResult) else frozenset(value)
+
+
+PRESET_SET: Final = _PresetSet()
+
+
+class LawKind(Kind[LawScenario]):
+    name = "law"
+    keys = ("contract", "when", "then", "rules")
+    required = ("kind", "contract", "then")
+    facts = (Fact("holds_under", PRESET_SET, "the rule sets under which the law holds"),)
+
+    def read(self, r: Reader, pairs: Pairs, common: dict[str, Any]) -> LawScenario | None:
+        game, trump = _contract(r, pairs)
+        when = _words(r, pairs, "when")
+        then = _then(r, pairs)
+        rule_sets = _rule_sets(r, pairs, game, deal=isinstance(then, list))
+        expect = self.read_expect(r, pairs)
+        if "holds_under" in expect and rule_sets is not None:
+            _check_named(r, pairs, expect["holds_under"], rule_sets)
+        if game is None or trump is None or when is None or then is None:
+            return None
+        law = _law(r, game, trump, when, then)
+        if r.diags or law is None or rule_sets is None:
+            return None
+        return LawScenario(
+            **common,
+            expect=expect,
+            keys=r.keys,
+            game=game,
+            law=law,
+            rule_sets=rule_sets,
+            outcome=checked_result(law, rule_sets),
+        )
+
+    def computed(self, scenario: LawScenario) -> dict[str, Any]:
+        return {"holds_under": scenario.outcome}
+
+    def licensed_numbers(self, scenario: LawScenario) -> set[int]:
+        """A law's prose states the rule; the numbers of its conclusions (152, 162) are
+        what the engine checks, so they are licensed."""
+        if isinstance(scenario.law, DealLaw):
+            return {152, 162}
+        return set()
+
+    def note(self, key: str, said: Any, got: Any, computed: Mapping[str, Any]) -> str:
+        """Each preset said to hold where the law fails, with its smallest counterexample
+        (a play scenario on one line, ready to paste), and each said not to where it holds."""
+        words = ""
+        for o in computed[key].outcomes:
+            if o.preset in said and not o.holds:
+                words += f"; under {o.preset} it does not hold: " + _failure(o)
+            elif o.holds and o.preset not in said:
+                words += f"; under {o.preset} it holds over {_count(o)}"
+        return words
+
+    def properties(self) -> dict[str, Any]:
+        word = {"type": "string"}
+        trump = {"anyOf": [word, {"type": "array", "items": word, "minItems": 1}]}
+        return {
+            "contract": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["trump"],
+                "properties": {"game": {"enum": list(GAMES)}, "trump": trump},
+            },
+            "when": {"type": "array", "items": word, "description": "premises, all must hold"},
+            "then": {
+                "anyOf": [
+                    {"type": "object", "description": "play law: must, may, rule"},
+                    {"type": "array", "items": word, "description": "deal law: conclusions"},
+                ]
+            },
+            "rules": {
+                "anyOf": [
+                    {"type": "array", "items": word},
+                    {"enum": [SCORING_VARIANTS]},
+                ]
+            },
+        }
+
+    def view(self, scenario: LawScenario) -> LawView:
+        result = scenario.outcome
+        play = isinstance(scenario.law, PlayLaw)
+        examples = []
+        checked = 0
+        for o in result.outcomes:
+            if isinstance(o, LawOutcome):
+                checked = max(checked, o.checked)
+                if o.counterexample is not None:
+                    examples.append((o.preset, _example_view(scenario, o.counterexample)))
+            else:
+                checked = max(checked, o.deals)
+        presets = tuple(o.preset for o in result.outcomes)
+        holds = tuple(p for p in presets if p in result.holds_under)
+        return LawView(scenario, play, presets, holds, checked, tuple(examples))
+
+
+def _failure(o: LawOutcome | DealOutcome) -> str:
+    if isinstance(o, LawOutcome):
+        assert o.counterexample is not None
+        return counterexample_line(o.counterexample)
+    assert o.counterexample is not None
+    return f"{o.counterexample.conclusion.value} is false in a deal"
+
+
+def _count(o: LawOutcome | DealOutcome) -> str:
+    if isinstance(o, LawOutcome):
+        return f"{o.checked} positions"
+    return f"{o.matching} of {o.deals} deals"
+
+
+def _message(r: Reader, node: Node | None, at: KeyPath, text: str, code: Code) -> None:
+    r.error(node if node is not None else r.keys.where(at), f"{dotted(at)}: {text}", code)
+
+
+def _contract(r: Reader, pairs: Pairs) -> tuple[str | None, str | list[str] | None]:
+    node = require(r, pairs, "contract", "law")
+    if node is None:
+        return None, None
+    cp = r.mapping(node, ("contract",), ("game", "trump"))
+    if cp is None:
+        return None, None
+    game: str | None = "belote"
+    if "game" in cp:
+        game = r.choice(cp["game"][1], ("contract", "game"), GAMES)
+    if "trump" not in cp:
+        r.error(r.keys.where(("contract",)), "contract.trump: required", Code.MISSING)
+        return game, None
+    tnode = cp["trump"][1]
+    if isinstance(tnode, SequenceNode):
+        items = r.sequence(tnode, ("contract", "trump")) or []
+        words = [r.string(n, ("contract", "trump", i)) for i, n in enumerate(items, 1)]
+        if any(w is None for w in words):
+            return game, None
+        return game, [w for w in words if w is not None]
+    return game, r.string(tnode, ("contract", "trump"), what="suit, none, all or a list")
+
+
+def _words(r: Reader, pairs: Pairs, key: str) -> list[str] | None:
+    if key not in pairs:
+        return []
+    items = r.sequence(pairs[key][1], (key,))
+    if items is None:
+        return None
+    words = [r.string(n, (key, i)) for i, n in enumerate(items, 1)]
+    return None if any(w is None for w in words) else [w for w in words if w is not None]
+
+
+def _then(r: Reader, pairs: Pairs) -> dict[str, str] | list[str] | None:
+    node = require(r, pairs, "then", "law")
+    if node is None:
+        return None
+    if isinstance(node, SequenceNode):
+        return _words(r, pairs, "then")
+    if not isinstance(node, MappingNode):
+        r.error(node, "then: expected a mapping (a play law) or a list (a deal law)", Code.TYPE)
+        return None
+    tp = r.mapping(node, ("then",), None)
+    if tp is None:
+        return None
+    out = {}
+    for key, (_, vnode) in tp.items():
+        value = r.string(vnode, ("then", key))
+        if value is None:
+            return None
+        out[key] = value
+    return out
+
+
+def _rule_sets(
+    r: Reader, pairs: Pairs, game: str | None, *, deal: bool
+) -> dict[str, RuleSet] | None:
+    """The rule sets to evaluate, by name (a Coinche preset plays its classic rule set)."""
+    if game is None:
+        return None
+    known: Mapping[str, Any] = COINCHE_PRESETS if game == "coinche" else PRESETS
+    if "rules" not in pairs:
+        names = list(COINCHE_PRESETS) if game == "coinche" else list(presets_for(game))
+        return {n: _rule_set(game, n) for n in names}
+    node = pairs["rules"][1]
+    if isinstance(node, ScalarNode) and node.value == SCORING_VARIANTS:
+        if not deal or game != "belote":
+            r.error(node, f"rules: {SCORING_VARIANTS} is for deal laws of game: belote",
+                    Code.BAD_RULES)  # fmt: skip
+            return None
+        return scoring_variants(game)
+    items = r.sequence(node, ("rules",), what="a list of presets")
+    if items is None:
+        return None
+    out: dict[str, RuleSet] = {}
+    for i, item in enumerate(items, 1):
+        name = r.string(item, ("rules", i), what="a preset")
+        if name is None:
+            continue
+        if name not in known:
+            r.error(item, f"rules.{i}: unknown preset {name!r}{did_you_mean(name, known)} "
+                    f"(expected {one_of(list(known))})", Code.BAD_RULES)  # fmt: skip
+            continue
+        out[name] = _rule_set(game, name)
+    if r.diags:
+        return None
+    if deal and game == "coinche":
+        r.error(pairs["then"][1] if "then" in pairs else None,
+                "then: deal laws are checked on classic deals (contract.game: belote)",
+                Code.BAD_VALUE)  # fmt: skip
+        return None
+    return out
+
+
+def _rule_set(game: str, name: str) -> RuleSet:
+    return COINCHE_PRESETS[name].play_rules if game == "coinche" else PRESETS[name]
+
+
+def _check_named(
+    r: Reader, pairs: Pairs, said: frozenset[str], rule_sets: Mapping[str, RuleSet]
+) -> None:
+    """Every rule set ``holds_under`` names must be one the law is checked under."""
+    for name in sorted(said - set(rule_sets)):
+        r.error(
+            r.keys.where(("expect", "holds_under")),
+            f"expect.holds_under: {name!r} is not checked{did_you_mean(name, rule_sets)} "
+            f"(rules: {', '.join(rule_sets)})",
+            Code.BAD_RULES,
+        )
+
+
+def _law(
+    r: Reader, game: str, trump: str | list[str], when: list[str], then: dict[str, str] | list[str]
+) -> PlayLaw | DealLaw | None:
+    """The engine's law, or ``None`` after reporting each of its problems at its key."""
+    law: PlayLaw | DealLaw | None
+    if isinstance(then, dict):
+        law, problems = PlayLaw.parse_all(trump=trump, when=when, then=then, game=game)
+    else:
+        law, problems = DealLaw.parse_all(trump=trump, when=when, then=then, game="belote")
+    for p in problems:
+        at = tuple(i + 1 if isinstance(i, int) else i for i in p.where)
+        r.error(r.keys.where(at), f"{dotted(at) or 'law'}: {p}", _code(p))
+    return law
+
+
+def _code(problem: LawError) -> Code:
+    return Code.BAD_VALUE if str(problem).startswith("unknown") else Code.INVALID
+
+
+def _example_view(scenario: LawScenario, cx: Counterexample) -> PlayView:
+    """The counterexample as a play example, ruled again (so its verdicts are the
+    engine's, worded by the same sentences as every play example)."""
+    ruling = legal_cards(list(cx.hand), [c for _, c in cx.trick], cx.trump, cx.rules)
+    play = PlayScenario(
+        id=f"{scenario.id}-{cx.rules.name}",
+        kind="play",
+        path=scenario.path,
+        contract=Contract(cx.trump, scenario.game),
+        rules=cx.rules,
+        trick=cx.trick,
+        hand_seat=cx.seat,
+        hand=cx.hand,
+        outcome=PlayOutcome(ruling, None),
+    )
+    return PLAY_KIND.view(play)
+
+
+# -- the cache -----------------------------------------------------------------------
+
+
+def cache_dir() -> Path:
+    """``$XDG_CACHE_HOME/explainer/laws`` (``~/.cache`` without it)."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "explainer" / "laws"
+
+
+@cache
+def _engine_digest() -> str:
+    """A digest of the engine's source files: a changed engine checks every law afresh."""
+    h = hashlib.sha256()
+    root = Path(engine_package.__file__).parent
+    for path in sorted(root.rglob("*.py")):
+        h.update(path.relative_to(root).as_posix().encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def _digest(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> str:
+    text = repr((CACHE_VERSION, law, sorted((n, repr(r)) for n, r in rule_sets.items())))
+    return hashlib.sha256((_engine_digest() + text).encode()).hexdigest()
+
+
+_MEMO: dict[str, AnyResult] = {}
+
+
+def checked_result(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> AnyResult:
+    """The law checked under ``rule_sets``: from the cache when this law, these rule sets
+    and this engine were checked before, else checked now (and cached)."""
+    key = _digest(law, rule_sets)
+    if key in _MEMO:
+        return _MEMO[key]
+    path = cache_dir() / f"{key}.json"
+    result = _load(path, rule_sets)
+    if result is None:
+        if isinstance(law, PlayLaw):
+            result = check_play_law(law, rule_sets)
+        else:
+            result = check_deal_law(law, rule_sets)
+        _store(path, result)
+    _MEMO[key] = result
+    return result
+
+
+def _encode(result: AnyResult) -> list[Any] | None:
+    out: list[Any] = []
+    for o in result.outcomes:
+        if isinstance(o, DealOutcome):
+            if o.counterexample is not None:
+                return None  # a failing deal is checked afresh: it is rare and shown whole
+            out.append(["deal", o.preset, o.holds, o.deals, o.matching])
+            continue
+        cx = o.counterexample
+        example = None
+        if cx is not None:
+            example = [int(cx.trump), [[int(s), c] for s, c in cx.trick], int(cx.seat),
+                       list(cx.hand), list(cx.legal), cx.rule.value]  # fmt: skip
+        out.append(["play", o.preset, o.holds, o.exhaustive, o.sampled, example])
+    return out
+
+
+def _decode(data: Sequence[Any], rule_sets: Mapping[str, RuleSet]) -> AnyResult:
+    play: list[LawOutcome] = []
+    deal: list[DealOutcome] = []
+    for item in data:
+        if item[0] == "deal":
+            _, preset, holds, deals, matching = item
+            deal.append(DealOutcome(str(preset), bool(holds), int(deals), int(matching)))
+            continue
+        _, preset, holds, exhaustive, sampled, ex = item
+        cx = None
+        if ex is not None:
+            trump, trick, seat, hand, legal, rule = ex
+            cx = Counterexample(Trump(trump), rule_sets[preset],
+                                tuple((Seat(s), int(c)) for s, c in trick), Seat(seat),
+                                tuple(map(int, hand)), tuple(map(int, legal)), Rule(rule))  # fmt: skip
+        play.append(LawOutcome(str(preset), bool(holds), int(exhaustive), int(sampled), cx))
+    if play and deal:
+        raise ValueError("mixed outcomes")
+    return LawResult(tuple(play)) if play else LawResult(tuple(deal))
+
+
+def _load(path: Path, rule_sets: Mapping[str, RuleSet]) -> AnyResult | None:
+    """The cached result, or ``None`` (none, or unreadable: then it is checked again)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        result = _decode(data, rule_sets)
+    except (OSError, ValueError, TypeError, KeyError, IndexError):
+        return None
+    if [o.preset for o in result.outcomes] != list(rule_sets):
+        return None
+    return result
+
+
+def _store(path: Path, result: AnyResult) -> None:
+    """Write the result atomically (a reader never sees half a file); a cache that
+    cannot be written is no error."""
+    data = _encode(result)
+    if data is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".law-", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f)
+        os.replace(tmp, path)
+    except OSError:
+        return
+
+
+def counterexample_line(cx: Counterexample) -> str:
+    """The counterexample as a ``kind: play`` scenario in flow YAML, on one line."""
+    return "{" + ", ".join(counterexample_yaml(cx).splitlines()) + "}"
+
+
+KIND: Final = LawKind()
