@@ -168,6 +168,7 @@ PRESET_SET: Final = _PresetSet()
 
 class LawKind(Kind[LawScenario]):
     name = "law"
+    macro = "law"  # not an example: templates/_law.html draws it as a numbered rule
     keys = ("contract", "when", "then", "rules")
     required = ("kind", "contract", "then")
     facts = (Fact("holds_under", PRESET_SET, "the rule sets under which the law holds"),)
