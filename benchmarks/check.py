@@ -268,7 +268,6 @@ def shipped(root: Path, runs: int = 3) -> int:
     return 0
 
 
-
 # --- the shipped check, laws included -------------------------------------------------------
 
 LAWS_TARGET = 5.0

@@ -28,12 +28,21 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, Final, TextIO
 
-__all__ = ["EXIT_SIGINT", "EXIT_SIGTERM", "Terminated", "run_interruptible", "write_whole"]
+__all__ = [
+    "EXIT_SIGINT",
+    "EXIT_SIGPIPE",
+    "EXIT_SIGTERM",
+    "Terminated",
+    "run_interruptible",
+    "write_whole",
+]
 
 EXIT_SIGINT: Final = 128 + signal.SIGINT
 """The exit code after Ctrl-C (130), as a shell reports a command killed by SIGINT."""
 EXIT_SIGTERM: Final = 128 + signal.SIGTERM
 """The exit code after ``kill`` (143), as a shell reports a command killed by SIGTERM."""
+EXIT_SIGPIPE: Final = 141
+"""The exit code when the reader of our output closed the pipe (128 + SIGPIPE)."""
 
 
 class Terminated(BaseException):
@@ -84,6 +93,18 @@ def run_interruptible(command: Callable[[], int], *, name: str, err: TextIO | No
             return _stopped(stream, name, "SIGINT", EXIT_SIGINT)
         except Terminated:
             return _stopped(stream, name, "SIGTERM", EXIT_SIGTERM)
+        except BrokenPipeError:
+            return _closed_pipe()
+
+
+def _closed_pipe() -> int:
+    """The reader of our output went away (``explainer check | head -1``): as a shell
+    tool does, stop quietly with 141 (128 + SIGPIPE). Python would print a traceback when
+    it flushes stdout at exit, so stdout is pointed at /dev/null first."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return EXIT_SIGPIPE
 
 
 def _stopped(stream: TextIO, name: str, signame: str, code: int) -> int:

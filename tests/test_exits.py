@@ -191,3 +191,17 @@ def test_a_latin1_file_names_the_first_bad_byte_and_says_to_resave_as_utf8(
         f"scenarios/rules/follow/01-follow-suit.yaml:{line}:16: "
         "not UTF-8 text (byte 0xE0); re-save the file as UTF-8"
     ) in out.getvalue().splitlines()
+
+
+def test_a_closed_pipe_ends_the_command_quietly_with_141(tmp_path: Path) -> None:
+    """``explainer check | head -1``: the reader goes away; no traceback, exit 128+SIGPIPE."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the first line is written
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "explainer", "--root", str(ROOT), "check", "scenarios/which-card/follow"],
+            stdout=write_end, stderr=subprocess.PIPE, text=True, check=False, timeout=120,
+        )  # fmt: skip
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr) == (141, "")

@@ -145,7 +145,7 @@ def card_html(c: int, words: Words, text: str | None = None, *, extra_class: str
             f'<span class="sr">{name}</span></span>'
         )
     return (
-        f'<span class="{cls} words" data-card="{card_str(c)}" title="{name}">'
+        f'<span class="{cls} words" data-card="{card_str(c)}">'
         f'<span class="pip" aria-hidden="true">{pip}</span> {escapeHtml(text)}</span>'
     )
 

@@ -178,20 +178,25 @@ def test_trick_not_led_by_the_last_winner_raises_invalid_deal_error():
 
 
 def test_first_lead_by_other_than_the_seat_after_the_dealer_raises():
-    with pytest.raises(InvalidDealError, match="N leads, expected E"):
+    with pytest.raises(InvalidDealError) as info:
         play_deal(HEARTS_S_TAKES, tricks(*MADE_WITH_BELOTE), dealer=Seat.N)
+    assert str(info.value) == "play out of turn in trick 1: N leads, expected E"
+    assert (info.value.trick_index, info.value.play_index) == (0, 0)
 
 
 def test_invalid_card_int_raises_invalid_deal_error():
     bad = tricks(*MADE_WITH_BELOTE)
     bad[2][0] = (Seat.N, 32)
-    with pytest.raises(InvalidDealError, match="invalid card in trick 3: 32"):
+    with pytest.raises(InvalidDealError) as info:
         play_deal(HEARTS_S_TAKES, bad)
+    assert str(info.value) == "invalid card in trick 3: 32"
+    assert (info.value.trick_index, info.value.play_index) == (2, 0)
 
 
 def test_deal_without_a_taker_raises_invalid_deal_error():
-    with pytest.raises(InvalidDealError, match="taker"):
+    with pytest.raises(InvalidDealError) as info:
         play_deal(Contract(Trump.HEARTS), tricks(*MADE_WITH_BELOTE))
+    assert str(info.value) == "a deal needs a taker"
 
 
 def test_score_points_capot_by_defenders_fails_takers_with_252():

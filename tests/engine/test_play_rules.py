@@ -399,8 +399,10 @@ def test_check_play_illegal_message_names_the_rule_and_the_allowed_cards():
 
 
 def test_check_play_card_not_in_hand_is_illegal():
-    with pytest.raises(IllegalPlayError, match="not in the hand"):
+    with pytest.raises(IllegalPlayError) as info:
         check_play(parse_card("AS"), CardSet.parse("7S"), [], Trump.HEARTS)
+    assert str(info.value) == "illegal play: AS is not in the hand"
+    assert (info.value.card, info.value.rule) == (parse_card("AS"), Rule.LEAD)
 
 
 def test_verdict_says_legal_or_not_with_the_deciding_rule():
@@ -409,8 +411,10 @@ def test_verdict_says_legal_or_not_with_the_deciding_rule():
     assert verdict(parse_card("9S"), hand, trick, Trump.SPADES).legal
     v = verdict(parse_card("7S"), hand, trick, Trump.SPADES)
     assert (v.legal, v.rule) == (False, Rule.OVERTRUMP)
-    with pytest.raises(IllegalPlayError):
+    with pytest.raises(IllegalPlayError) as info:
         verdict(parse_card("AS"), hand, trick, Trump.SPADES)
+    assert str(info.value) == "illegal play: AS is not in the hand"
+    assert info.value.card == parse_card("AS")
 
 
 def test_rulings_by_preset_shows_where_house_and_official_differ():

@@ -66,11 +66,13 @@ def test_fuzzy_entry_is_a_problem_for_a_language_declared_complete() -> None:
 
 def test_fuzzy_entry_is_not_checked_because_the_site_does_not_use_it() -> None:
     message = Message("West leads {AS}.", "Zachód wychodzi {KS}.", flags=["fuzzy"])
-    check_card_tokens(None, message)
+    assert check_card_tokens(None, message) is None
+    with pytest.raises(TranslationError, match=r"missing \{AS\}"):
+        check_card_tokens(None, Message("West leads {AS}.", "Zachód wychodzi {KS}."))
 
 
 def test_card_codes_compare_case_insensitively_with_t_for_ten() -> None:
-    check_card_tokens(None, Message("{10H} and {KS}", "{kS|króla pik} i {th}"))
+    assert check_card_tokens(None, Message("{10H} and {KS}", "{kS|króla pik} i {th}")) is None
 
 
 def test_the_same_card_twice_must_stay_twice() -> None:
@@ -80,8 +82,7 @@ def test_the_same_card_twice_must_stay_twice() -> None:
 
 def test_value_tokens_are_kept_and_are_neither_numbers_nor_placeholders() -> None:
     message = Message("Belote: {=belote}; the jack: {=points:JH}.", "{=points:JH} i {=belote}.")
-    for _, check in CHECKERS:
-        check(None, message)
+    assert [check(None, message) for _, check in CHECKERS] == [None] * len(CHECKERS)
 
 
 def test_a_value_token_used_twice_must_stay_twice() -> None:
@@ -92,7 +93,7 @@ def test_a_value_token_used_twice_must_stay_twice() -> None:
 
 
 def test_percent_words_in_prose_are_not_placeholders() -> None:
-    check_placeholders(None, Message("All the points.", "100 % des points."))
+    assert check_placeholders(None, Message("All the points.", "100 % des points.")) is None
 
 
 def test_plural_forms_are_checked_one_by_one() -> None:
@@ -102,7 +103,9 @@ def test_plural_forms_are_checked_one_by_one() -> None:
 
 
 def test_markdown_in_the_same_shape_passes() -> None:
-    check_markdown(None, Message("- **a** b\n- *c*", "- **a** bé\n- *cé*"))
+    assert check_markdown(None, Message("- **a** b\n- *c*", "- **a** bé\n- *cé*")) is None
+    with pytest.raises(TranslationError):
+        check_markdown(None, Message("- **a** b\n- *c*", "**a** bé *cé*"))
 
 
 def test_coverage_line_of_complete_catalogs_is_only_figures() -> None:

@@ -57,13 +57,13 @@ def test_fills_a_flow_mapping_and_an_empty_expect(tmp_path: Path) -> None:
     f.write_text(
         "contract: {trump: hearts}\ntrick: [N: AS, E: 7S, S: 8S, W: JH]\nexpect: {winner: W}\n"
     )
-    _fill(f)
+    assert _fill(f) == (0, f"{f}: filled expect.points\n1 passed, 0 failed\n")
     assert f.read_text().endswith("expect: {winner: W, points: 31}\n")
     g = tmp_path / "d.yaml"
     g.write_text(
         "contract: {trump: hearts}\ntrick: [N: AS, E: 7S, S: 8S, W: JH]\nexpect:\ntext: hi\n"
     )
-    _fill(g)
+    assert _fill(g) == (0, f"{g}: filled expect.winner, expect.points\n1 passed, 0 failed\n")
     assert g.read_text().endswith("expect:\n  winner: W\n  points: 31\ntext: hi\n")
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from explainer.engine import Seat, Team, Trump, parse_card
 from explainer.engine.play import Rule
 from explainer.scenarios.diagnostics import Location
@@ -87,9 +89,12 @@ def test_ids_are_unique_across_the_project(tmp_path: Path) -> None:
     assert len(project.failed_paths) == 1
 
 
-def test_trump_words() -> None:
-    s, _ = load_text("contract: {trump: all}\ntrick: [N: AS, E: 7S, S: 8S, W: 9S]\n", "t.yaml")
-    assert isinstance(s, PlayScenario) and s.contract.trump is Trump.ALL
+@pytest.mark.parametrize("trump", list(Trump), ids=lambda t: t.word)
+def test_every_trump_word_reads_as_its_trump(trump: Trump) -> None:
+    text = f"contract: {{trump: {trump.word}}}\ntrick: [N: AS, E: 7S, S: 8S, W: 9S]\n"
+    s, diags = load_text(text, "t.yaml")
+    assert diags == []
+    assert isinstance(s, PlayScenario) and s.contract.trump is trump
 
 
 def test_every_diagnostic_code_is_documented_in_the_architecture_page() -> None:

@@ -199,9 +199,7 @@ def test_practice_keeps_a_running_score(browser: Any, server: tuple[str, Path]) 
         right += legal == "legal"
         assert score.locator("[data-score=tried]").text_content() == str(i + 1)
         assert score.locator("[data-score=right]").text_content() == str(right)
-    assert re.fullmatch(
-        r"Score\u00a0: \d+ bonnes réponses sur 3 essais\.", (score.text_content() or "").strip()
-    )
+    assert re.fullmatch(r"Bonnes réponses\u00a0: \d+ sur 3\.", (score.text_content() or "").strip())
     context.close()
 
 

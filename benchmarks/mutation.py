@@ -1,0 +1,302 @@
+"""Mutation score of the engine and the scenario check, module by module (issue 16).
+
+Run ``python benchmarks/mutation.py`` from the repository root, in a virtualenv with the
+``mutation`` extra (``pip install -e '.[mutation,test]'``). Slow (hours for everything on
+two cores) and never part of CI. For each module it:
+
+1. runs ``mutmut run --max-children N '<module>.x*'`` ([tool.mutmut] in pyproject.toml:
+   mutmut copies the code into ``mutants/`` and runs the fast test selection there);
+2. re-runs every mutant mutmut did not kill in a fresh process (``MUTANT_UNDER_TEST`` set
+   before anything is imported): mutmut's workers fork after the import, so a mutant of
+   code that runs at import time (the lookup tables, the presets) looks like a survivor
+   or as covered by an unrelated test. A survivor re-runs the tests mutmut found
+   covering it and its package's test folder (``-x``, ``--max-children`` at a time);
+3. prints killed / total and the score per module beside the 95 % target, the
+   survivors (``mutmut show NAME`` shows one), and the equivalent mutants set aside
+   (``benchmarks/equivalent-mutants.txt``: a mutant name and a one-line reason a line).
+
+``--report`` only reads the results already in ``mutants/``; ``--recheck`` only re-runs
+the survivors so far, with the tests as they are now (after adding tests). Modules can be named
+(``explainer.engine.cards``); the default is every module of ``explainer/engine/`` and
+``explainer/scenarios/``, the ones issue 16 scored lowest first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MUTANTS = ROOT / "mutants"
+EQUIVALENT = Path(__file__).resolve().parent / "equivalent-mutants.txt"
+RECHECKED = MUTANTS / "mutation-rechecked.json"
+TARGET = 95.0
+PACKAGES = ("explainer/engine", "explainer/scenarios")
+FIRST = (
+    "explainer.scenarios.facts",
+    "explainer.scenarios.kinds",
+    "explainer.scenarios.runner",
+    "explainer.engine.contract",
+    "explainer.engine.errors",
+    "explainer.engine.play",
+    "explainer.engine.cards",
+    "explainer.engine.simulate",
+    "explainer.engine.coinche",
+)
+"""The order of a full run: issue 16's lowest scores first."""
+PYTEST = ("-p", "no:cacheprovider", "-p", "no:randomly", "--hypothesis-profile=mutation")
+KILLED = {1, 3, 24, 36, 152, 255, -24, -11, -9}
+"""mutmut's exit codes of a killed mutant: a failing test, an error, a timeout, a crash."""
+UNTESTED = {5, 33}
+MODULE_OF = re.compile(r"^(.*?)\.x(?:_|ǁ)")
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """One module's figures: mutants killed out of the total, equivalents left out."""
+
+    module: str
+    killed: int
+    total: int
+    equivalent: int
+    survivors: tuple[str, ...]
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.killed / self.total if self.total else 100.0
+
+
+def all_modules() -> list[str]:
+    """Every module of the two packages, dotted, ``FIRST`` ones first."""
+    found = []
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            rel = path.relative_to(ROOT).with_suffix("")
+            parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+            found.append(".".join(parts))
+
+    def rank(module: str) -> tuple[int, str]:
+        hits = [i for i, f in enumerate(FIRST) if module == f or module.startswith(f + ".")]
+        return (hits[0] if hits else len(FIRST), module)
+
+    return sorted(found, key=rank)
+
+
+def run_mutmut(module: str, max_children: int) -> None:
+    """Test the mutants of one module (mutmut keeps results; re-runs what changed)."""
+    cmd = ["mutmut", "run", "--max-children", str(max_children), f"{module}.x*"]
+    exe = Path(sys.executable).parent / "mutmut"
+    cmd[0] = str(exe) if exe.exists() else "mutmut"
+    print(f"== {module}: {' '.join(cmd[1:])}", flush=True)
+    subprocess.run(cmd, cwd=ROOT, check=False)
+
+
+def exit_codes() -> dict[str, int | None]:
+    """mutmut's exit code of every mutant generated so far, by mutant name."""
+    codes: dict[str, int | None] = {}
+    for meta in sorted(MUTANTS.rglob("*.py.meta")):
+        codes.update(json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"])
+    return codes
+
+
+def covering_tests() -> dict[str, list[str]]:
+    """The tests that call each mutated function, as mutmut recorded them."""
+    path = MUTANTS / "mutmut-stats.json"
+    if not path.exists():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {k: sorted(v) for k, v in data["tests_by_mangled_function_name"].items()}
+
+
+def recheck(name: str, tests: list[str]) -> bool:
+    """Whether the mutant is killed when ``tests`` run in a fresh process."""
+    env = {**os.environ, "MUTANT_UNDER_TEST": name, "PYTHONPATH": str(MUTANTS)}
+    cmd = [sys.executable, "-m", "pytest", "-x", "-q", *PYTEST, *tests]
+    try:
+        done = subprocess.run(cmd, cwd=MUTANTS, env=env, capture_output=True, timeout=900)
+    except subprocess.TimeoutExpired:
+        return True
+    return done.returncode != 0
+
+
+def tests_for(
+    name: str,
+    covering: dict[str, list[str]],
+    first: list[str],
+    *,
+    folder: bool = True,
+    only_first: bool = False,
+) -> list[str]:
+    """``first`` (tests written since mutmut's run), the tests that called the mutant's
+    function, then its package's test folder: mutmut records a function called at import
+    time against whichever test imported it first."""
+    package = "tests/scenarios/" if name.startswith("explainer.scenarios.") else "tests/engine/"
+    mine = covering.get(name.partition("__mutmut_")[0], [])
+    if only_first:
+        return first
+    if not folder:
+        return [*first, *mine]
+    return [*first, *(t for t in mine if not t.startswith(package)), package]
+
+
+def load_rechecked() -> dict[str, dict[str, object]]:
+    if RECHECKED.exists():
+        data: dict[str, dict[str, object]] = json.loads(RECHECKED.read_text(encoding="utf-8"))
+        return data
+    return {}
+
+
+def recheck_module(
+    module: str,
+    codes: dict[str, int | None],
+    max_children: int,
+    first: list[str],
+    *,
+    folder: bool = True,
+    only_first: bool = False,
+) -> None:
+    """Re-run the module's mutants mutmut did not kill, each in a fresh process, with the
+    tests as they are now (copied into ``mutants/``). A kill is kept; a survivor is
+    re-run next time (a test may have been added since)."""
+    shutil.copytree(ROOT / "tests", MUTANTS / "tests", dirs_exist_ok=True)
+    covering = covering_tests()
+    done = load_rechecked()
+    todo = [
+        n
+        for n, code in codes.items()
+        if module_of(n) == module
+        and code is not None
+        and code not in KILLED
+        and not (done.get(n, {}).get("code") == code and done[n]["killed"])
+    ]
+    with ThreadPoolExecutor(max_workers=max_children) as pool:
+        verdicts = pool.map(
+            lambda n: recheck(
+                n, tests_for(n, covering, first, folder=folder, only_first=only_first)
+            ),
+            todo,
+        )
+        for i, (name, killed) in enumerate(zip(todo, verdicts, strict=True), 1):
+            verdict = "killed" if killed else "survived"
+            print(f"   recheck {i}/{len(todo)} {name}: {verdict}", flush=True)
+            done[name] = {"code": codes[name], "killed": killed}
+            RECHECKED.write_text(json.dumps(done, indent=1, sort_keys=True), encoding="utf-8")
+
+
+def module_of(name: str) -> str:
+    m = MODULE_OF.match(name)
+    return m.group(1) if m else name
+
+
+def equivalents() -> dict[str, str]:
+    """The equivalent mutants set aside: name -> reason."""
+    out = {}
+    if EQUIVALENT.exists():
+        for line in EQUIVALENT.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                name, _, reason = line.partition(" ")
+                out[name] = reason.strip()
+    return out
+
+
+def score(module: str, codes: dict[str, int | None]) -> Score | None:
+    """The module's score, or ``None`` when some of its mutants were never tested."""
+    mine = {n: c for n, c in codes.items() if module_of(n) == module}
+    if not mine or any(c is None for c in mine.values()):
+        return None
+    rechecked = load_rechecked()
+    aside = equivalents()
+    counted = [n for n in mine if n not in aside]
+    survivors = tuple(
+        sorted(
+            n
+            for n in counted
+            if mine[n] not in KILLED
+            and not (rechecked.get(n, {}).get("code") == mine[n] and rechecked[n]["killed"])
+        )
+    )
+    return Score(
+        module, len(counted) - len(survivors), len(counted), len(mine) - len(counted), survivors
+    )
+
+
+def report(modules: list[str], codes: dict[str, int | None]) -> None:
+    """Print the score per module, the total, and the equivalent mutants set aside."""
+    print(f"\n{'module':<42} {'killed/total':>13} {'score':>7}  (target {TARGET:.0f} %)")
+    killed = total = 0
+    missing = []
+    for module in modules:
+        s = score(module, codes)
+        if s is None:
+            missing.append(module)
+            continue
+        killed, total = killed + s.killed, total + s.total
+        mark = "ok" if s.percent >= TARGET else "below"
+        aside = f", {s.equivalent} equivalent set aside" if s.equivalent else ""
+        print(f"{module:<42} {s.killed:>6}/{s.total:<6} {s.percent:6.1f} %  {mark}{aside}")
+        for name in s.survivors:
+            print(f"    survived: {name}")
+    if total:
+        print(f"{'measured, together':<42} {killed:>6}/{total:<6} {100 * killed / total:6.1f} %")
+    if missing:
+        print("not measured: " + ", ".join(missing))
+    groups: dict[str, list[str]] = defaultdict(list)
+    for name, reason in equivalents().items():
+        groups[module_of(name)].append(f"    {name}: {reason}")
+    if groups:
+        print("\nequivalent mutants set aside (benchmarks/equivalent-mutants.txt):")
+        for module in sorted(groups):
+            print("\n".join(groups[module]))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("modules", nargs="*", help="dotted module names (default: all)")
+    parser.add_argument("--max-children", type=int, default=2)
+    parser.add_argument("--report", action="store_true", help="only print the results so far")
+    parser.add_argument(
+        "--first", nargs="*", default=[], help="test files to run first when re-checking"
+    )
+    parser.add_argument(
+        "--no-folder",
+        action="store_true",
+        help="re-check with --first and the covering tests only, not the package's test folder",
+    )
+    parser.add_argument(
+        "--only-first",
+        action="store_true",
+        help="re-check with the --first tests only (quick; a kill is a kill, a survivor may not be)",
+    )
+    parser.add_argument(
+        "--recheck", action="store_true", help="only re-run the survivors so far (new tests)"
+    )
+    args = parser.parse_args(argv)
+    everything = all_modules()
+    chosen = [m for m in everything if not args.modules or m in args.modules]
+    if not args.report:
+        for module in chosen:
+            if not args.recheck:
+                run_mutmut(module, args.max_children)
+            recheck_module(
+                module,
+                exit_codes(),
+                args.max_children,
+                args.first,
+                folder=not args.no_folder,
+                only_first=args.only_first,
+            )
+    report(chosen, exit_codes())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
