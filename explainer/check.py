@@ -5,7 +5,9 @@ and the translators' catalogs, the same verdict ``build`` acts on), fills ``expe
 keys (``--fill``) and writes the HTML report (``--report``).
 
 Every problem of every file is printed in one run, one line each,
-``path:line:col: message``, sorted by path and line; the last line counts the
+``path:line:col: message``, sorted by path and line; then each law that holds, with
+the number of positions (or deals) it was checked over under each rule set
+(``PATH: law ID checked over 100469 positions under house, official``); the last line counts the
 scenarios, ``N passed, N failed`` (a file with invalid input counts as failed), and the
 catalog problems when there are some (``; 3 catalog problems``).
 Nothing escapes as a traceback: an unexpected exception becomes an
@@ -32,6 +34,7 @@ from explainer.scenarios.diagnostics import (
     one_line,
     sort_key,
 )
+from explainer.scenarios.kinds.law import LawScenario, checked_line
 from explainer.scenarios.loader import Project, load_project, missing_scenarios
 from explainer.signals import write_whole
 
@@ -89,6 +92,8 @@ def _run(
     diagnostics = sorted([*checked.diagnostics, *extra], key=sort_key)
     for d in diagnostics:
         print(d, file=out)
+    for law in sorted(_laws(checked.project, checked.wrong), key=lambda s: s.path):
+        print(one_line(checked_line(law)), file=out)
     for line in checked.warnings:
         print(line, file=out)
     if checked.coverage:
@@ -106,6 +111,12 @@ def _run(
         write_whole(Path(report), html)
 
     return exit_code(diagnostics)
+
+
+def _laws(project: Project, wrong: Collection[str]) -> list[LawScenario]:
+    """The laws that hold as stated (a disagreeing law's problem line already says where
+    it fails and why), each printed with the count it was checked over."""
+    return [s for s in project.scenarios if isinstance(s, LawScenario) and s.path not in wrong]
 
 
 def _fill(project: Project, out: TextIO) -> bool:

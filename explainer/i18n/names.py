@@ -444,12 +444,13 @@ class Words:
     def trump(self, trump: Trump) -> str:
         return self._p(TRUMP_PHRASES[trump])
 
-    def contract(self, contract: Contract, rules: RuleSet) -> str:
-        """ "Belote, house rules, hearts are trump."."""
+    def contract(self, contract: Contract, rules: RuleSet, *, preset: str | None = None) -> str:
+        """ "Belote, house rules, hearts are trump.". ``preset`` names the rules by that
+        preset instead (a Coinche preset, whose play rules are a Belote preset's)."""
         text = self._p(
             CONTRACT,
             game=self.game(contract.game),
-            rules=self.rules(rules),
+            rules=self.preset(preset) if preset is not None else self.rules(rules),
             trump=self.trump(contract.trump),
         )
         return text[:1].upper() + text[1:]

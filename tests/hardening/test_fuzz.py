@@ -23,6 +23,7 @@ from .conftest import ROOT, run_cli, site_files
 LOCATED = re.compile(r"^[^:\s][^:]*:\d+:\d+: ")
 SUMMARY = re.compile(
     r"^(\d+ passed, \d+ failed(; \d+ catalog problems?)?|translations: .*|\d+ problems?; the site was not changed"
+    r"|[^:\s][^:]*\.yaml: law \S+ checked (over|on) \d+ .*"
     r"|built \d+ pages .*|.* is up to date .*|note: no base URL configured, .*)$"
 )
 

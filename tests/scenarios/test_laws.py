@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from explainer.check import run_check
-from explainer.engine import PRESETS, PlayLaw
+from explainer.engine import PRESETS, DealOutcome, LawOutcome, PlayLaw
 from explainer.scenarios.kinds import law as law_kind
+from explainer.scenarios.loader import load_project
 
 ROOT = Path(__file__).resolve().parents[2]
 WRONG = ROOT / "tests" / "cases" / "wrong" / "law-partner-winning-any-card-house.yaml"
@@ -137,3 +138,52 @@ def test_the_cache_lives_in_the_user_cache_dir(
     monkeypatch.delenv("XDG_CACHE_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert law_kind.cache_dir() == tmp_path / "home" / ".cache" / "explainer" / "laws"
+
+
+def _shipped_law(path: str) -> law_kind.LawScenario:
+    (law,) = [
+        s
+        for s in load_project(ROOT, [ROOT / path]).scenarios
+        if isinstance(s, law_kind.LawScenario)
+    ]
+    return law
+
+
+def test_check_prints_the_positions_a_play_law_was_checked_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path = "scenarios/which-card/laws/01-follow-suit.yaml"
+    law = _shipped_law(path)
+    (count,) = {o.checked for o in law.outcome.outcomes if isinstance(o, LawOutcome)}
+    monkeypatch.chdir(ROOT)
+    assert _check(ROOT, path) == (
+        0,
+        f"{path}: law must-follow-suit checked over {count} positions"
+        " under house, ffb_belote, pagat_belote, official\n1 passed, 0 failed\n",
+    )
+
+
+def test_check_prints_the_deals_a_deal_law_was_checked_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path = "scenarios/one-deal/laws/03-made-scores-own.yaml"
+    law = _shipped_law(path)
+    house, ffb, pagat = law.outcome.outcomes
+    assert isinstance(house, DealOutcome) and isinstance(ffb, DealOutcome)
+    assert (house.deals, house.matching) == (pagat.deals, pagat.matching)
+    monkeypatch.chdir(ROOT)
+    assert _check(ROOT, path) == (
+        0,
+        f"{path}: law deal-made-scores-own checked on {house.deals} deals"
+        f" ({house.matching} meeting its premises) under house, pagat_belote;"
+        f" {ffb.deals} deals ({ffb.matching} meeting its premises) under ffb_belote\n"
+        "1 passed, 0 failed\n",
+    )
+
+
+def test_check_prints_no_count_for_a_law_that_disagrees(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(WRONG.parent)
+    _, out = _check(WRONG.parent, WRONG.name)
+    assert " checked over " not in out

@@ -68,6 +68,7 @@ __all__ = [
     "LawScenario",
     "LawView",
     "cache_dir",
+    "checked_line",
     "checked_result",
     "counterexample_line",
     "law_index",
@@ -271,6 +272,27 @@ def _count(o: LawOutcome | DealOutcome) -> str:
     if isinstance(o, LawOutcome):
         return f"{o.checked} positions"
     return f"{o.matching} of {o.deals} deals"
+
+
+def checked_line(scenario: LawScenario) -> str:
+    """What ``explainer check`` prints of a law, from its result (cached or not): over
+    how many positions (or deals) it was checked under each rule set,
+    ``PATH: law ID checked over 412345 positions under house, official`` (a deal law:
+    ``checked on 10000 deals (5088 meeting its premises) under house``)."""
+    groups: dict[str, list[str]] = {}
+    for o in scenario.outcome.outcomes:
+        groups.setdefault(_checked_count(o), []).append(o.preset)
+    over = "; ".join(f"{count} under {', '.join(names)}" for count, names in groups.items())
+    verb = "over" if isinstance(scenario.law, PlayLaw) else "on"
+    return f"{scenario.path}: law {scenario.id} checked {verb} {over}"
+
+
+def _checked_count(o: LawOutcome | DealOutcome) -> str:
+    if isinstance(o, LawOutcome):
+        return f"{o.checked} positions"
+    if o.matching == o.deals:
+        return f"{o.deals} deals"
+    return f"{o.deals} deals ({o.matching} meeting its premises)"
 
 
 def _message(r: Reader, node: Node | None, at: KeyPath, text: str, code: Code) -> None:
