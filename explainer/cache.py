@@ -57,8 +57,10 @@ def read_entry(folder: str, key: str) -> object | None:
         return None
 
 
-def write_entry(folder: str, key: str, value: object) -> None:
-    """Store ``value`` (JSON) under ``key``, atomically; failures are silent."""
+def write_entry(folder: str, key: str, value: object, *, keep: int = KEEP) -> None:
+    """Store ``value`` (JSON) under ``key``, atomically; failures are silent. The folder
+    keeps its ``keep`` newest entries (a folder with one entry per scenario, like the
+    laws', needs more than :data:`KEEP`, or its entries would evict each other)."""
     path = _entry(folder, key)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -71,17 +73,17 @@ def write_entry(folder: str, key: str, value: object) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
-        _prune(path.parent)
+        _prune(path.parent, keep)
     except OSError:
         return
 
 
-def _prune(folder: Path) -> None:
-    """Remove all but the :data:`KEEP` newest entries of ``folder``."""
+def _prune(folder: Path, keep: int) -> None:
+    """Remove all but the ``keep`` newest entries of ``folder``."""
     entries = []
     for p in folder.glob("*.json"):
         with contextlib.suppress(OSError):
             entries.append((p.stat().st_mtime_ns, p))
-    for _, p in sorted(entries, reverse=True)[KEEP:]:
+    for _, p in sorted(entries, reverse=True)[keep:]:
         with contextlib.suppress(OSError):
             p.unlink()

@@ -18,15 +18,13 @@ a changed law or engine is checked afresh, an unreadable entry is ignored.
 from __future__ import annotations
 
 import hashlib
-import json
-import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
+import explainer.cache as explainer_cache
 import explainer.engine as engine_package
 from explainer.engine import (
     COINCHE_PRESETS,
@@ -78,6 +76,10 @@ SCORING_VARIANTS: Final = "scoring_variants"
 """``rules: scoring_variants``: a deal law checked under every scoring knob value."""
 CACHE_VERSION: Final = 1
 """Bumped when the cached form changes."""
+CACHE_FOLDER: Final = "laws"
+"""The law results' folder in the user cache (:mod:`explainer.cache`)."""
+CACHE_KEEP: Final = 512
+"""Law results kept: one per law and rule-set list, so far more than a page holds."""
 
 AnyResult = LawResult[LawOutcome] | LawResult[DealOutcome]
 
@@ -452,8 +454,7 @@ def _example_view(scenario: LawScenario, cx: Counterexample) -> PlayView:
 
 def cache_dir() -> Path:
     """``$XDG_CACHE_HOME/explainer/laws`` (``~/.cache`` without it)."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "explainer" / "laws"
+    return explainer_cache.cache_dir() / CACHE_FOLDER
 
 
 @cache
@@ -481,14 +482,13 @@ def checked_result(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> 
     key = _digest(law, rule_sets)
     if key in _MEMO:
         return _MEMO[key]
-    path = cache_dir() / f"{key}.json"
-    result = _load(path, rule_sets)
+    result = _load(key, rule_sets)
     if result is None:
         if isinstance(law, PlayLaw):
             result = check_play_law(law, rule_sets)
         else:
             result = check_deal_law(law, rule_sets)
-        _store(path, result)
+        _store(key, result)
     _MEMO[key] = result
     return result
 
@@ -531,32 +531,26 @@ def _decode(data: Sequence[Any], rule_sets: Mapping[str, RuleSet]) -> AnyResult:
     return LawResult(tuple(play)) if play else LawResult(tuple(deal))
 
 
-def _load(path: Path, rule_sets: Mapping[str, RuleSet]) -> AnyResult | None:
+def _load(key: str, rule_sets: Mapping[str, RuleSet]) -> AnyResult | None:
     """The cached result, or ``None`` (none, or unreadable: then it is checked again)."""
+    data = explainer_cache.read_entry(CACHE_FOLDER, key)
+    if not isinstance(data, list):
+        return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
         result = _decode(data, rule_sets)
-    except (OSError, ValueError, TypeError, KeyError, IndexError):
+    except (ValueError, TypeError, KeyError, IndexError):
         return None
     if [o.preset for o in result.outcomes] != list(rule_sets):
         return None
     return result
 
 
-def _store(path: Path, result: AnyResult) -> None:
-    """Write the result atomically (a reader never sees half a file); a cache that
-    cannot be written is no error."""
+def _store(key: str, result: AnyResult) -> None:
+    """Write the result (atomically, by the project's cache); a failing deal law is not
+    cached, and a cache that cannot be written is no error."""
     data = _encode(result)
-    if data is None:
-        return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".law-", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f)
-        os.replace(tmp, path)
-    except OSError:
-        return
+    if data is not None:
+        explainer_cache.write_entry(CACHE_FOLDER, key, data, keep=CACHE_KEEP)
 
 
 def counterexample_line(cx: Counterexample) -> str:
