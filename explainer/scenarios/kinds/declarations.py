@@ -25,12 +25,12 @@ from explainer.engine import (
     compare_declarations,
 )
 
-from ..diagnostics import Code, KeyPath
+from ..diagnostics import Code
 from ..facts import HANDS, SEAT_OR_NONE, SEAT_REF, TEAM_OR_NONE, TEAM_POINTS
 from ..model import Scenario
 from ..reader import Reader
 from ..yamlsource import Node
-from .base import Fact, Kind, Pairs, require, sort_for_display
+from .base import Fact, Kind, Pairs, report_declaration_error, require, sort_for_display
 from .coinche_rules import coinche_rules_schema, read_coinche_rules, rules_of
 
 __all__ = [
@@ -200,19 +200,6 @@ def read_announced(r: Reader, node: Node) -> dict[Seat, tuple[str, ...]]:
                 tokens.append(text)
         out[seat] = tuple(tokens)
     return out
-
-
-def report_declaration_error(r: Reader, exc: DeclarationError) -> None:
-    """Report ``exc`` at the declaration it names (``announced.N[2]``)."""
-    if exc.seat is None:
-        r.error(r.keys.where(("announced",)), str(exc), Code.BAD_VALUE)
-        return
-    at: KeyPath = ("announced", exc.seat)
-    where = f"announced.{exc.seat}"
-    if exc.index is not None:
-        at = (*at, exc.index + 1)
-        where += f"[{exc.index + 1}]"
-    r.error(r.keys.where(at), f"{where}: {exc}", Code.BAD_VALUE)
 
 
 def announced_schema() -> dict[str, Any]:
