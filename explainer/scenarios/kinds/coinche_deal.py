@@ -178,7 +178,7 @@ def _contract(r: Reader, node: Node) -> tuple[CoincheContract | None, CoincheRul
         return None, None
     rules: CoincheRules | None = find_coinche_rules(DEFAULT_PRESET)
     if "rules" in pairs:
-        rules = read_coinche_rules(r, pairs["rules"][1], ("contract", "rules"))
+        rules = read_coinche_rules(r, pairs["rules"][1], ("contract", "rules"), "deal")
     words: dict[str, str] = {}
     for key in ("taker", "trump", "bid", "level"):
         if key in pairs:

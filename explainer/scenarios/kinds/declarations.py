@@ -75,7 +75,7 @@ class DeclarationsKind(Kind[DeclarationsScenario]):
     )
 
     def read(self, r: Reader, pairs: Pairs, common: dict[str, Any]) -> DeclarationsScenario | None:
-        rules = rules_of(r, pairs)
+        rules = rules_of(r, pairs, "declarations")
         trump: Trump | None = None
         if (node := require(r, pairs, "contract", self.name)) is not None:
             trump, crules = _contract(r, node)
@@ -169,7 +169,7 @@ def _contract(r: Reader, node: Node) -> tuple[Trump | None, CoincheRules | None]
         r.choice(pairs["game"][1], ("contract", "game"), ("coinche",))
     rules = None
     if "rules" in pairs:
-        rules = read_coinche_rules(r, pairs["rules"][1], ("contract", "rules"))
+        rules = read_coinche_rules(r, pairs["rules"][1], ("contract", "rules"), "declarations")
     if "trump" not in pairs:
         r.error(r.keys.where(("contract",)), "contract.trump: required", Code.MISSING)
         return None, rules
