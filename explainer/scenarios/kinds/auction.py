@@ -119,7 +119,7 @@ class AuctionKind(Kind[AuctionScenario]):
 
     def properties(self) -> dict[str, Any]:
         return {
-            "rules": coinche_rules_schema(),
+            "rules": coinche_rules_schema("auction"),
             "dealer": SEAT_REF,
             "calls": {
                 "type": "array",

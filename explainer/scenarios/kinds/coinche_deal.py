@@ -205,7 +205,7 @@ def coinche_contract_schema() -> dict[str, Any]:
         "required": ["game", "trump", "taker", "bid"],
         "properties": {
             "game": {"const": "coinche"},
-            "rules": coinche_rules_schema(),
+            "rules": coinche_rules_schema("deal"),
             "trump": {"enum": _TRUMPS},
             "taker": SEAT_REF,
             "bid": {"anyOf": [{"type": "integer"}, {"enum": ["capot", "generale"]}]},

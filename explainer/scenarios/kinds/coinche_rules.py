@@ -116,8 +116,9 @@ def _find(
     return find_coinche_rules(preset, **{key: value for key, (value, _) in knobs.items()})
 
 
-def coinche_rules_schema() -> dict[str, Any]:
-    """The JSON Schema of a Coinche ``rules`` value."""
+def coinche_rules_schema(step: str) -> dict[str, Any]:
+    """The JSON Schema of a Coinche ``rules`` value in a kind running the engine's
+    ``step``: only the knobs that step reads, as the checker accepts."""
     presets = {"enum": list(COINCHE_PRESETS)}
     return {
         "anyOf": [
@@ -127,7 +128,11 @@ def coinche_rules_schema() -> dict[str, Any]:
                 "additionalProperties": False,
                 "properties": {
                     "preset": presets,
-                    **{k: {"type": ["string", "integer", "boolean"]} for k in COINCHE_KNOBS},
+                    **{
+                        k: {"type": ["string", "integer", "boolean"]}
+                        for k in COINCHE_KNOBS
+                        if k in STEP_KNOBS[step]
+                    },
                 },
             },
         ]

@@ -163,7 +163,7 @@ class DealingKind(Kind[DealingScenario]):
             "deck": cards_schema(_DECK_SIZE),
             "taker": SEAT_REF,
             "packets": {"type": "array", "items": {"type": "integer", "minimum": 1}},
-            "rules": coinche_rules_schema(),
+            "rules": coinche_rules_schema("dealing"),
         }
 
     def view(self, scenario: DealingScenario) -> DealingView | PacketsView:

@@ -125,14 +125,14 @@ class DeclarationsKind(Kind[DeclarationsScenario]):
 
     def properties(self) -> dict[str, Any]:
         return {
-            "rules": coinche_rules_schema(),
+            "rules": coinche_rules_schema("declarations"),
             "contract": {
                 "type": "object",
                 "additionalProperties": False,
                 "required": ["trump"],
                 "properties": {
                     "game": {"enum": ["coinche"]},
-                    "rules": coinche_rules_schema(),
+                    "rules": coinche_rules_schema("declarations"),
                     "trump": {"enum": _TRUMPS},
                 },
             },

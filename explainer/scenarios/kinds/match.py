@@ -131,7 +131,7 @@ class MatchKind(Kind[MatchScenario]):
             },
         }
         return {
-            "rules": coinche_rules_schema(),
+            "rules": coinche_rules_schema("match"),
             "dealer": SEAT_REF,
             "start": teams,
             "deals": {"type": "array", "items": {"anyOf": [{"enum": ["annulled"]}, deal]}},
