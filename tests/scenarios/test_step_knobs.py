@@ -129,33 +129,26 @@ AUCTION = (
 )
 
 
-def _diagnostics(text: str) -> list[str]:
-    _, diags = load_text(text, "t.yaml")
+def _auction_diagnostics(knob: str) -> list[str]:
+    """The diagnostics of :data:`AUCTION` under ``ffb_coinche`` with the line ``knob``."""
+    rules = f"kind: auction\nrules:\n  preset: ffb_coinche\n  {knob}\n"
+    _, diags = load_text(AUCTION.replace("kind: auction\n", rules), "t.yaml")
     return [str(d) for d in diags]
 
 
 def test_a_scoring_knob_on_an_auction_is_named_as_not_applying() -> None:
-    text = AUCTION.replace(
-        "kind: auction\n", "kind: auction\nrules:\n  preset: ffb_coinche\n  scoring: bid_only\n"
-    )
-    assert _diagnostics(text) == [
+    assert _auction_diagnostics("scoring: bid_only") == [
         "t.yaml:4:3: rules.scoring: knob scoring does not apply to kind: auction"
         " (it applies to kind: deal)"
     ]
 
 
-def test_a_match_knob_on_a_deal_names_the_match() -> None:
-    text = AUCTION.replace(
-        "kind: auction\n", "kind: auction\nrules:\n  preset: ffb_coinche\n  target: '1000'\n"
-    )
-    assert _diagnostics(text) == [
+def test_a_match_knob_on_an_auction_names_the_match() -> None:
+    assert _auction_diagnostics("target: '1000'") == [
         "t.yaml:4:3: rules.target: knob target does not apply to kind: auction"
         " (it applies to kind: match)"
     ]
 
 
 def test_a_knob_the_auction_reads_is_accepted() -> None:
-    text = AUCTION.replace(
-        "kind: auction\n", "kind: auction\nrules:\n  preset: ffb_coinche\n  surcoinche: 'off'\n"
-    )
-    assert _diagnostics(text) == []
+    assert _auction_diagnostics("surcoinche: 'off'") == []
