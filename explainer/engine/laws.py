@@ -357,10 +357,7 @@ class PlayLaw:
         game: str = "belote",
     ) -> PlayLaw:
         """A law from the words of a scenario (``trump`` one kind or a list of them)."""
-        law, problems = cls.parse_all(trump=trump, when=when, then=then, game=game)
-        if law is None:
-            raise problems[0]
-        return law
+        return _law_or_raise(cls.parse_all(trump=trump, when=when, then=then, game=game))
 
     @classmethod
     def parse_all(
@@ -393,6 +390,18 @@ class PlayLaw:
         parts = (tuple(dict.fromkeys(kinds)), tuple(conditions), tuple(conclusions))
         problems = _play_problems(*parts)
         return (None, problems) if problems else (cls(*parts, game), [])
+
+
+LawT = TypeVar("LawT", "PlayLaw", "DealLaw")
+
+
+def _law_or_raise(parsed: tuple[LawT | None, list[LawError]]) -> LawT:
+    """What each law's ``parse`` does with its ``parse_all``: the law, or its first
+    problem raised (one place, so that both kinds fail alike)."""
+    law, problems = parsed
+    if law is None:
+        raise problems[0]
+    return law
 
 
 def _parse_kinds(trump: str | Sequence[str], problems: list[LawError]) -> list[TrumpKind]:
@@ -640,7 +649,8 @@ def _space(kind: TrumpKind) -> _Space:
 # -- sampling full hands ----------------------------------------------------------
 
 HAND: Final = 8
-"""The hand size of sampled positions: the hand a deal starts with."""
+"""The hand size of sampled positions: the hand a deal starts with (smaller hands are
+sampled only where full hands are too few)."""
 
 
 @cache
@@ -703,7 +713,8 @@ def _zone_list(zones: int) -> tuple[int, ...]:
 
 @dataclass(frozen=True, slots=True)
 class _Cell:
-    """Full-hand positions of one group of tricks whose hands have cards in exactly ``zones``."""
+    """Positions of one group of tricks whose hands have cards in exactly ``zones``
+    (one hand size)."""
 
     tricks: tuple[int, ...]
     zones: tuple[int, ...]
@@ -717,16 +728,16 @@ class _Cell:
 
 
 @cache
-def _cell(kind: TrumpKind, group: int, zones: int) -> _Cell | None:
-    """The full-hand positions of a group of tricks with cards in exactly ``zones``."""
+def _cell(kind: TrumpKind, group: int, zones: int, size: int = HAND) -> _Cell | None:
+    """The positions of a group of tricks with ``size`` cards in hand, in exactly ``zones``."""
     _, sizes, tricks = _space(kind).groups[group]
     zl = _zone_list(zones)
-    counts, cumulative = _compositions(tuple(sizes[z] for z in zl))
+    counts, cumulative = _compositions(tuple(sizes[z] for z in zl), size)
     return _Cell(tricks, zl, counts, cumulative) if counts else None
 
 
-def _cells(space: _Space, need: int, forbid: int) -> list[_Cell]:
-    """The cells whose positions satisfy the premises."""
+def _cells(space: _Space, need: int, forbid: int, size: int = HAND) -> list[_Cell]:
+    """The cells of hands of ``size`` cards whose positions satisfy the premises."""
     wanted = [
         [zones for zones, bits in patterns if _matches(bits, need, forbid)]
         for patterns in space.patterns
@@ -734,26 +745,29 @@ def _cells(space: _Space, need: int, forbid: int) -> list[_Cell]:
     out = []
     for gi, (cl_index, _, _) in enumerate(space.groups):
         for zones in wanted[cl_index]:
-            cell = _cell(space.kind, gi, zones)
+            cell = _cell(space.kind, gi, zones, size)
             if cell is not None:
                 out.append(cell)
     return out
 
 
-def _enumerate(space: _Space, cells: Sequence[_Cell]) -> set[int]:
-    """Every position of the cells, as ``trick index << 32 | hand``."""
-    out: set[int] = set()
+_Found = dict[int, set[int]]
+"""Positions being gathered: the hands (masks) found so far for each trick index."""
+
+
+def _enumerate(space: _Space, cells: Sequence[_Cell], found: _Found) -> None:
+    """Add every position of the cells to ``found``."""
     for cell in cells:
         for ti in cell.tricks:
             zones = space.tricks[ti].zones
             lists = [cards_of(zones[z]) for z in cell.zones]
+            hands = found.setdefault(ti, set())
             for ks in cell.counts:
                 parts = [
                     [sum(1 << c for c in sub) for sub in combinations(cards, k)]
                     for cards, k in zip(lists, ks, strict=True)
                 ]
-                out.update((ti << 32) | sum(masks) for masks in product(*parts))
-    return out
+                hands.update(map(sum, product(*parts)))
 
 
 BLOCK: Final = 128
@@ -787,8 +801,10 @@ def _draw_lists(
     return lists
 
 
-def _sample(space: _Space, cells: Sequence[_Cell], target: int, rng: random.Random) -> set[int]:
-    """At least ``target`` distinct positions (``trick index << 32 | hand``), seeded.
+def _sample(
+    space: _Space, cells: Sequence[_Cell], target: int, rng: random.Random, found: _Found
+) -> None:
+    """Add ``target`` new distinct positions of the cells to ``found`` (at least), seeded.
 
     Positions are drawn in blocks: a cell and a trick in proportion to their positions,
     then how many cards the hand takes from each zone and each suit in proportion to the
@@ -803,8 +819,8 @@ def _sample(space: _Space, cells: Sequence[_Cell], target: int, rng: random.Rand
         cumulative.append(total)
     rand = rng.random
     pieces: dict[int, tuple[tuple[_Piece, ...], ...]] = {}
-    seen: set[int] = set()
-    while len(seen) < target:
+    count = 0
+    while count < target:
         cell = cells[bisect_right(cumulative, int(rand() * total))]
         ti = cell.tricks[int(rand() * len(cell.tricks))]
         zones = pieces.get(ti)
@@ -816,21 +832,47 @@ def _sample(space: _Space, cells: Sequence[_Cell], target: int, rng: random.Rand
         for sets in lists[1:]:
             walk = map(or_, walk, cycle(sets))
             period = lcm(period, len(sets))
-        seen.update(map((ti << 32).__or__, islice(walk, min(BLOCK, period))))
-    return seen
+        hands = found.get(ti)
+        if hands is None:
+            hands = found[ti] = set()
+        before = len(hands)
+        hands.update(islice(walk, min(BLOCK, period)))
+        count += len(hands) - before
+
+
+_Sample = tuple[tuple[int, tuple[int, ...]], ...]
+"""Positions grouped by trick: ``(trick index, hands)``, tricks and hands in increasing
+order (a hand is a mask)."""
+
+
+def _count(sample: _Sample) -> int:
+    return sum(len(hands) for _, hands in sample)
 
 
 @cache
-def _positions(kind: TrumpKind, need: int, forbid: int, target: int) -> tuple[int, ...]:
-    """The full-hand positions checked for premises ``(need, forbid)``, shared by laws.
+def _positions(kind: TrumpKind, need: int, forbid: int, target: int) -> _Sample:
+    """The sampled positions checked for premises ``(need, forbid)``, shared by laws.
 
-    Each is ``trick index << 32 | hand``, in a fixed order.
+    Full hands first: every one of them where there are at most ``target``, else
+    ``target`` drawn with a fixed seed. Where full hands are too few (a hand of nothing
+    but trumps while a trump is in the trick never has eight cards), hands of seven
+    cards follow, then six, and so on, until ``target`` positions or every one there is.
     """
     space = _space(kind)
-    cells = _cells(space, need, forbid)
-    if sum(c.size for c in cells) <= target:
-        return tuple(sorted(_enumerate(space, cells)))
-    return tuple(sorted(_sample(space, cells, target, random.Random(SEED))))
+    found: _Found = {}
+    rng = random.Random(SEED)
+    left = target
+    for size in range(HAND, 0, -1):
+        if left <= 0:
+            break
+        cells = _cells(space, need, forbid, size)
+        total = sum(c.size for c in cells)
+        if total <= left:
+            _enumerate(space, cells, found)
+        else:
+            _sample(space, cells, left, rng, found)
+        left -= total
+    return tuple((ti, tuple(sorted(found[ti]))) for ti in sorted(found))
 
 
 # -- checking a play law ----------------------------------------------------------
@@ -925,20 +967,20 @@ def _claim(kind: TrumpKind, then: tuple[Conclusion, ...]) -> _Claim:
     return _Claim(tuple(must), tuple(may), wanted, len(rules) > 1)
 
 
-def _representatives(space: _Space, need: int, forbid: int) -> list[int]:
-    """Every class of positions satisfying the premises, as ``trick index << 32 | hand``.
+def _representatives(space: _Space, need: int, forbid: int) -> _Sample:
+    """Every class of positions satisfying the premises, grouped by trick.
 
     The hand takes the lowest card of each of its zones.
     """
-    out = []
+    found: _Found = {}
     for cl, zones in space.classes_matching(need, forbid):
         t = space.tricks[cl.trick]
         hand = 0
         for z in range(_ZONES):
             if zones >> z & 1:
                 hand |= t.zones[z] & -t.zones[z]
-        out.append(cl.trick << 32 | hand)
-    return out
+        found.setdefault(cl.trick, set()).add(hand)
+    return tuple((ti, tuple(sorted(found[ti]))) for ti in sorted(found))
 
 
 def _order(space: _Space, trick: int, hand: int) -> tuple[int, int, tuple[int, ...], int]:
@@ -947,31 +989,101 @@ def _order(space: _Space, trick: int, hand: int) -> tuple[int, int, tuple[int, .
     return (hand.bit_count(), len(cards), cards, hand)
 
 
-def _failures(
-    space: _Space,
-    ruler: Callable[[int, Sequence[int]], tuple[int, Rule]],
-    claim: _Claim,
-    positions: Iterable[int],
-) -> tuple[int, tuple[int, int] | None]:
-    """How many positions (``trick index << 32 | hand``) were ruled on, and the smallest
-    failing one as ``(trick index, hand)``."""
+PLAY_KNOBS: Final = {
+    TrumpKind.SUIT: ("undertrump", "partner_overtrump"),
+    TrumpKind.NONE: (),
+    TrumpKind.ALL: ("all_trump_partner",),
+}
+"""The knobs :func:`~.play.make_ruler` reads for each contract kind: rule sets that agree
+on them rule every position alike, so a law is ruled once for all of them."""
+
+
+def _behaviour(kind: TrumpKind, rules: RuleSet) -> tuple[str, ...]:
+    return tuple(getattr(rules, knob) for knob in PLAY_KNOBS[kind])
+
+
+_Rulings = tuple[tuple[int, tuple[int, ...], list[tuple[int, Rule]]], ...]
+"""Positions with their rulings, grouped by trick: ``(trick index, hands, rulings)``."""
+
+_RULED: dict[tuple[object, ...], _Rulings] = {}
+_RULED_KEEP: Final = 8
+"""Ruled samples kept for the next law with the same premises (laws come in page order)."""
+
+
+def _rule_all(space: _Space, rules: RuleSet, sample: _Sample) -> _Rulings:
+    """Every position of ``sample`` ruled under ``rules``, one trick at a time."""
+    ruler = make_ruler(space.kind.trump, rules)
     tricks = space.cards
-    must, may, wanted = claim.must, claim.may, claim.rule
-    worst: tuple[int, int] | None = None
-    count = 0
-    for key in positions:
-        count += 1
-        ti = key >> 32
-        hand = key & 0xFFFFFFFF
-        legal, rule = ruler(hand, tricks[ti])
-        if (
-            claim.never
-            or legal & ~must[ti]
-            or hand & may[ti] & ~legal
-            or (wanted is not None and rule is not wanted)
-        ) and (worst is None or _order(space, ti, hand) < _order(space, *worst)):
-            worst = (ti, hand)
-    return count, worst
+    return tuple((ti, hands, [ruler(h, tricks[ti]) for h in hands]) for ti, hands in sample)
+
+
+def _sampled_rulings(
+    kind: TrumpKind, rules: RuleSet, need: int, forbid: int, target: int
+) -> _Rulings:
+    """The sampled positions of the premises ruled under ``rules``: shared by every law
+    with these premises and by every rule set that rules alike (:data:`PLAY_KNOBS`)."""
+    key = (kind, _behaviour(kind, rules), need, forbid, target)
+    found = _RULED.get(key)
+    if found is None:
+        found = _rule_all(_space(kind), rules, _positions(kind, need, forbid, target))
+        while len(_RULED) >= _RULED_KEEP:
+            del _RULED[next(iter(_RULED))]
+        _RULED[key] = found
+    return found
+
+
+def _failures(claim: _Claim, ruled: _Rulings) -> list[tuple[int, list[int]]]:
+    """The failing hands of each trick (tricks with none left out)."""
+    out = []
+    wanted = claim.rule
+    for ti, hands, rulings in ruled:
+        if claim.never:
+            bad = list(hands)
+        else:
+            out_of_must = ~claim.must[ti]
+            may = claim.may[ti]
+            bad = [
+                h
+                for h, (legal, rule) in zip(hands, rulings, strict=True)
+                if legal & out_of_must
+                or h & may & ~legal
+                or (wanted is not None and rule is not wanted)
+            ]
+        if bad:
+            out.append((ti, bad))
+    return out
+
+
+def _smallest(space: _Space, failures: list[tuple[int, list[int]]]) -> tuple[int, int] | None:
+    """The smallest failing position (:func:`_order`) as ``(trick index, hand)``."""
+    best = None
+    for ti, hands in failures:
+        key = min(_order(space, ti, h) for h in hands)
+        if best is None or key < best[0]:
+            best = (key, ti, key[3])
+    return None if best is None else (best[1], best[2])
+
+
+_Checked = tuple[int, int, tuple[int, int] | None]
+"""One contract kind under one behaviour: representatives ruled, sampled positions ruled,
+and the smallest failing position (``(trick index, hand)``) if any."""
+
+
+def _check_kind(kind: TrumpKind, rules: RuleSet, law: PlayLaw, target: int) -> _Checked:
+    """A law over one contract kind under ``rules``: every class representative, then
+    the sampled positions. A failing representative is never larger than a failing
+    sampled position of its class (it has one card per zone of that hand, in the first
+    trick of the class), so the sampled failures are searched only when every
+    representative holds."""
+    space = _space(kind)
+    need, forbid = law.masks
+    claim = _claim(kind, law.then)
+    reps = _representatives(space, need, forbid)
+    bad = _smallest(space, _failures(claim, _rule_all(space, rules, reps)))
+    ruled = _sampled_rulings(kind, rules, need, forbid, target)
+    if bad is None:
+        bad = _smallest(space, _failures(claim, ruled))
+    return _count(reps), sum(len(h) for _, h, _ in ruled), bad
 
 
 def _counterexample(space: _Space, rules: RuleSet, trick: int, hand: int) -> Counterexample:
@@ -1000,32 +1112,34 @@ def check_play_law(
     samples: int = PLAY_SAMPLES,
 ) -> LawResult[LawOutcome]:
     """Check ``law`` under each rule set (default: every preset of its game), over every class of
-    positions and over ``samples`` full-hand positions, split evenly among the law's
+    positions and over ``samples`` sampled positions, split evenly among the law's
     contract kinds (module docstring).
 
-    Deterministic: the same law and rule sets give the same counts and counterexamples.
+    Rule sets that rule alike (:data:`PLAY_KNOBS`) share one check, and every law with
+    the same premises shares the sampled positions and their rulings: the counts are
+    the same positions, each ruled under each rule set's rules. Deterministic: the same
+    law and rule sets give the same counts and counterexamples.
     """
     presets = _game_presets(law.game) if rule_sets is None else dict(rule_sets)
-    need, forbid = law.masks
     per_kind = -(-samples // len(law.kinds))
+    done: dict[tuple[tuple[str, ...], ...], list[_Checked]] = {}
     outcomes = []
     for name, rules in presets.items():
-        exhaustive = sampled = 0
-        worst: tuple[tuple[int, int, tuple[int, ...], int], _Space, int, int] | None = None
-        for kind in law.kinds:
-            space = _space(kind)
-            ruler = make_ruler(kind.trump, rules)
-            claim = _claim(kind, law.then)
-            n, bad = _failures(space, ruler, claim, _representatives(space, need, forbid))
-            exhaustive += n
-            m, bad_full = _failures(space, ruler, claim, _positions(kind, need, forbid, per_kind))
-            sampled += m
-            for found in (bad, bad_full):
-                if found is not None:
-                    key = _order(space, *found)
-                    if worst is None or key < worst[0]:
-                        worst = (key, space, *found)
-        example = None if worst is None else _counterexample(worst[1], rules, worst[2], worst[3])
+        key = tuple(_behaviour(kind, rules) for kind in law.kinds)
+        if key not in done:
+            done[key] = [_check_kind(kind, rules, law, per_kind) for kind in law.kinds]
+        checked = done[key]
+        worst: tuple[tuple[int, int, tuple[int, ...], int], TrumpKind, int, int] | None = None
+        for kind, (_, _, bad) in zip(law.kinds, checked, strict=True):
+            if bad is not None:
+                order = _order(_space(kind), *bad)
+                if worst is None or order < worst[0]:
+                    worst = (order, kind, *bad)
+        example = None
+        if worst is not None:
+            example = _counterexample(_space(worst[1]), rules, worst[2], worst[3])
+        exhaustive = sum(c[0] for c in checked)
+        sampled = sum(c[1] for c in checked)
         outcomes.append(LawOutcome(name, worst is None, exhaustive, sampled, example))
     return LawResult(tuple(outcomes))
 
@@ -1128,10 +1242,7 @@ class DealLaw:
         game: str = "belote",
     ) -> DealLaw:
         """A deal law from the words of a scenario."""
-        law, problems = cls.parse_all(trump=trump, when=when, then=then, game=game)
-        if law is None:
-            raise problems[0]
-        return law
+        return _law_or_raise(cls.parse_all(trump=trump, when=when, then=then, game=game))
 
     @classmethod
     def parse_all(
@@ -1264,11 +1375,13 @@ _DEAL_POOLS: dict[tuple[Trump, tuple[str, ...]], tuple[random.Random, list[Rando
 def _deals(trump: Trump, rules: RuleSet, count: int) -> list[RandomDeal]:
     """The first ``count`` of a seeded stream of random legal deals under ``rules``.
 
-    The taker and the leader turn from deal to deal. The stream is kept per play knobs
-    (scoring knobs do not change which deals are legal), so rule sets that differ only
-    in scoring, and laws that ask for fewer or more deals, share its first ones.
+    The taker and the leader turn from deal to deal. The stream is kept per the knobs
+    that decide the legal cards (:data:`PLAY_KNOBS`; the others only score), so rule
+    sets that play alike (``house`` and ``pagat_belote``), and laws that ask for fewer or
+    more deals, share one simulation.
     """
-    play = tuple(v for k, v in rules.knobs.items() if k not in SCORING_KNOBS)
+    kind = {Trump.NONE: TrumpKind.NONE, Trump.ALL: TrumpKind.ALL}.get(trump, TrumpKind.SUIT)
+    play = _behaviour(kind, rules)
     rng, pool = _DEAL_POOLS.setdefault((trump, play), (random.Random(SEED + trump), []))
     for i in range(len(pool), count):
         pool.append(
