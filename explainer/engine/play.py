@@ -5,6 +5,13 @@ set into a closure over plain ints (a hand is a 32-bit mask, a trick a sequence 
 card ints), so a ruling costs a few table reads and bit operations. :func:`legal_cards`,
 :func:`verdict` and :func:`rulings_by_preset` are the readable face over it.
 
+Many hands after one trick (the laws' check) take the batch face: given the trick,
+every ruling is the hand's cards in one of a few masks, chosen by which of a few other
+masks the hand meets. :func:`make_trick_ruler` turns a trick into that
+:class:`Cascade` of ``(test, keep, rule)`` steps once, and :meth:`Cascade.rule_all`
+rules a list of hands in one comprehension, with no Python call per hand: the per-call
+ruler is bound by the cost of a call, the batch is not.
+
 The rules, first that applies (``Rule``): ``lead`` an empty trick, any card;
 ``climb`` beat the best card of a trump-like led suit when you can (at all-trump, with
 ``all_trump_partner: free``, not over a winning partner); ``follow`` the led suit; void
@@ -27,28 +34,33 @@ trumps), ``no-undertrump`` when a lower trump is barred (``undertrump: forbidden
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from typing import Final
 
-from .cards import SUIT_MASKS, Card, CardSet, Mask, card_str, cards_of, parse_card
+from .cards import FULL_DECK, SUIT_MASKS, Card, CardSet, Mask, card_str, cards_of, parse_card
 from .contract import TRUMP_KEY, Trump, point_table, tables
 from .errors import IllegalPlayError, InvalidDealError, InvalidRuleError, did_you_mean
 from .rules import HOUSE, PRESETS, RuleSet
 from .seats import Seat
 
 __all__ = [
+    "Cascade",
     "Rule",
     "Ruler",
     "Ruling",
+    "Step",
     "TrickResult",
+    "TrickRuler",
     "Verdict",
     "check_play",
     "legal_cards",
     "make_ruler",
+    "make_trick_ruler",
     "rulings_by_preset",
     "score_trick",
+    "trick_cascade",
     "trick_winner",
     "verdict",
     "why_illegal",
@@ -202,6 +214,230 @@ def make_ruler(trump: Trump, rules: RuleSet = HOUSE) -> Ruler:
         return trumps, TRUMP
 
     return ruler
+
+
+# -- many hands, one trick: the batch face of the ruler ----------------------------------
+
+_Flat = tuple[tuple[Mask, Mask, Rule], ...]
+"""A cascade's steps as ``(test, keep, rule)``, the form the comprehensions read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a :class:`Cascade`: a hand holding a card of ``test`` may play its
+    cards in ``keep`` (``legal = hand & keep``), by ``rule``; or by ``alt``, when one is
+    given and ``keep`` leaves every card of the hand (``no-undertrump``'s step: a hand
+    with no trump to keep back merely discards)."""
+
+    test: Mask
+    keep: Mask
+    rule: Rule
+    alt: Rule | None = None
+
+    def rule_one(self, hand: Mask) -> tuple[Mask, Rule]:
+        """This step's ruling of ``hand``."""
+        legal = hand & self.keep
+        if self.alt is not None and legal == hand:
+            return legal, self.alt
+        return legal, self.rule
+
+
+@dataclass(frozen=True, slots=True)
+class Cascade:
+    """How one trick is ruled under one contract and rule set, for every hand at once.
+
+    The first step whose ``test`` meets the hand decides; the last step decides every
+    other hand (the empty one too). Given the trick, every ruling is the hand's cards in
+    one of a few masks (module docstring), so a trick needs at most five steps, computed
+    once by :func:`make_trick_ruler`. ``cascade(hand) == ruler(hand, trick)`` for every
+    32-bit hand (``tests/engine/test_batch_ruling.py``), and :meth:`rule_all` rules
+    many hands in one comprehension, without a call per hand.
+    """
+
+    steps: tuple[Step, ...]
+    _flat: _Flat = field(init=False, repr=False, compare=False)
+    _alt: Step | None = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # The steps as the comprehensions read them, once per cascade, not per call.
+        object.__setattr__(self, "_flat", tuple((s.test, s.keep, s.rule) for s in self.steps))
+        object.__setattr__(self, "_alt", next((s for s in self.steps if s.alt), None))
+
+    def __call__(self, hand: Mask) -> tuple[Mask, Rule]:
+        """The legal cards of ``hand`` and the deciding rule, as the ruler returns them."""
+        steps = self.steps
+        for step in steps[:-1]:
+            if hand & step.test:
+                return step.rule_one(hand)
+        return steps[-1].rule_one(hand)
+
+    def rule_all(self, hands: Iterable[Mask]) -> list[tuple[Mask, Rule]]:
+        """``[cascade(hand) for hand in hands]``, several times faster: one comprehension
+        per cascade length, the steps' masks in locals, so a hand costs a few ``&`` and no
+        call. The ``no-undertrump`` step's ``alt`` is applied in a second pass."""
+        flat, alt = self._flat, self._alt
+        if len(flat) > len(_BY_LENGTH):
+            return [self(h) for h in hands]
+        if alt is None or alt.alt is None:
+            return _BY_LENGTH[len(flat) - 1](flat, hands)
+        hands = hands if isinstance(hands, list | tuple) else list(hands)
+        rule, other = alt.rule, alt.alt
+        return [
+            (legal, other) if legal == hand and r is rule else (legal, r)
+            for (legal, r), hand in zip(_BY_LENGTH[len(flat) - 1](flat, hands), hands, strict=True)
+        ]
+
+
+def _rule_1(flat: _Flat, hands: Iterable[Mask]) -> list[tuple[Mask, Rule]]:
+    ((_, kz, rz),) = flat
+    return [(h & kz, rz) for h in hands]
+
+
+def _rule_2(flat: _Flat, hands: Iterable[Mask]) -> list[tuple[Mask, Rule]]:
+    (t0, k0, r0), (_, kz, rz) = flat
+    return [(h & k0, r0) if h & t0 else (h & kz, rz) for h in hands]
+
+
+def _rule_3(flat: _Flat, hands: Iterable[Mask]) -> list[tuple[Mask, Rule]]:
+    (t0, k0, r0), (t1, k1, r1), (_, kz, rz) = flat
+    return [(h & k0, r0) if h & t0 else (h & k1, r1) if h & t1 else (h & kz, rz) for h in hands]
+
+
+def _rule_4(flat: _Flat, hands: Iterable[Mask]) -> list[tuple[Mask, Rule]]:
+    (t0, k0, r0), (t1, k1, r1), (t2, k2, r2), (_, kz, rz) = flat
+    return [
+        (h & k0, r0)
+        if h & t0
+        else (h & k1, r1)
+        if h & t1
+        else (h & k2, r2)
+        if h & t2
+        else (h & kz, rz)
+        for h in hands
+    ]
+
+
+def _rule_5(flat: _Flat, hands: Iterable[Mask]) -> list[tuple[Mask, Rule]]:
+    (t0, k0, r0), (t1, k1, r1), (t2, k2, r2), (t3, k3, r3), (_, kz, rz) = flat
+    return [
+        (h & k0, r0)
+        if h & t0
+        else (h & k1, r1)
+        if h & t1
+        else (h & k2, r2)
+        if h & t2
+        else (h & k3, r3)
+        if h & t3
+        else (h & kz, rz)
+        for h in hands
+    ]
+
+
+_BY_LENGTH: Final = (_rule_1, _rule_2, _rule_3, _rule_4, _rule_5)
+"""The comprehension for a cascade of each length (no trick needs more than five steps)."""
+
+TrickRuler = Callable[[Sequence[Card]], Cascade]
+"""``trick_ruler(trick_cards) -> Cascade``: the ruling of every hand after that trick."""
+
+
+def _pruned(steps: list[Step]) -> Cascade:
+    """The cascade without the steps that can never decide: a step whose test lies
+    inside the earlier steps' tests (a hand meeting it met one of them first)."""
+    seen = 0
+    kept = []
+    for step in steps[:-1]:
+        if step.test & ~seen:
+            kept.append(step)
+            seen |= step.test
+    return Cascade((*kept, steps[-1]))
+
+
+@cache
+def make_trick_ruler(trump: Trump, rules: RuleSet = HOUSE) -> TrickRuler:
+    """The batch face of :func:`make_ruler`: a function of a trick (card ints in play
+    order) returning its :class:`Cascade`, which rules any number of hands.
+
+    The same decisions in the same order as the ruler, taken on masks instead of a hand:
+    whatever the ruler reads of the hand (does it hold a card of the led suit, of the
+    cards that beat the best one, of the higher or the lower trumps, only trumps?)
+    becomes a step's test. Build the cascade once per trick, then
+    ``cascade.rule_all(hands)``: for a hundred hands or more per trick the building is a
+    small part of the cost.
+    """
+    t = tables(trump)
+    above, win_key, trump_like, trump_mask = t.above, t.win_key, t.trump_like, t.trump_mask
+    plain = FULL_DECK & ~trump_mask
+    no_trump_suit = trump >= Trump.NONE
+    climb_over_partner = trump != Trump.ALL or rules.all_trump_partner == "climb"
+    partner_over = rules.partner_overtrump == "required"
+    lead = Cascade((Step(FULL_DECK, FULL_DECK, Rule.LEAD),))
+    discard = Step(FULL_DECK, FULL_DECK, Rule.DISCARD)
+    # After an opponent's trump the hand cannot beat: the undertrump knob's steps.
+    under_steps = {
+        "required": [Step(trump_mask, trump_mask, Rule.UNDERTRUMP), discard],
+        "forbidden": [
+            Step(plain, plain, Rule.NO_UNDERTRUMP, Rule.DISCARD),
+            Step(trump_mask, FULL_DECK, Rule.UNDERTRUMP),
+            discard,
+        ],
+        "optional": [
+            Step(plain, FULL_DECK, Rule.DISCARD),
+            Step(trump_mask, FULL_DECK, Rule.UNDERTRUMP),
+            discard,
+        ],
+    }[rules.undertrump]
+
+    def void_steps(best: Card, top: int, partner: bool) -> list[Step]:
+        """The steps of a hand void in the led suit (as the ruler, after ``in_suit``)."""
+        if no_trump_suit:
+            return [discard]
+        higher = trump_mask & above[best]
+        if partner:
+            steps = [Step(FULL_DECK, FULL_DECK, Rule.PARTNER_WINS)]
+            if partner_over and top >= TRUMP_KEY:
+                lower = trump_mask & ~higher
+                steps.insert(0, Step(higher, FULL_DECK & ~lower, Rule.PARTNER_WINS))
+            return steps
+        if top >= TRUMP_KEY:
+            return [Step(higher, higher, Rule.OVERTRUMP), *under_steps]
+        return [Step(trump_mask, trump_mask, Rule.TRUMP), discard]
+
+    def build(led: int, best: Card, top: int, partner: bool) -> Cascade:
+        suit = SUIT_MASKS[led]
+        steps = []
+        if trump_like[led] and (climb_over_partner or not partner):
+            steps.append(Step(suit & above[best], suit & above[best], Rule.CLIMB))
+        steps.append(Step(suit, suit, Rule.FOLLOW))
+        return _pruned(steps + void_steps(best, top, partner))
+
+    # A cascade depends on the trick only through the led suit, the best card and
+    # whether the partner plays it: built once per such triple (at most 256), then read.
+    built: dict[int, Cascade] = {}
+
+    def trick_ruler(trick: Sequence[Card]) -> Cascade:
+        if not trick:
+            return lead
+        best = trick[0]
+        led = best >> 3
+        key = win_key[led]
+        top, win, n = key[best], 0, len(trick)
+        for i in range(1, n):
+            if key[trick[i]] > top:
+                best, top, win = trick[i], key[trick[i]], i
+        partner = win == n - PARTNER_BACK
+        index = (led << 6) | (best << 1) | partner
+        cascade = built.get(index)
+        if cascade is None:
+            cascade = built[index] = build(led, best, top, partner)
+        return cascade
+
+    return trick_ruler
+
+
+def trick_cascade(trick: Sequence[Card], trump: Trump, rules: RuleSet = HOUSE) -> Cascade:
+    """The :class:`Cascade` of ``trick`` (0-3 cards in play order) under ``trump`` and
+    ``rules``: ``trick_cascade(trick, trump).rule_all(hands)``."""
+    return make_trick_ruler(trump, rules)(tuple(trick))
 
 
 def _mask(cards: CardSet | Iterable[Card] | Mask) -> Mask:
