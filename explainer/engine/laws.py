@@ -60,10 +60,20 @@ verdict. The check therefore runs in two parts, both through the real ruler:
 2. *Sampled*: positions with a full hand of eight cards (tricks up to suit symmetry)
    that satisfy the premises, drawn with a fixed seed until :data:`PLAY_SAMPLES`
    distinct ones are checked (split evenly among the law's contract kinds); where
-   fewer exist, every one of them. They are drawn in blocks of up to :data:`BLOCK`
-   positions that share a trick and the hand's card counts per zone and suit, each
-   block chosen in proportion to the positions of its shape. This checks the zone
-   argument itself on the hands a deal starts with.
+   fewer exist, every one of them, then every hand of seven cards, and so on down
+   until the sample is full or holds every position there is (a hand of nothing but
+   trumps while the partner has trumped never has eight cards: one trump is in the
+   trick). They are drawn in blocks of up to :data:`BLOCK` positions that share a
+   trick and the hand's card counts per zone and suit, each block chosen in
+   proportion to the positions of its shape. This checks the zone argument itself
+   on real hands.
+
+Each trick's hands are ruled at once by the engine's batch ruling
+(:func:`~.play.make_trick_ruler`: the trick's cascade of steps, the first whose test
+meets the hand deciding), and the conclusions are tested on the step that decides each
+hand. Laws with the same premises share the sampled positions, and rule sets that agree
+on the knobs the ruler reads (:data:`RULING_KNOBS`: ``house`` and ``pagat_belote``
+rule every position alike) share one check.
 
 The counts reported are the positions actually ruled on, each once.
 
@@ -108,7 +118,7 @@ from .cards import SUIT_MASKS, card_str, cards_of
 from .contract import Trump, point_table, tables
 from .deal import BELOTE, LAST_TRICK, DealScore, belote_seats, score_deal
 from .errors import EngineError
-from .play import Rule, make_ruler
+from .play import Cascade, Rule, Step, make_ruler, make_trick_ruler
 from .rules import KNOBS, PRESETS, RuleSet, presets_for
 from .seats import Seat
 from .simulate import RandomDeal, random_scored_deal
@@ -989,7 +999,7 @@ def _order(space: _Space, trick: int, hand: int) -> tuple[int, int, tuple[int, .
     return (hand.bit_count(), len(cards), cards, hand)
 
 
-PLAY_KNOBS: Final = {
+RULING_KNOBS: Final = {
     TrumpKind.SUIT: ("undertrump", "partner_overtrump"),
     TrumpKind.NONE: (),
     TrumpKind.ALL: ("all_trump_partner",),
@@ -999,56 +1009,56 @@ on them rule every position alike, so a law is ruled once for all of them."""
 
 
 def _behaviour(kind: TrumpKind, rules: RuleSet) -> tuple[str, ...]:
-    return tuple(getattr(rules, knob) for knob in PLAY_KNOBS[kind])
+    return tuple(getattr(rules, knob) for knob in RULING_KNOBS[kind])
 
 
-_Rulings = tuple[tuple[int, tuple[int, ...], list[tuple[int, Rule]]], ...]
-"""Positions with their rulings, grouped by trick: ``(trick index, hands, rulings)``."""
+def _step_failures(
+    step: Step, hands: list[int], must: int, may: int, wanted: Rule | None
+) -> list[int]:
+    """The hands decided by ``step`` (``legal = hand & step.keep``) that break the claim:
+    a legal card outside ``must``, a card of ``may`` not legal, or another rule."""
+    keep = step.keep
+    fail = keep & ~must | may & ~keep
+    wrong = wanted is not None and step.rule is not wanted
+    if step.alt is None:
+        return list(hands) if wrong else [h for h in hands if h & fail]
+    # A hand that ``keep`` leaves whole is ruled ``alt``, every card legal.
+    wrong_alt = wanted is not None and step.alt is not wanted
+    outside = ~must
+    return [h for h in hands if ((wrong or h & fail) if h & ~keep else (wrong_alt or h & outside))]
 
-_RULED: dict[tuple[object, ...], _Rulings] = {}
-_RULED_KEEP: Final = 8
-"""Ruled samples kept for the next law with the same premises (laws come in page order)."""
+
+def _failing(cascade: Cascade, hands: Sequence[int], claim: _Claim, trick: int) -> list[int]:
+    """The hands of one trick that break the claim, each ruled by the trick's cascade
+    (the engine's batch ruling): the hands are split by the step that decides them, and
+    the claim is tested against that step's legal cards and rule."""
+    if claim.never:
+        return list(hands)
+    must, may, wanted = claim.must[trick], claim.may[trick], claim.rule
+    bad: list[int] = []
+    rest = list(hands)
+    *firsts, last = cascade.steps
+    for step in firsts:
+        test = step.test
+        mine = [h for h in rest if h & test]
+        if mine:
+            rest = [h for h in rest if not h & test]
+            bad += _step_failures(step, mine, must, may, wanted)
+        if not rest:
+            return bad
+    return bad + _step_failures(last, rest, must, may, wanted)
 
 
-def _rule_all(space: _Space, rules: RuleSet, sample: _Sample) -> _Rulings:
-    """Every position of ``sample`` ruled under ``rules``, one trick at a time."""
-    ruler = make_ruler(space.kind.trump, rules)
+def _failures(
+    space: _Space, rules: RuleSet, claim: _Claim, sample: _Sample
+) -> list[tuple[int, list[int]]]:
+    """The failing hands of each trick of ``sample`` under ``rules`` (tricks with none
+    left out)."""
+    rule_trick = make_trick_ruler(space.kind.trump, rules)
     tricks = space.cards
-    return tuple((ti, hands, [ruler(h, tricks[ti]) for h in hands]) for ti, hands in sample)
-
-
-def _sampled_rulings(
-    kind: TrumpKind, rules: RuleSet, need: int, forbid: int, target: int
-) -> _Rulings:
-    """The sampled positions of the premises ruled under ``rules``: shared by every law
-    with these premises and by every rule set that rules alike (:data:`PLAY_KNOBS`)."""
-    key = (kind, _behaviour(kind, rules), need, forbid, target)
-    found = _RULED.get(key)
-    if found is None:
-        found = _rule_all(_space(kind), rules, _positions(kind, need, forbid, target))
-        while len(_RULED) >= _RULED_KEEP:
-            del _RULED[next(iter(_RULED))]
-        _RULED[key] = found
-    return found
-
-
-def _failures(claim: _Claim, ruled: _Rulings) -> list[tuple[int, list[int]]]:
-    """The failing hands of each trick (tricks with none left out)."""
     out = []
-    wanted = claim.rule
-    for ti, hands, rulings in ruled:
-        if claim.never:
-            bad = list(hands)
-        else:
-            out_of_must = ~claim.must[ti]
-            may = claim.may[ti]
-            bad = [
-                h
-                for h, (legal, rule) in zip(hands, rulings, strict=True)
-                if legal & out_of_must
-                or h & may & ~legal
-                or (wanted is not None and rule is not wanted)
-            ]
+    for ti, hands in sample:
+        bad = _failing(rule_trick(tricks[ti]), hands, claim, ti)
         if bad:
             out.append((ti, bad))
     return out
@@ -1068,6 +1078,10 @@ _Checked = tuple[int, int, tuple[int, int] | None]
 """One contract kind under one behaviour: representatives ruled, sampled positions ruled,
 and the smallest failing position (``(trick index, hand)``) if any."""
 
+_CHECKED: dict[tuple[object, ...], _Checked] = {}
+"""Checks done, for laws that state the same premises and conclusions under rule sets
+that rule alike (Coinche's laws repeat which-card's)."""
+
 
 def _check_kind(kind: TrumpKind, rules: RuleSet, law: PlayLaw, target: int) -> _Checked:
     """A law over one contract kind under ``rules``: every class representative, then
@@ -1075,15 +1089,21 @@ def _check_kind(kind: TrumpKind, rules: RuleSet, law: PlayLaw, target: int) -> _
     sampled position of its class (it has one card per zone of that hand, in the first
     trick of the class), so the sampled failures are searched only when every
     representative holds."""
-    space = _space(kind)
     need, forbid = law.masks
+    key = (kind, _behaviour(kind, rules), need, forbid, target, law.then)
+    done = _CHECKED.get(key)
+    if done is not None:
+        return done
+    space = _space(kind)
     claim = _claim(kind, law.then)
     reps = _representatives(space, need, forbid)
-    bad = _smallest(space, _failures(claim, _rule_all(space, rules, reps)))
-    ruled = _sampled_rulings(kind, rules, need, forbid, target)
+    sample = _positions(kind, need, forbid, target)
+    bad = _smallest(space, _failures(space, rules, claim, reps))
+    failures = _failures(space, rules, claim, sample)
     if bad is None:
-        bad = _smallest(space, _failures(claim, ruled))
-    return _count(reps), sum(len(h) for _, h, _ in ruled), bad
+        bad = _smallest(space, failures)
+    done = _CHECKED[key] = (_count(reps), _count(sample), bad)
+    return done
 
 
 def _counterexample(space: _Space, rules: RuleSet, trick: int, hand: int) -> Counterexample:
@@ -1115,7 +1135,7 @@ def check_play_law(
     positions and over ``samples`` sampled positions, split evenly among the law's
     contract kinds (module docstring).
 
-    Rule sets that rule alike (:data:`PLAY_KNOBS`) share one check, and every law with
+    Rule sets that rule alike (:data:`RULING_KNOBS`) share one check, and every law with
     the same premises shares the sampled positions and their rulings: the counts are
     the same positions, each ruled under each rule set's rules. Deterministic: the same
     law and rule sets give the same counts and counterexamples.
@@ -1314,6 +1334,16 @@ class _Scored:
     card_points: tuple[int, int]
     belotes: tuple[Seat, ...]
     score: DealScore
+    facts: frozenset[DealPremise] = frozenset()
+    """The premises the deal satisfies (:func:`_deal_facts`), found once."""
+
+
+def _scored_deal(
+    deal: RandomDeal, card_points: tuple[int, int], belotes: tuple[Seat, ...], score: DealScore
+) -> _Scored:
+    scored = _Scored(deal, card_points, belotes, score)
+    facts = frozenset(p for p, true in _deal_facts(scored).items() if true)
+    return _Scored(deal, card_points, belotes, score, facts)
 
 
 def _rescore(deal: RandomDeal, rules: RuleSet) -> _Scored:
@@ -1328,7 +1358,7 @@ def _rescore(deal: RandomDeal, rules: RuleSet) -> _Scored:
         card_points = (team[0], team[1])
     belotes = belote_seats(trump, deal.hands, rules)
     score = score_deal(card_points, deal.winners, belotes, deal.taker, rules, trump=trump)
-    return _Scored(deal, card_points, belotes, score)
+    return _scored_deal(deal, card_points, belotes, score)
 
 
 def _deal_facts(s: _Scored) -> dict[DealPremise, bool]:
@@ -1346,7 +1376,7 @@ def _deal_facts(s: _Scored) -> dict[DealPremise, bool]:
 def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: RuleSet) -> bool:
     """Whether one conclusion is true of a deal scored under ``rules``."""
     if isinstance(conclusion, DealPremise):
-        return _deal_facts(s)[conclusion]
+        return conclusion in s.facts
     score = s.score
     takers = s.deal.taker & 1
     bonus = [0, 0]
@@ -1376,7 +1406,7 @@ def _deals(trump: Trump, rules: RuleSet, count: int) -> list[RandomDeal]:
     """The first ``count`` of a seeded stream of random legal deals under ``rules``.
 
     The taker and the leader turn from deal to deal. The stream is kept per the knobs
-    that decide the legal cards (:data:`PLAY_KNOBS`; the others only score), so rule
+    that decide the legal cards (:data:`RULING_KNOBS`; the others only score), so rule
     sets that play alike (``house`` and ``pagat_belote``), and laws that ask for fewer or
     more deals, share one simulation.
     """
@@ -1434,7 +1464,7 @@ def _scored(trump: Trump, rules: RuleSet, count: int) -> list[_Scored]:
     found = _SCORED.get(key)
     if found is None:
         found = _SCORED[key] = [
-            _Scored(deal, deal.card_points, deal.belotes, _own_score(deal))
+            _scored_deal(deal, deal.card_points, deal.belotes, _own_score(deal))
             if deal.rules == rules
             else _rescore(deal, rules)
             for deal in _deals(trump, rules, count)
@@ -1464,10 +1494,12 @@ def check_deal_law(
         deals = matching = 0
         failure: DealCounterexample | None = None
         for kind in law.kinds:
-            for scored in _scored(kind.trump, rules, per_kind):
-                deals += 1
-                facts = _deal_facts(scored)
-                if any(facts[p] == negated for p, negated in law.when):
+            played = _scored(kind.trump, rules, per_kind)
+            deals += len(played)
+            need = {p for p, negated in law.when if not negated}
+            forbid = {p for p, negated in law.when if negated}
+            for scored in played:
+                if not need <= scored.facts or not forbid.isdisjoint(scored.facts):
                     continue
                 matching += 1
                 for c in law.then:
