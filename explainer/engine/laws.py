@@ -1402,17 +1402,24 @@ def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: Rul
 _DEAL_POOLS: dict[tuple[Trump, tuple[str, ...]], tuple[random.Random, list[RandomDeal]]] = {}
 
 
+def _kind_of(trump: Trump) -> TrumpKind:
+    return {Trump.NONE: TrumpKind.NONE, Trump.ALL: TrumpKind.ALL}.get(trump, TrumpKind.SUIT)
+
+
+def _pool(trump: Trump, rules: RuleSet) -> tuple[random.Random, list[RandomDeal]]:
+    """The stream of deals played as ``rules`` play (:data:`RULING_KNOBS`; the other
+    knobs only score), so rule sets that play alike (``house`` and ``pagat_belote``), and
+    laws that ask for fewer or more deals, share one simulation."""
+    key = (trump, _behaviour(_kind_of(trump), rules))
+    return _DEAL_POOLS.setdefault(key, (random.Random(SEED + trump), []))
+
+
 def _deals(trump: Trump, rules: RuleSet, count: int) -> list[RandomDeal]:
     """The first ``count`` of a seeded stream of random legal deals under ``rules``.
 
-    The taker and the leader turn from deal to deal. The stream is kept per the knobs
-    that decide the legal cards (:data:`RULING_KNOBS`; the others only score), so rule
-    sets that play alike (``house`` and ``pagat_belote``), and laws that ask for fewer or
-    more deals, share one simulation.
+    The taker and the leader turn from deal to deal.
     """
-    kind = {Trump.NONE: TrumpKind.NONE, Trump.ALL: TrumpKind.ALL}.get(trump, TrumpKind.SUIT)
-    play = _behaviour(kind, rules)
-    rng, pool = _DEAL_POOLS.setdefault((trump, play), (random.Random(SEED + trump), []))
+    rng, pool = _pool(trump, rules)
     for i in range(len(pool), count):
         pool.append(
             random_scored_deal(rng, trump, rules, taker=Seat(i & 3), leader=Seat(i >> 2 & 3))
