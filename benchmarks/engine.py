@@ -1,15 +1,29 @@
 """Engine speed figures: legal-card rulings and random full deals per second.
 
 Run ``python benchmarks/engine.py [rulings|deals|auctions|coinche|laws ...]`` (default:
-all). It prints figures and never fails: the targets
-(5 M rulings/s, 30 k deals/s) are shown beside them for the reader to judge.
+all). It prints figures and never fails: the targets (5 M rulings/s, 30 k deals/s) are
+shown beside them, met or not. Every figure is the best of :data:`REPEATS` runs in CPU
+time (``time.process_time``: the least disturbed by other work on a shared machine); a
+wall-clock figure is printed beside some of them.
 
-1. Rulings: a fixed, seeded set of 100 000 random positions (random contract among
-   the six, including ``none`` and ``all``; random preset (every preset and alias);
-   0-3 cards in the trick;
-   1-8 cards in the hand; every card of a position distinct), each ruled by the
-   contract's ruler, which returns the legal cards and the deciding rule.
-2. Deals: random full deals, every card chosen at random among the legal ones,
+1. Rulings, one call per position: a fixed, seeded set of 100 000 random positions
+   (random contract among the six, including ``none`` and ``all``; random rule set among
+   every preset and alias, and each with every value of each play knob; 0-3 cards in the
+   trick; 1-8 cards in the hand; every card of a position distinct), each ruled by
+   ``make_ruler(trump, rules)(hand, trick)``, which returns the legal cards and the
+   deciding rule. Beside it, the same loop over a ruler that does nothing: the cost of
+   the loop and one Python call, which no per-call ruler can beat.
+2. Rulings in batches, as the laws check positions: :data:`GROUPED_TRICKS` seeded random
+   tricks of 1-3 cards (random contract and rule set as above), each with
+   :data:`HANDS_PER_TRICK` random full hands of eight cards not in the trick (the laws'
+   sampled positions: blocks of up to 128 eight-card hands sharing a trick), 99 968
+   positions in all. Timed: for each trick, ``make_trick_ruler(trump, rules)(trick)``
+   (its cascade: found by led suit, best card and partner, built on first use, so the
+   first of the runs builds them and the best run reads them) then
+   ``cascade.rule_all(hands)``, the list of ``(legal, rule)`` of every hand. The target
+   (5 M rulings/s) is judged on this figure. Beside it, the per-call ruler over the same
+   positions in the same order.
+3. Deals: random full deals, every card chosen at random among the legal ones,
    then scored (:func:`explainer.engine.random_scored_deal`).
 """
 
@@ -30,6 +44,7 @@ from explainer.engine import (
     Trump,
     legal_cards,
     make_ruler,
+    make_trick_ruler,
     play_deal,
     random_scored_deal,
 )
@@ -43,6 +58,9 @@ POSITIONS = 100_000
 DEALS = 20_000
 REPEATS = 5
 CHECKED = 5_000
+HANDS_PER_TRICK = 128
+GROUPED_TRICKS = 781
+TARGET_RULINGS = 5e6
 
 
 def rule_sets() -> list[RuleSet]:
@@ -74,57 +92,89 @@ def make_positions(rng: random.Random, n: int) -> list[tuple[object, int, tuple[
     return out
 
 
-def best_of(repeats: int, run) -> float:
-    """The shortest of ``repeats`` timings of ``run()`` (the least disturbed by other work)."""
-    best = float("inf")
+def timed(repeats: int, run) -> tuple[float, float]:
+    """The least wall and the least CPU seconds of ``repeats`` runs of ``run()``."""
+    wall = cpu = float("inf")
     for _ in range(repeats):
-        start = time.perf_counter()
+        w, c = time.perf_counter(), time.process_time()
         run()
-        best = min(best, time.perf_counter() - start)
-    return best
+        wall = min(wall, time.perf_counter() - w)
+        cpu = min(cpu, time.process_time() - c)
+    return wall, cpu
 
 
 def _noop_ruler(hand: int, trick: tuple[int, ...]) -> tuple[int, int]:
     return hand, 0
 
 
-def best_cpu(repeats: int, run) -> float:
-    """The least CPU time of ``repeats`` runs of ``run()``."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.process_time()
-        run()
-        best = min(best, time.process_time() - start)
-    return best
+def make_grouped(rng: random.Random) -> list[tuple[object, object, tuple[int, ...], list[int]]]:
+    """:data:`GROUPED_TRICKS` tricks as ``(trick_ruler, ruler, trick, hands)``."""
+    sets = rule_sets()
+    out = []
+    for _ in range(GROUPED_TRICKS):
+        trump, rules = Trump(rng.randrange(6)), rng.choice(sets)
+        trick = tuple(rng.sample(range(32), rng.randrange(1, 4)))
+        rest = [c for c in range(32) if c not in trick]
+        hands = []
+        for _ in range(HANDS_PER_TRICK):
+            hand = 0
+            for c in rng.sample(rest, 8):
+                hand |= 1 << c
+            hands.append(hand)
+        out.append((make_trick_ruler(trump, rules), make_ruler(trump, rules), trick, hands))
+    return out
 
 
 def bench_rulings() -> None:
-    """The ruler's own figure, beside a ruler that does nothing timed the same way: the
-    loop and the call alone bound what any Python ruler can reach on this machine."""
+    """The per-call ruler beside a ruler that does nothing (the ceiling of any per-call
+    ruler here), then the batch face on positions grouped by trick (module docstring)."""
     positions = make_positions(random.Random(SEED), POSITIONS)
     noops = [(_noop_ruler, hand, trick) for _, hand, trick in positions]
 
-    def timed(rows: list[tuple[object, int, tuple[int, ...]]]) -> tuple[float, float]:
+    def loop(rows: list[tuple[object, int, tuple[int, ...]]]) -> tuple[float, float]:
         def run() -> None:
             for ruler, hand, trick in rows:
                 legal, rule = ruler(hand, trick)
 
-        return best_of(REPEATS, run), best_cpu(REPEATS, run)
+        return timed(REPEATS, run)
 
-    seconds, cpu = timed(positions)
-    noop_seconds, noop_cpu = timed(noops)
-    rate, cpu_rate = POSITIONS / seconds, POSITIONS / cpu
+    wall, cpu = loop(positions)
+    noop_wall, noop_cpu = loop(noops)
     print(
-        f"rulings (make_ruler hot path, {len(rule_sets())} rule sets: every preset and play"
-        f" knob value): {rate / 1e6:.2f} M/s wall, {cpu_rate / 1e6:.2f} M/s cpu"
-        f"  ({POSITIONS} positions; target >= 5 M/s: {'met' if rate >= 5e6 else 'NOT met'})"
+        f"rulings, one call each (make_ruler, {len(rule_sets())} rule sets: every preset and"
+        f" play knob value): {POSITIONS / cpu / 1e6:.2f} M/s cpu ({POSITIONS / wall / 1e6:.2f}"
+        f" wall; {POSITIONS} positions)"
     )
     print(
-        f"  a ruler that does nothing, same loop: {POSITIONS / noop_seconds / 1e6:.2f} M/s wall,"
-        f" {POSITIONS / noop_cpu / 1e6:.2f} M/s cpu (the ceiling of any Python ruler here)"
+        f"  a ruler that does nothing, same loop: {POSITIONS / noop_cpu / 1e6:.2f} M/s cpu"
+        f" ({POSITIONS / noop_wall / 1e6:.2f} wall): the ceiling of any per-call ruler here"
     )
     tally = Counter(ruler(hand, trick)[1].value for ruler, hand, trick in positions)
     print("  rules decided: " + ", ".join(f"{k} {v}" for k, v in sorted(tally.items())))
+
+    grouped = make_grouped(random.Random(SEED + 5))
+    count = sum(len(hands) for *_, hands in grouped)
+
+    def run_batch() -> None:
+        for trick_ruler, _, trick, hands in grouped:
+            trick_ruler(trick).rule_all(hands)
+
+    def run_calls() -> None:
+        for _, ruler, trick, hands in grouped:
+            for hand in hands:
+                legal, rule = ruler(hand, trick)
+
+    batch_wall, batch_cpu = timed(REPEATS, run_batch)
+    _, calls_cpu = timed(REPEATS, run_calls)
+    rate = count / batch_cpu
+    print(
+        f"rulings in batches (make_trick_ruler + Cascade.rule_all, {GROUPED_TRICKS} tricks"
+        f" x {HANDS_PER_TRICK} eight-card hands): {rate / 1e6:.2f} M/s cpu"
+        f" ({count / batch_wall / 1e6:.2f} wall); one call each on the same positions:"
+        f" {count / calls_cpu / 1e6:.2f} M/s cpu"
+    )
+    verdict = "met" if rate >= TARGET_RULINGS else "NOT met"
+    print(f"  target >= {TARGET_RULINGS / 1e6:.0f} M rulings/s (batch, cpu): {verdict}")
 
     sample = random.Random(SEED + 1)
     readable = [(sample.randrange(6), sample.choice(list(PRESETS.values()))) for _ in range(20_000)]
@@ -137,8 +187,8 @@ def bench_rulings() -> None:
         for hand, trick, trump, rules in rows:
             legal_cards(hand, trick, trump, rules)
 
-    seconds = best_of(REPEATS, run_readable)
-    print(f"rulings (legal_cards, readable face): {len(rows) / seconds / 1e3:.0f} k/s")
+    _, cpu = timed(REPEATS, run_readable)
+    print(f"rulings (legal_cards, readable face): {len(rows) / cpu / 1e3:.0f} k/s cpu")
 
 
 def bench_deals() -> None:
@@ -164,7 +214,7 @@ def bench_deals() -> None:
             made += d.made
             capots += d.capot is not None
 
-    seconds = best_of(REPEATS, run)
+    _, seconds = timed(REPEATS, run)
     print(
         f"random deals, played and scored: {DEALS / seconds / 1e3:.1f} k/s"
         f"  ({DEALS} deals in {seconds:.2f} s; target >= 30 k/s)"
@@ -180,7 +230,7 @@ def bench_deals() -> None:
         for d, rules in checked:
             play_deal(Contract(d.trump, taker=d.taker), d.tricks(), rules)
 
-    seconds = best_of(REPEATS, run_checked)
+    _, seconds = timed(REPEATS, run_checked)
     print(
         f"whole deals checked play by play and scored (play_deal): {CHECKED / seconds / 1e3:.1f} k/s"
     )
@@ -190,7 +240,8 @@ def main() -> None:
     cores = os.cpu_count()
     print(
         f"explainer engine benchmark: Python {platform.python_version()},"
-        f" {platform.machine()}, {cores} cores, best of {REPEATS} runs"
+        f" {platform.machine()}, {cores} cores, load average {os.getloadavg()[0]:.1f},"
+        f" best of {REPEATS} runs in CPU time"
     )
     parts = {
         "rulings": bench_rulings,
@@ -249,7 +300,7 @@ def bench_coinche_auctions() -> None:
         for rules, dealer, c in auctions:
             run_auction(dealer, c, rules=rules)  # type: ignore[arg-type]
 
-    seconds = best_of(REPEATS, run)
+    _, seconds = timed(REPEATS, run)
     print(
         f"coinche auctions run (run_auction): {COINCHE_AUCTIONS / seconds / 1e3:.1f} k/s"
         f"  ({calls / COINCHE_AUCTIONS:.1f} calls each)"
@@ -308,7 +359,7 @@ def bench_coinche_deals() -> None:
             )
             made += s.made
 
-    seconds = best_of(REPEATS, run)
+    _, seconds = timed(REPEATS, run)
     print(
         f"scored coinche deals (trick_points + score_coinche): "
         f"{COINCHE_DEALS / seconds / 1e3:.0f} k/s  (target >= 20 k/s; made {made / COINCHE_DEALS:.0%})"
@@ -318,7 +369,7 @@ def bench_coinche_deals() -> None:
         for d, _, rules, announced in jobs:
             compare_declarations(announced, trump=d.trump, dealer=Seat.W, rules=rules)
 
-    seconds = best_of(REPEATS, run_declarations)
+    _, seconds = timed(REPEATS, run_declarations)
     print(f"declarations compared (compare_declarations): {COINCHE_DEALS / seconds / 1e3:.0f} k/s")
 
     checked = jobs[:CHECKED]
@@ -327,7 +378,7 @@ def bench_coinche_deals() -> None:
         for d, contract, rules, announced in checked:
             play_coinche_deal(contract, d.tricks(), rules=rules, dealer=Seat.W, announced=announced)
 
-    seconds = best_of(REPEATS, run_checked)
+    _, seconds = timed(REPEATS, run_checked)
     print(
         "coinche deals checked play by play, declarations and score (play_coinche_deal): "
         f"{CHECKED / seconds / 1e3:.1f} k/s"

@@ -116,6 +116,13 @@ def _differences(
         yield form, sorted((source - got).elements()), sorted((got - source).elements())
 
 
+# The counts below are kept per text: a msgid is checked once per language, and each
+# checker counted its tokens again every time. Callers only read the counters.
+_CACHED: Final = 4096
+"""How many texts each count keeps (every message of every catalog, with room)."""
+
+
+@functools.lru_cache(maxsize=_CACHED)
 def _card_codes(text: str) -> Counter[str]:
     return Counter(card_str(c) for _, c in card_tokens(text))
 
@@ -145,13 +152,16 @@ def check_card_tokens(message: Message) -> Iterator[str]:
                 yield f"{form.where}not a card token: {m.group(0)!r} (write {{KS|words}})"
 
 
+@functools.lru_cache(maxsize=_CACHED)
+def _value_tokens(text: str) -> Counter[str]:
+    return Counter(m.group(0) for m in VALUE_TOKEN.finditer(text))
+
+
 @checker
 def check_value_tokens(message: Message) -> Iterator[str]:
     """The translation keeps the rule-set values of the source: ``{=belote}`` stays
     ``{=belote}`` (the site writes the number in the page's language), as often as there."""
-    for form, missing, extra in _differences(
-        message, lambda text: Counter(m.group(0) for m in VALUE_TOKEN.finditer(text))
-    ):
+    for form, missing, extra in _differences(message, _value_tokens):
         if missing or extra:
             parts = []
             if missing:
@@ -161,20 +171,27 @@ def check_value_tokens(message: Message) -> Iterator[str]:
             yield f"{form.where}value tokens differ from the source: {', '.join(parts)}"
 
 
+@functools.lru_cache(maxsize=_CACHED)
+def _placeholders(text: str, percent: bool) -> Counter[str]:
+    return Counter(placeholders(text, percent=percent))
+
+
 @checker
 def check_placeholders(message: Message) -> Iterator[str]:
     """The translation keeps every placeholder of the source and adds none:
     ``%(num)d``, ``%s``, ``{seat}`` (card tokens are not placeholders)."""
     percent = any(
-        placeholders(text) != placeholders(text, percent=False) for text in _texts(message.id)
+        _placeholders(text, True) != _placeholders(text, False) for text in _texts(message.id)
     )
-    for form, missing, extra in _differences(
-        message, lambda text: Counter(placeholders(text, percent=percent))
-    ):
+    for form, missing, extra in _differences(message, lambda text: _placeholders(text, percent)):
         if missing:
             yield f"{form.where}missing placeholder {' '.join(missing)}"
         if extra:
             yield f"{form.where}unknown placeholder {' '.join(extra)} (not in the source)"
+
+
+_shape: Final = functools.lru_cache(maxsize=_CACHED)(markdown_shape)
+""":func:`~.extract.markdown_shape`, kept per text (read only)."""
 
 
 def _link_targets(text: str) -> list[str]:
@@ -186,7 +203,7 @@ def check_markdown(message: Message) -> Iterator[str]:
     """The translation keeps the Markdown structure of the source: as many paragraphs,
     list items, headings, links, bold, emphasis and code markers, and each link target."""
     for form in forms(message):
-        source, got = markdown_shape(form.source), markdown_shape(form.text)
+        source, got = _shape(form.source), _shape(form.text)
         for key, words in SHAPE_NAMES.items():
             if got[key] != source[key]:
                 yield (
@@ -222,6 +239,7 @@ def check_newlines(message: Message) -> Iterator[str]:
 _NOT_NUMBERS: Final = re.compile(r"\{[^{}]*\}|\]\([^)]*\)|%\([^)]*\)[a-z]|%[a-z]")
 
 
+@functools.lru_cache(maxsize=_CACHED)
 def _numbers(text: str) -> Counter[str]:
     return Counter(NUMBER.findall(_NOT_NUMBERS.sub(" ", text)))
 

@@ -108,10 +108,17 @@ def _pattern(word: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w\-|])" + re.escape(word), re.IGNORECASE)
 
 
-def _has(text: str, word: str) -> bool:
+@functools.cache
+def _fold(word: str) -> str:
+    return word.casefold()
+
+
+def _has(text: str, folded: str, word: str) -> bool:
+    """Whether ``word`` starts a word of ``text`` (``folded`` is ``text.casefold()``)."""
     # a plain substring test first: most words are not in most texts, and compiling and
-    # running the word-start pattern for every pair was most of the glossary's time
-    return word.casefold() in text.casefold() and _pattern(word).search(text) is not None
+    # running the word-start pattern for every pair was most of the glossary's time;
+    # each text is folded once, not once per word
+    return _fold(word) in folded and _pattern(word).search(text) is not None
 
 
 _NOT_WORDS: Final = re.compile(r"%\([^)]*\)[a-z]|\{[^{}]*\}")
@@ -120,19 +127,20 @@ _NOT_WORDS: Final = re.compile(r"%\([^)]*\)[a-z]|\{[^{}]*\}")
 
 def _terms_in(message: Message, terms: tuple[Term, ...]) -> Iterator[Term]:
     ids = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
-    sources = [_NOT_WORDS.sub(" ", str(s)) for s in ids]
+    sources = [(text, text.casefold()) for text in (_NOT_WORDS.sub(" ", str(s)) for s in ids)]
     for term in terms:
-        if any(_has(s, term.source) for s in sources):
+        if any(_has(text, folded, term.source) for text, folded in sources):
             yield term
 
 
 def forbidden_problems(message: Message, terms: tuple[Term, ...]) -> Iterator[str]:
     """Each forbidden variant a translated form uses for a term of the English."""
-    found = list(_terms_in(message, terms))
-    for form in forms(message):
+    found = [term for term in _terms_in(message, terms) if term.forbidden]
+    for form in forms(message) if found else ():
+        folded = form.text.casefold()
         for term in found:
             for bad in term.forbidden:
-                if _has(form.text, bad):
+                if _has(form.text, folded, bad):
                     yield (
                         f"{form.where}glossary: {bad!r} for {term.source!r}: write {term.target!r}"
                     )
@@ -141,9 +149,10 @@ def forbidden_problems(message: Message, terms: tuple[Term, ...]) -> Iterator[st
 def missing_terms(message: Message, terms: tuple[Term, ...]) -> Iterator[str]:
     """Each term of the English whose approved forms a translated form lacks."""
     found = list(_terms_in(message, terms))
-    for form in forms(message):
+    for form in forms(message) if found else ():
+        folded = form.text.casefold()
         for term in found:
-            if not any(_has(form.text, ok) for ok in term.approved):
+            if not any(_has(form.text, folded, ok) for ok in term.approved):
                 yield f"{form.where}glossary: no approved form of {term.target!r} for {term.source!r}"
 
 
