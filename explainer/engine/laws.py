@@ -851,8 +851,8 @@ def _sample(
 
 
 _Sample = tuple[tuple[int, tuple[int, ...]], ...]
-"""Positions grouped by trick: ``(trick index, hands)``, tricks and hands in increasing
-order (a hand is a mask)."""
+"""Positions grouped by trick: ``(trick index, hands)``, tricks in increasing order, the
+hands (masks) in the order the seeded draw found them."""
 
 
 def _count(sample: _Sample) -> int:
@@ -882,7 +882,7 @@ def _positions(kind: TrumpKind, need: int, forbid: int, target: int) -> _Sample:
         else:
             _sample(space, cells, left, rng, found)
         left -= total
-    return tuple((ti, tuple(sorted(found[ti]))) for ti in sorted(found))
+    return tuple((ti, tuple(found[ti])) for ti in sorted(found))
 
 
 # -- checking a play law ----------------------------------------------------------
@@ -1455,17 +1455,18 @@ DealLawResult = LawResult["DealOutcome"]
 """A deal law under each rule set it was checked under (one result type for both kinds)."""
 
 
-_SCORED: dict[tuple[Trump, tuple[str, ...], int], list[_Scored]] = {}
+_SCORED: dict[tuple[Trump, tuple[str, ...], tuple[str, ...], int], list[_Scored]] = {}
 
 
 def _scored(trump: Trump, rules: RuleSet, count: int) -> list[_Scored]:
     """The first ``count`` deals of the stream, scored under ``rules`` (kept, since rule
-    sets that score alike, such as the all-trump knobs outside all-trump, share them)."""
-    knobs = rules.knobs
+    sets that play and score alike share them: ``house`` and ``pagat_belote``, or the
+    all-trump knobs outside all-trump)."""
     scoring = [k for k in SCORING_KNOBS if trump == Trump.ALL or not k.startswith("all_trump")]
     key = (
         trump,
-        tuple(v for k, v in knobs.items() if k not in SCORING_KNOBS or k in scoring),
+        _behaviour(_kind_of(trump), rules),
+        tuple(str(getattr(rules, k)) for k in scoring),
         count,
     )
     found = _SCORED.get(key)
@@ -1497,20 +1498,33 @@ def check_deal_law(
     presets = scoring_variants(law.game) if rule_sets is None else dict(rule_sets)
     per_kind = -(-samples // len(law.kinds))
     outcomes = []
+    done: dict[tuple[int, ...], DealOutcome] = {}
     for name, rules in presets.items():
-        deals = matching = 0
-        failure: DealCounterexample | None = None
-        for kind in law.kinds:
-            played = _scored(kind.trump, rules, per_kind)
-            deals += len(played)
-            need = {p for p, negated in law.when if not negated}
-            forbid = {p for p, negated in law.when if negated}
-            for scored in played:
-                if not need <= scored.facts or not forbid.isdisjoint(scored.facts):
-                    continue
-                matching += 1
-                for c in law.then:
-                    if failure is None and not _deal_holds(c, scored, rules):
-                        failure = DealCounterexample(kind.trump, rules, scored.deal, c)
-        outcomes.append(DealOutcome(name, failure is None, deals, matching, failure))
+        played = [_scored(kind.trump, rules, per_kind) for kind in law.kinds]
+        key = tuple(map(id, played))  # the same scored deals: the same outcome
+        if key not in done:
+            done[key] = _deal_outcome(law, rules, played)
+        o = done[key]
+        failure = o.counterexample
+        if failure is not None:
+            failure = DealCounterexample(failure.trump, rules, failure.deal, failure.conclusion)
+        outcomes.append(DealOutcome(name, o.holds, o.deals, o.matching, failure))
     return LawResult(tuple(outcomes))
+
+
+def _deal_outcome(law: DealLaw, rules: RuleSet, played: list[list[_Scored]]) -> DealOutcome:
+    """The law over the deals of each of its contract kinds, scored under ``rules``."""
+    deals = matching = 0
+    failure: DealCounterexample | None = None
+    need = {p for p, negated in law.when if not negated}
+    forbid = {p for p, negated in law.when if negated}
+    for kind, scored_deals in zip(law.kinds, played, strict=True):
+        deals += len(scored_deals)
+        for scored in scored_deals:
+            if not need <= scored.facts or not forbid.isdisjoint(scored.facts):
+                continue
+            matching += 1
+            for c in law.then:
+                if failure is None and not _deal_holds(c, scored, rules):
+                    failure = DealCounterexample(kind.trump, rules, scored.deal, c)
+    return DealOutcome(rules.name, failure is None, deals, matching, failure)
