@@ -16,8 +16,9 @@ messages are extracted) and warm (the extraction read from the cache). Target: u
 1 s warm. Python may write its bytecode (into a temporary folder) and one run is made
 first to write it, since an installed package has its bytecode.
 
-``python benchmarks/check.py --laws`` times the whole shipped check, laws included, with
-the law cache empty and warm. Target: 5 s warm. The default run prints all three.
+``python benchmarks/check.py --laws`` times the whole shipped check, laws included, cold
+(an empty user cache, as CI always starts) and warm. Target: 5 s CPU, cold and warm. The
+default run prints all three.
 """
 
 from __future__ import annotations
@@ -271,30 +272,42 @@ def shipped(root: Path, runs: int = 3) -> int:
 # --- the shipped check, laws included -------------------------------------------------------
 
 LAWS_TARGET = 5.0
-"""Seconds the shipped check (every scenario and law of the repository) may take, warm."""
+"""Seconds of CPU the shipped check (every scenario and law of the repository) may take,
+cold as CI runs it (an empty user cache: every law checked afresh) and warm."""
 
 
-def with_laws() -> int:
-    """``explainer check`` on the repository's own scenarios, laws included, from outside:
-    once with an empty law cache (every law checked over its positions and deals), then
-    the best of three with the cache that run wrote (the check a user runs again)."""
+def with_laws(runs: int = 3) -> int:
+    """``explainer check`` on the repository's own scenarios, laws included, from outside,
+    as in :func:`shipped` (bytecode written first): cold, each run with an empty user cache
+    (every law checked over its positions and deals, the catalogs extracted), and warm,
+    again with the cache that run wrote. Best of ``runs`` each, wall and CPU (the CPU of the
+    check's process: the figure the target is for, since two cores are shared)."""
     import os
 
     root = Path(__file__).resolve().parent.parent
-    argv = [sys.executable, "-m", "explainer", "check"]
-    with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "XDG_CACHE_HOME": cache}
-        t0 = time.perf_counter()
-        subprocess.run(argv, cwd=root, env=env, capture_output=True, check=False)
-        cold = time.perf_counter() - t0
-        warm = float("inf")
-        for _ in range(3):
-            t0 = time.perf_counter()
-            subprocess.run(argv, cwd=root, env=env, capture_output=True, check=False)
-            warm = min(warm, time.perf_counter() - t0)
-    verdict = "met" if warm <= LAWS_TARGET else "NOT met"
-    print(f"shipped check with laws, cached: {warm:.2f} s (best of 3); target <= 5 s: {verdict}")
-    print(f"shipped check with laws, empty law cache: {cold:.2f} s (every law checked afresh)")
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = str(Path(tmp, "bytecode"))
+        env["XDG_CACHE_HOME"] = str(Path(tmp, "primer"))
+        _timed_check(root, env)  # writes the bytecode
+        cold: list[tuple[float, float, str]] = []
+        warm: list[tuple[float, float, str]] = []
+        for n in range(runs):
+            env["XDG_CACHE_HOME"] = str(Path(tmp, f"cache{n}"))  # empty: cold
+            cold.append(_timed_check(root, env))
+            warm.append(_timed_check(root, env))
+    print(
+        f"shipped check with laws: {cold[0][2]} (load average {os.getloadavg()[0]:.1f},"
+        f" {os.cpu_count()} cores)"
+    )
+    for name, figures in (("cold (no cache)", cold), ("warm (cached)", warm)):
+        wall = min(f[0] for f in figures)
+        cpu = min(f[1] for f in figures)
+        verdict = "met" if cpu <= LAWS_TARGET else "NOT met"
+        print(
+            f"  {name:16} {wall:.2f} s wall, {cpu:.2f} s cpu (best of {runs});"
+            f" target <= {LAWS_TARGET:.0f} s cpu: {verdict}"
+        )
     return 0
 
 

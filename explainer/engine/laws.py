@@ -60,10 +60,20 @@ verdict. The check therefore runs in two parts, both through the real ruler:
 2. *Sampled*: positions with a full hand of eight cards (tricks up to suit symmetry)
    that satisfy the premises, drawn with a fixed seed until :data:`PLAY_SAMPLES`
    distinct ones are checked (split evenly among the law's contract kinds); where
-   fewer exist, every one of them. They are drawn in blocks of up to :data:`BLOCK`
-   positions that share a trick and the hand's card counts per zone and suit, each
-   block chosen in proportion to the positions of its shape. This checks the zone
-   argument itself on the hands a deal starts with.
+   fewer exist, every one of them, then every hand of seven cards, and so on down
+   until the sample is full or holds every position there is (a hand of nothing but
+   trumps while the partner has trumped never has eight cards: one trump is in the
+   trick). They are drawn in blocks of up to :data:`BLOCK` positions that share a
+   trick and the hand's card counts per zone and suit, each block chosen in
+   proportion to the positions of its shape. This checks the zone argument itself
+   on real hands.
+
+Each trick's hands are ruled at once by the engine's batch ruling
+(:func:`~.play.make_trick_ruler`: the trick's cascade of steps, the first whose test
+meets the hand deciding), and the conclusions are tested on the step that decides each
+hand. Laws with the same premises share the sampled positions, and rule sets that agree
+on the knobs the ruler reads (:data:`RULING_KNOBS`: ``house`` and ``pagat_belote``
+rule every position alike) share one check.
 
 The counts reported are the positions actually ruled on, each once.
 
@@ -108,7 +118,7 @@ from .cards import SUIT_MASKS, card_str, cards_of
 from .contract import Trump, point_table, tables
 from .deal import BELOTE, LAST_TRICK, DealScore, belote_seats, score_deal
 from .errors import EngineError
-from .play import Rule, make_ruler
+from .play import Cascade, Rule, Step, make_ruler, make_trick_ruler
 from .rules import KNOBS, PRESETS, RuleSet, presets_for
 from .seats import Seat
 from .simulate import RandomDeal, random_scored_deal
@@ -357,10 +367,7 @@ class PlayLaw:
         game: str = "belote",
     ) -> PlayLaw:
         """A law from the words of a scenario (``trump`` one kind or a list of them)."""
-        law, problems = cls.parse_all(trump=trump, when=when, then=then, game=game)
-        if law is None:
-            raise problems[0]
-        return law
+        return _law_or_raise(cls.parse_all(trump=trump, when=when, then=then, game=game))
 
     @classmethod
     def parse_all(
@@ -393,6 +400,18 @@ class PlayLaw:
         parts = (tuple(dict.fromkeys(kinds)), tuple(conditions), tuple(conclusions))
         problems = _play_problems(*parts)
         return (None, problems) if problems else (cls(*parts, game), [])
+
+
+LawT = TypeVar("LawT", "PlayLaw", "DealLaw")
+
+
+def _law_or_raise(parsed: tuple[LawT | None, list[LawError]]) -> LawT:
+    """What each law's ``parse`` does with its ``parse_all``: the law, or its first
+    problem raised (one place, so that both kinds fail alike)."""
+    law, problems = parsed
+    if law is None:
+        raise problems[0]
+    return law
 
 
 def _parse_kinds(trump: str | Sequence[str], problems: list[LawError]) -> list[TrumpKind]:
@@ -640,7 +659,8 @@ def _space(kind: TrumpKind) -> _Space:
 # -- sampling full hands ----------------------------------------------------------
 
 HAND: Final = 8
-"""The hand size of sampled positions: the hand a deal starts with."""
+"""The hand size of sampled positions: the hand a deal starts with (smaller hands are
+sampled only where full hands are too few)."""
 
 
 @cache
@@ -703,7 +723,8 @@ def _zone_list(zones: int) -> tuple[int, ...]:
 
 @dataclass(frozen=True, slots=True)
 class _Cell:
-    """Full-hand positions of one group of tricks whose hands have cards in exactly ``zones``."""
+    """Positions of one group of tricks whose hands have cards in exactly ``zones``
+    (one hand size)."""
 
     tricks: tuple[int, ...]
     zones: tuple[int, ...]
@@ -717,16 +738,16 @@ class _Cell:
 
 
 @cache
-def _cell(kind: TrumpKind, group: int, zones: int) -> _Cell | None:
-    """The full-hand positions of a group of tricks with cards in exactly ``zones``."""
+def _cell(kind: TrumpKind, group: int, zones: int, size: int = HAND) -> _Cell | None:
+    """The positions of a group of tricks with ``size`` cards in hand, in exactly ``zones``."""
     _, sizes, tricks = _space(kind).groups[group]
     zl = _zone_list(zones)
-    counts, cumulative = _compositions(tuple(sizes[z] for z in zl))
+    counts, cumulative = _compositions(tuple(sizes[z] for z in zl), size)
     return _Cell(tricks, zl, counts, cumulative) if counts else None
 
 
-def _cells(space: _Space, need: int, forbid: int) -> list[_Cell]:
-    """The cells whose positions satisfy the premises."""
+def _cells(space: _Space, need: int, forbid: int, size: int = HAND) -> list[_Cell]:
+    """The cells of hands of ``size`` cards whose positions satisfy the premises."""
     wanted = [
         [zones for zones, bits in patterns if _matches(bits, need, forbid)]
         for patterns in space.patterns
@@ -734,26 +755,29 @@ def _cells(space: _Space, need: int, forbid: int) -> list[_Cell]:
     out = []
     for gi, (cl_index, _, _) in enumerate(space.groups):
         for zones in wanted[cl_index]:
-            cell = _cell(space.kind, gi, zones)
+            cell = _cell(space.kind, gi, zones, size)
             if cell is not None:
                 out.append(cell)
     return out
 
 
-def _enumerate(space: _Space, cells: Sequence[_Cell]) -> set[int]:
-    """Every position of the cells, as ``trick index << 32 | hand``."""
-    out: set[int] = set()
+_Found = dict[int, set[int]]
+"""Positions being gathered: the hands (masks) found so far for each trick index."""
+
+
+def _enumerate(space: _Space, cells: Sequence[_Cell], found: _Found) -> None:
+    """Add every position of the cells to ``found``."""
     for cell in cells:
         for ti in cell.tricks:
             zones = space.tricks[ti].zones
             lists = [cards_of(zones[z]) for z in cell.zones]
+            hands = found.setdefault(ti, set())
             for ks in cell.counts:
                 parts = [
                     [sum(1 << c for c in sub) for sub in combinations(cards, k)]
                     for cards, k in zip(lists, ks, strict=True)
                 ]
-                out.update((ti << 32) | sum(masks) for masks in product(*parts))
-    return out
+                hands.update(map(sum, product(*parts)))
 
 
 BLOCK: Final = 128
@@ -787,8 +811,10 @@ def _draw_lists(
     return lists
 
 
-def _sample(space: _Space, cells: Sequence[_Cell], target: int, rng: random.Random) -> set[int]:
-    """At least ``target`` distinct positions (``trick index << 32 | hand``), seeded.
+def _sample(
+    space: _Space, cells: Sequence[_Cell], target: int, rng: random.Random, found: _Found
+) -> None:
+    """Add ``target`` new distinct positions of the cells to ``found`` (at least), seeded.
 
     Positions are drawn in blocks: a cell and a trick in proportion to their positions,
     then how many cards the hand takes from each zone and each suit in proportion to the
@@ -803,8 +829,8 @@ def _sample(space: _Space, cells: Sequence[_Cell], target: int, rng: random.Rand
         cumulative.append(total)
     rand = rng.random
     pieces: dict[int, tuple[tuple[_Piece, ...], ...]] = {}
-    seen: set[int] = set()
-    while len(seen) < target:
+    count = 0
+    while count < target:
         cell = cells[bisect_right(cumulative, int(rand() * total))]
         ti = cell.tricks[int(rand() * len(cell.tricks))]
         zones = pieces.get(ti)
@@ -816,21 +842,47 @@ def _sample(space: _Space, cells: Sequence[_Cell], target: int, rng: random.Rand
         for sets in lists[1:]:
             walk = map(or_, walk, cycle(sets))
             period = lcm(period, len(sets))
-        seen.update(map((ti << 32).__or__, islice(walk, min(BLOCK, period))))
-    return seen
+        hands = found.get(ti)
+        if hands is None:
+            hands = found[ti] = set()
+        before = len(hands)
+        hands.update(islice(walk, min(BLOCK, period)))
+        count += len(hands) - before
+
+
+_Sample = tuple[tuple[int, tuple[int, ...]], ...]
+"""Positions grouped by trick: ``(trick index, hands)``, tricks in increasing order, the
+hands (masks) in the order the seeded draw found them."""
+
+
+def _count(sample: _Sample) -> int:
+    return sum(len(hands) for _, hands in sample)
 
 
 @cache
-def _positions(kind: TrumpKind, need: int, forbid: int, target: int) -> tuple[int, ...]:
-    """The full-hand positions checked for premises ``(need, forbid)``, shared by laws.
+def _positions(kind: TrumpKind, need: int, forbid: int, target: int) -> _Sample:
+    """The sampled positions checked for premises ``(need, forbid)``, shared by laws.
 
-    Each is ``trick index << 32 | hand``, in a fixed order.
+    Full hands first: every one of them where there are at most ``target``, else
+    ``target`` drawn with a fixed seed. Where full hands are too few (a hand of nothing
+    but trumps while a trump is in the trick never has eight cards), hands of seven
+    cards follow, then six, and so on, until ``target`` positions or every one there is.
     """
     space = _space(kind)
-    cells = _cells(space, need, forbid)
-    if sum(c.size for c in cells) <= target:
-        return tuple(sorted(_enumerate(space, cells)))
-    return tuple(sorted(_sample(space, cells, target, random.Random(SEED))))
+    found: _Found = {}
+    rng = random.Random(SEED)
+    left = target
+    for size in range(HAND, 0, -1):
+        if left <= 0:
+            break
+        cells = _cells(space, need, forbid, size)
+        total = sum(c.size for c in cells)
+        if total <= left:
+            _enumerate(space, cells, found)
+        else:
+            _sample(space, cells, left, rng, found)
+        left -= total
+    return tuple((ti, tuple(found[ti])) for ti in sorted(found))
 
 
 # -- checking a play law ----------------------------------------------------------
@@ -925,20 +977,20 @@ def _claim(kind: TrumpKind, then: tuple[Conclusion, ...]) -> _Claim:
     return _Claim(tuple(must), tuple(may), wanted, len(rules) > 1)
 
 
-def _representatives(space: _Space, need: int, forbid: int) -> list[int]:
-    """Every class of positions satisfying the premises, as ``trick index << 32 | hand``.
+def _representatives(space: _Space, need: int, forbid: int) -> _Sample:
+    """Every class of positions satisfying the premises, grouped by trick.
 
     The hand takes the lowest card of each of its zones.
     """
-    out = []
+    found: _Found = {}
     for cl, zones in space.classes_matching(need, forbid):
         t = space.tricks[cl.trick]
         hand = 0
         for z in range(_ZONES):
             if zones >> z & 1:
                 hand |= t.zones[z] & -t.zones[z]
-        out.append(cl.trick << 32 | hand)
-    return out
+        found.setdefault(cl.trick, set()).add(hand)
+    return tuple((ti, tuple(sorted(found[ti]))) for ti in sorted(found))
 
 
 def _order(space: _Space, trick: int, hand: int) -> tuple[int, int, tuple[int, ...], int]:
@@ -947,31 +999,111 @@ def _order(space: _Space, trick: int, hand: int) -> tuple[int, int, tuple[int, .
     return (hand.bit_count(), len(cards), cards, hand)
 
 
+RULING_KNOBS: Final = {
+    TrumpKind.SUIT: ("undertrump", "partner_overtrump"),
+    TrumpKind.NONE: (),
+    TrumpKind.ALL: ("all_trump_partner",),
+}
+"""The knobs :func:`~.play.make_ruler` reads for each contract kind: rule sets that agree
+on them rule every position alike, so a law is ruled once for all of them."""
+
+
+def _behaviour(kind: TrumpKind, rules: RuleSet) -> tuple[str, ...]:
+    return tuple(getattr(rules, knob) for knob in RULING_KNOBS[kind])
+
+
+def _step_failures(
+    step: Step, hands: list[int], must: int, may: int, wanted: Rule | None
+) -> list[int]:
+    """The hands decided by ``step`` (``legal = hand & step.keep``) that break the claim:
+    a legal card outside ``must``, a card of ``may`` not legal, or another rule."""
+    keep = step.keep
+    fail = keep & ~must | may & ~keep
+    wrong = wanted is not None and step.rule is not wanted
+    if step.alt is None:
+        return list(hands) if wrong else [h for h in hands if h & fail]
+    # A hand that ``keep`` leaves whole is ruled ``alt``, every card legal.
+    wrong_alt = wanted is not None and step.alt is not wanted
+    outside = ~must
+    return [h for h in hands if ((wrong or h & fail) if h & ~keep else (wrong_alt or h & outside))]
+
+
+def _failing(cascade: Cascade, hands: Sequence[int], claim: _Claim, trick: int) -> list[int]:
+    """The hands of one trick that break the claim, each ruled by the trick's cascade
+    (the engine's batch ruling): the hands are split by the step that decides them, and
+    the claim is tested against that step's legal cards and rule."""
+    if claim.never:
+        return list(hands)
+    must, may, wanted = claim.must[trick], claim.may[trick], claim.rule
+    bad: list[int] = []
+    rest = list(hands)
+    *firsts, last = cascade.steps
+    for step in firsts:
+        test = step.test
+        mine = [h for h in rest if h & test]
+        if mine:
+            rest = [h for h in rest if not h & test]
+            bad += _step_failures(step, mine, must, may, wanted)
+        if not rest:
+            return bad
+    return bad + _step_failures(last, rest, must, may, wanted)
+
+
 def _failures(
-    space: _Space,
-    ruler: Callable[[int, Sequence[int]], tuple[int, Rule]],
-    claim: _Claim,
-    positions: Iterable[int],
-) -> tuple[int, tuple[int, int] | None]:
-    """How many positions (``trick index << 32 | hand``) were ruled on, and the smallest
-    failing one as ``(trick index, hand)``."""
+    space: _Space, rules: RuleSet, claim: _Claim, sample: _Sample
+) -> list[tuple[int, list[int]]]:
+    """The failing hands of each trick of ``sample`` under ``rules`` (tricks with none
+    left out)."""
+    rule_trick = make_trick_ruler(space.kind.trump, rules)
     tricks = space.cards
-    must, may, wanted = claim.must, claim.may, claim.rule
-    worst: tuple[int, int] | None = None
-    count = 0
-    for key in positions:
-        count += 1
-        ti = key >> 32
-        hand = key & 0xFFFFFFFF
-        legal, rule = ruler(hand, tricks[ti])
-        if (
-            claim.never
-            or legal & ~must[ti]
-            or hand & may[ti] & ~legal
-            or (wanted is not None and rule is not wanted)
-        ) and (worst is None or _order(space, ti, hand) < _order(space, *worst)):
-            worst = (ti, hand)
-    return count, worst
+    out = []
+    for ti, hands in sample:
+        bad = _failing(rule_trick(tricks[ti]), hands, claim, ti)
+        if bad:
+            out.append((ti, bad))
+    return out
+
+
+def _smallest(space: _Space, failures: list[tuple[int, list[int]]]) -> tuple[int, int] | None:
+    """The smallest failing position (:func:`_order`) as ``(trick index, hand)``."""
+    best = None
+    for ti, hands in failures:
+        key = min(_order(space, ti, h) for h in hands)
+        if best is None or key < best[0]:
+            best = (key, ti, key[3])
+    return None if best is None else (best[1], best[2])
+
+
+_Checked = tuple[int, int, tuple[int, int] | None]
+"""One contract kind under one behaviour: representatives ruled, sampled positions ruled,
+and the smallest failing position (``(trick index, hand)``) if any."""
+
+_CHECKED: dict[tuple[object, ...], _Checked] = {}
+"""Checks done, for laws that state the same premises and conclusions under rule sets
+that rule alike (Coinche's laws repeat which-card's)."""
+
+
+def _check_kind(kind: TrumpKind, rules: RuleSet, law: PlayLaw, target: int) -> _Checked:
+    """A law over one contract kind under ``rules``: every class representative, then
+    the sampled positions. A failing representative is never larger than a failing
+    sampled position of its class (it has one card per zone of that hand, in the first
+    trick of the class), so the sampled failures are searched only when every
+    representative holds."""
+    need, forbid = law.masks
+    key = (kind, _behaviour(kind, rules), need, forbid, target, law.then)
+    done = _CHECKED.get(key)
+    if done is not None:
+        return done
+    space = _space(kind)
+    claim = _claim(kind, law.then)
+    reps = _representatives(space, need, forbid)
+    sample = _positions(kind, need, forbid, target)
+    bad = _smallest(space, _failures(space, rules, claim, reps))
+    failures = _failures(space, rules, claim, sample)
+    if bad is None:
+        bad = _smallest(space, failures)
+    done = _CHECKED[key] = (_count(reps), _count(sample), bad)
+    return done
 
 
 def _counterexample(space: _Space, rules: RuleSet, trick: int, hand: int) -> Counterexample:
@@ -1000,32 +1132,34 @@ def check_play_law(
     samples: int = PLAY_SAMPLES,
 ) -> LawResult[LawOutcome]:
     """Check ``law`` under each rule set (default: every preset of its game), over every class of
-    positions and over ``samples`` full-hand positions, split evenly among the law's
+    positions and over ``samples`` sampled positions, split evenly among the law's
     contract kinds (module docstring).
 
-    Deterministic: the same law and rule sets give the same counts and counterexamples.
+    Rule sets that rule alike (:data:`RULING_KNOBS`) share one check, and every law with
+    the same premises shares the sampled positions and their rulings: the counts are
+    the same positions, each ruled under each rule set's rules. Deterministic: the same
+    law and rule sets give the same counts and counterexamples.
     """
     presets = _game_presets(law.game) if rule_sets is None else dict(rule_sets)
-    need, forbid = law.masks
     per_kind = -(-samples // len(law.kinds))
+    done: dict[tuple[tuple[str, ...], ...], list[_Checked]] = {}
     outcomes = []
     for name, rules in presets.items():
-        exhaustive = sampled = 0
-        worst: tuple[tuple[int, int, tuple[int, ...], int], _Space, int, int] | None = None
-        for kind in law.kinds:
-            space = _space(kind)
-            ruler = make_ruler(kind.trump, rules)
-            claim = _claim(kind, law.then)
-            n, bad = _failures(space, ruler, claim, _representatives(space, need, forbid))
-            exhaustive += n
-            m, bad_full = _failures(space, ruler, claim, _positions(kind, need, forbid, per_kind))
-            sampled += m
-            for found in (bad, bad_full):
-                if found is not None:
-                    key = _order(space, *found)
-                    if worst is None or key < worst[0]:
-                        worst = (key, space, *found)
-        example = None if worst is None else _counterexample(worst[1], rules, worst[2], worst[3])
+        key = tuple(_behaviour(kind, rules) for kind in law.kinds)
+        if key not in done:
+            done[key] = [_check_kind(kind, rules, law, per_kind) for kind in law.kinds]
+        checked = done[key]
+        worst: tuple[tuple[int, int, tuple[int, ...], int], TrumpKind, int, int] | None = None
+        for kind, (_, _, bad) in zip(law.kinds, checked, strict=True):
+            if bad is not None:
+                order = _order(_space(kind), *bad)
+                if worst is None or order < worst[0]:
+                    worst = (order, kind, *bad)
+        example = None
+        if worst is not None:
+            example = _counterexample(_space(worst[1]), rules, worst[2], worst[3])
+        exhaustive = sum(c[0] for c in checked)
+        sampled = sum(c[1] for c in checked)
         outcomes.append(LawOutcome(name, worst is None, exhaustive, sampled, example))
     return LawResult(tuple(outcomes))
 
@@ -1128,10 +1262,7 @@ class DealLaw:
         game: str = "belote",
     ) -> DealLaw:
         """A deal law from the words of a scenario."""
-        law, problems = cls.parse_all(trump=trump, when=when, then=then, game=game)
-        if law is None:
-            raise problems[0]
-        return law
+        return _law_or_raise(cls.parse_all(trump=trump, when=when, then=then, game=game))
 
     @classmethod
     def parse_all(
@@ -1203,6 +1334,16 @@ class _Scored:
     card_points: tuple[int, int]
     belotes: tuple[Seat, ...]
     score: DealScore
+    facts: frozenset[DealPremise] = frozenset()
+    """The premises the deal satisfies (:func:`_deal_facts`), found once."""
+
+
+def _scored_deal(
+    deal: RandomDeal, card_points: tuple[int, int], belotes: tuple[Seat, ...], score: DealScore
+) -> _Scored:
+    scored = _Scored(deal, card_points, belotes, score)
+    facts = frozenset(p for p, true in _deal_facts(scored).items() if true)
+    return _Scored(deal, card_points, belotes, score, facts)
 
 
 def _rescore(deal: RandomDeal, rules: RuleSet) -> _Scored:
@@ -1217,7 +1358,7 @@ def _rescore(deal: RandomDeal, rules: RuleSet) -> _Scored:
         card_points = (team[0], team[1])
     belotes = belote_seats(trump, deal.hands, rules)
     score = score_deal(card_points, deal.winners, belotes, deal.taker, rules, trump=trump)
-    return _Scored(deal, card_points, belotes, score)
+    return _scored_deal(deal, card_points, belotes, score)
 
 
 def _deal_facts(s: _Scored) -> dict[DealPremise, bool]:
@@ -1235,7 +1376,7 @@ def _deal_facts(s: _Scored) -> dict[DealPremise, bool]:
 def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: RuleSet) -> bool:
     """Whether one conclusion is true of a deal scored under ``rules``."""
     if isinstance(conclusion, DealPremise):
-        return _deal_facts(s)[conclusion]
+        return conclusion in s.facts
     score = s.score
     takers = s.deal.taker & 1
     bonus = [0, 0]
@@ -1261,15 +1402,24 @@ def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: Rul
 _DEAL_POOLS: dict[tuple[Trump, tuple[str, ...]], tuple[random.Random, list[RandomDeal]]] = {}
 
 
+def _kind_of(trump: Trump) -> TrumpKind:
+    return {Trump.NONE: TrumpKind.NONE, Trump.ALL: TrumpKind.ALL}.get(trump, TrumpKind.SUIT)
+
+
+def _pool(trump: Trump, rules: RuleSet) -> tuple[random.Random, list[RandomDeal]]:
+    """The stream of deals played as ``rules`` play (:data:`RULING_KNOBS`; the other
+    knobs only score), so rule sets that play alike (``house`` and ``pagat_belote``), and
+    laws that ask for fewer or more deals, share one simulation."""
+    key = (trump, _behaviour(_kind_of(trump), rules))
+    return _DEAL_POOLS.setdefault(key, (random.Random(SEED + trump), []))
+
+
 def _deals(trump: Trump, rules: RuleSet, count: int) -> list[RandomDeal]:
     """The first ``count`` of a seeded stream of random legal deals under ``rules``.
 
-    The taker and the leader turn from deal to deal. The stream is kept per play knobs
-    (scoring knobs do not change which deals are legal), so rule sets that differ only
-    in scoring, and laws that ask for fewer or more deals, share its first ones.
+    The taker and the leader turn from deal to deal.
     """
-    play = tuple(v for k, v in rules.knobs.items() if k not in SCORING_KNOBS)
-    rng, pool = _DEAL_POOLS.setdefault((trump, play), (random.Random(SEED + trump), []))
+    rng, pool = _pool(trump, rules)
     for i in range(len(pool), count):
         pool.append(
             random_scored_deal(rng, trump, rules, taker=Seat(i & 3), leader=Seat(i >> 2 & 3))
@@ -1305,23 +1455,24 @@ DealLawResult = LawResult["DealOutcome"]
 """A deal law under each rule set it was checked under (one result type for both kinds)."""
 
 
-_SCORED: dict[tuple[Trump, tuple[str, ...], int], list[_Scored]] = {}
+_SCORED: dict[tuple[Trump, tuple[str, ...], tuple[str, ...], int], list[_Scored]] = {}
 
 
 def _scored(trump: Trump, rules: RuleSet, count: int) -> list[_Scored]:
     """The first ``count`` deals of the stream, scored under ``rules`` (kept, since rule
-    sets that score alike, such as the all-trump knobs outside all-trump, share them)."""
-    knobs = rules.knobs
+    sets that play and score alike share them: ``house`` and ``pagat_belote``, or the
+    all-trump knobs outside all-trump)."""
     scoring = [k for k in SCORING_KNOBS if trump == Trump.ALL or not k.startswith("all_trump")]
     key = (
         trump,
-        tuple(v for k, v in knobs.items() if k not in SCORING_KNOBS or k in scoring),
+        _behaviour(_kind_of(trump), rules),
+        tuple(str(getattr(rules, k)) for k in scoring),
         count,
     )
     found = _SCORED.get(key)
     if found is None:
         found = _SCORED[key] = [
-            _Scored(deal, deal.card_points, deal.belotes, _own_score(deal))
+            _scored_deal(deal, deal.card_points, deal.belotes, _own_score(deal))
             if deal.rules == rules
             else _rescore(deal, rules)
             for deal in _deals(trump, rules, count)
@@ -1347,18 +1498,33 @@ def check_deal_law(
     presets = scoring_variants(law.game) if rule_sets is None else dict(rule_sets)
     per_kind = -(-samples // len(law.kinds))
     outcomes = []
+    done: dict[tuple[int, ...], DealOutcome] = {}
     for name, rules in presets.items():
-        deals = matching = 0
-        failure: DealCounterexample | None = None
-        for kind in law.kinds:
-            for scored in _scored(kind.trump, rules, per_kind):
-                deals += 1
-                facts = _deal_facts(scored)
-                if any(facts[p] == negated for p, negated in law.when):
-                    continue
-                matching += 1
-                for c in law.then:
-                    if failure is None and not _deal_holds(c, scored, rules):
-                        failure = DealCounterexample(kind.trump, rules, scored.deal, c)
-        outcomes.append(DealOutcome(name, failure is None, deals, matching, failure))
+        played = [_scored(kind.trump, rules, per_kind) for kind in law.kinds]
+        key = tuple(map(id, played))  # the same scored deals: the same outcome
+        if key not in done:
+            done[key] = _deal_outcome(law, rules, played)
+        o = done[key]
+        failure = o.counterexample
+        if failure is not None:
+            failure = DealCounterexample(failure.trump, rules, failure.deal, failure.conclusion)
+        outcomes.append(DealOutcome(name, o.holds, o.deals, o.matching, failure))
     return LawResult(tuple(outcomes))
+
+
+def _deal_outcome(law: DealLaw, rules: RuleSet, played: list[list[_Scored]]) -> DealOutcome:
+    """The law over the deals of each of its contract kinds, scored under ``rules``."""
+    deals = matching = 0
+    failure: DealCounterexample | None = None
+    need = {p for p, negated in law.when if not negated}
+    forbid = {p for p, negated in law.when if negated}
+    for kind, scored_deals in zip(law.kinds, played, strict=True):
+        deals += len(scored_deals)
+        for scored in scored_deals:
+            if not need <= scored.facts or not forbid.isdisjoint(scored.facts):
+                continue
+            matching += 1
+            for c in law.then:
+                if failure is None and not _deal_holds(c, scored, rules):
+                    failure = DealCounterexample(kind.trump, rules, scored.deal, c)
+    return DealOutcome(rules.name, failure is None, deals, matching, failure)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from itertools import permutations
+from math import comb
 from pathlib import Path
 
 import pytest
@@ -33,7 +34,8 @@ from explainer.engine import (
     make_ruler,
     scoring_variants,
 )
-from explainer.engine.laws import _space
+from explainer.engine.contract import tables
+from explainer.engine.laws import RULING_KNOBS, _positions, _space
 
 # The false statement of the which-card page, as a law.
 PARTNER_WINNING_FREE = PlayLaw.parse(
@@ -161,19 +163,89 @@ def test_checks_every_class_and_at_least_the_sample_size_of_full_hands() -> None
         assert outcome.checked == outcome.exhaustive + outcome.sampled
 
 
-def test_rare_premises_check_every_full_hand_position_there_is() -> None:
+def _canonical(trick: tuple[int, ...]) -> bool:
+    """Plain suits in first-seen order (hearts trump): the tricks the space keeps."""
+    order = [s for s in dict.fromkeys(c >> 3 for c in trick) if s != Trump.HEARTS]
+    return order == [0, 2, 3][: len(order)]
+
+
+def _hand_sizes(law: PlayLaw) -> dict[int, int]:
+    """How many sampled positions of each hand size the law was checked over."""
+    sizes: dict[int, int] = {}
+    for _, hands in _positions(TrumpKind.SUIT, *law.masks, PLAY_SAMPLES):
+        for h in hands:
+            sizes[h.bit_count()] = sizes.get(h.bit_count(), 0) + 1
+    return sizes
+
+
+def test_rare_premises_check_every_full_hand_position_then_smaller_hands() -> None:
     # Eight trumps in hand: the whole trump suit, so the trick holds no trump. Counted here
     # independently: tricks of 0-3 cards without hearts, plain suits in first-seen order.
-    def canonical(trick: tuple[int, ...]) -> bool:
-        order = [s for s in dict.fromkeys(c >> 3 for c in trick)]
-        return order == [0, 2, 3][: len(order)]
-
     plain = [c for c in range(32) if c >> 3 != Trump.HEARTS]
-    expected = sum(1 for n in range(4) for t in permutations(plain, n) if canonical(t))
+    expected = sum(1 for n in range(4) for t in permutations(plain, n) if _canonical(t))
     law = PlayLaw.parse(trump="suit", when=["only_trumps"], then={"must": "trumps"})
     outcome = check_play_law(law)["house"]
     assert outcome.holds
-    assert outcome.sampled == expected < PLAY_SAMPLES
+    assert outcome.sampled >= PLAY_SAMPLES
+    sizes = _hand_sizes(law)
+    assert sizes[8] == expected < PLAY_SAMPLES  # every full hand there is
+    # then every hand of seven cards, and so on down until the sample is full
+    assert sorted(sizes, reverse=True) == list(range(8, min(sizes) - 1, -1))
+
+
+def test_partner_trumped_only_trumps_is_checked_over_every_smaller_hand_there_is() -> None:
+    """No full hand holds only trumps while the partner has trumped (one of the eight
+    trumps is in the trick), so the law is checked over hands of seven cards down to one:
+    counted here independently, by size, over tricks led by an opponent in a plain suit,
+    trumped by the partner and not beaten by a higher trump."""
+    t = tables(Trump.HEARTS)
+    trumps = [c for c in range(32) if c >> 3 == Trump.HEARTS]
+    others = [c for c in range(32) if c >> 3 != Trump.HEARTS]
+    expected = dict.fromkeys(range(1, 9), 0)
+    for lead, partner, third in permutations(range(32), 3):
+        trick = (lead, partner, third)
+        if lead in trumps or partner not in trumps or not _canonical(trick):
+            continue
+        if third in trumps and t.strength[third] > t.strength[partner]:
+            continue  # the opponent overtrumped: the partner is not winning
+        best = max((c for c in trick if c in trumps), key=t.strength.__getitem__)
+        left = [c for c in trumps if c not in trick]
+        higher = sum(1 for c in left if t.strength[c] > t.strength[best])
+        for k in range(1, 9):
+            expected[k] += comb(len(left), k) - comb(len(left) - higher, k)
+    assert others  # the hand holds none of them: it is void in the led suit
+    law = PlayLaw.parse(
+        trump="suit",
+        when=["void", "partner_trumped", "only_trumps", "can_overtrump"],
+        then={"must": "higher_trumps"},
+    )
+    total = sum(expected.values())
+    assert expected[8] == 0 < total
+    outcome = check_play_law(law)["house"]
+    assert outcome.sampled == min(total, outcome.sampled) >= min(total, PLAY_SAMPLES)
+    sizes = _hand_sizes(law)
+    drawn = min(sizes)  # every hand of a larger size, then hands of this size drawn
+    assert all(sizes[k] == expected[k] for k in sizes if k > drawn)
+    assert sizes[drawn] <= expected[drawn]
+    assert outcome.sampled == sum(sizes.values())
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_rule_sets_alike_on_the_ruling_knobs_rule_every_position_alike(
+    data: st.DataObject,
+) -> None:
+    """What lets a law be ruled once for every rule set that agrees on RULING_KNOBS."""
+    kind = data.draw(st.sampled_from(list(TrumpKind)))
+    base = data.draw(st.sampled_from([r for r in PRESETS.values() if r.game == "belote"]))
+    other = data.draw(st.sampled_from([r for r in PRESETS.values() if r.game == "belote"]))
+    same = other.with_knobs(**{k: getattr(base, k) for k in RULING_KNOBS[kind]})
+    space = _space(kind)
+    trick = space.tricks[data.draw(st.integers(0, len(space.tricks) - 1))].cards
+    free = [c for c in range(32) if c not in trick]
+    cards = data.draw(st.lists(st.sampled_from(free), min_size=1, max_size=8, unique=True))
+    hand = sum(1 << c for c in cards)
+    assert make_ruler(kind.trump, base)(hand, trick) == make_ruler(kind.trump, same)(hand, trick)
 
 
 def test_the_same_law_gives_the_same_counts_and_counterexample() -> None:
@@ -182,6 +254,7 @@ def test_the_same_law_gives_the_same_counts_and_counterexample() -> None:
     from explainer.engine import laws
 
     laws._positions.cache_clear()
+    laws._CHECKED.clear()
     assert check_play_law(law, samples=2_000) == first
 
 
@@ -385,12 +458,12 @@ def test_deal_laws_are_deterministic() -> None:
 
 
 def test_sampled_positions_are_full_hands_of_distinct_cards() -> None:
-    from explainer.engine.laws import _positions
-
     space = _space(TrumpKind.SUIT)
     rng = random.Random(3)
-    keys = _positions(TrumpKind.SUIT, *PARTNER_WINNING_FREE.masks, PLAY_SAMPLES)
-    for key in rng.sample(keys, 500):
-        trick, hand = space.tricks[key >> 32].cards, key & 0xFFFFFFFF
+    sample = _positions(TrumpKind.SUIT, *PARTNER_WINNING_FREE.masks, PLAY_SAMPLES)
+    keys = [(ti, hand) for ti, hands in sample for hand in hands]
+    assert len(set(keys)) == len(keys) >= PLAY_SAMPLES
+    for ti, hand in rng.sample(keys, 500):
+        trick = space.tricks[ti].cards
         assert hand.bit_count() == 8
         assert not any(hand >> c & 1 for c in trick), [card_str(c) for c in trick]

@@ -121,6 +121,26 @@ def test_a_play_example_links_to_the_law_of_the_rule_that_decided_it(built_site:
     assert linked >= 3
 
 
+def test_follow_examples_link_to_the_follow_law(built_site: Path) -> None:
+    """The rule ``follow`` has its law, so the examples it decides link to a rule too."""
+    by_rule = law_index([LAW_KIND.view(s) for s in LAWS if s.page == "which-card"]).by_rule
+    assert by_rule["follow"] == "follow-plain-suit"
+    html = _page(built_site, "which-card")
+    follows = [
+        s
+        for s in PROJECT.scenarios
+        if s.page == "which-card"
+        and isinstance(s, PlayScenario)
+        and s.outcome.ruling is not None
+        and s.outcome.ruling.rule.value == "follow"
+    ]
+    assert len(follows) >= 2
+    for s in follows:
+        article = html[html.index(f'<article class="example example-play" id="{s.id}"') :]
+        article = article[: article.index("</article>")]
+        assert '<p class="law-link"><a href="#law-follow-plain-suit">See rule ' in article, s.id
+
+
 def test_coinche_laws_name_coinches_rule_sets(built_site: Path) -> None:
     html = _page(built_site, "coinche")
     assert "Checked over" in html
