@@ -73,17 +73,21 @@ class Extracted:
     location: tuple[str, int]
 
 
+_OWN_EXTRACTORS: Final = {
+    "explainer_yaml": "explainer.i18n.extract:extract_yaml",
+    "explainer_rules": "explainer.i18n.rule_texts:extract_rule_texts",
+}
+"""The project's extractors, by the names ``babel.cfg`` gives them."""
+
+
 def _method_map(root: Path) -> tuple[list[tuple[str, Any]], dict[str, dict[str, Any]]]:
     from babel.messages import frontend
 
     parse = getattr(frontend, "parse_mapping_cfg", None) or frontend.parse_mapping
     with (root / MAPPING_FILE).open(encoding="utf-8") as f:
         method_map, options_map = parse(f, filename=str(root / MAPPING_FILE))
-    # Our own extractor by reference, so that it works even without the installed entry point.
-    method_map = [
-        (pattern, "explainer.i18n.extract:extract_yaml" if method == "explainer_yaml" else method)
-        for pattern, method in method_map
-    ]
+    # Our own extractors by reference, so that they work even without the installed entry points.
+    method_map = [(pattern, _OWN_EXTRACTORS.get(method, method)) for pattern, method in method_map]
     return method_map, options_map
 
 
