@@ -229,15 +229,15 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     # NOTE: A rule set's value (tie: failed).
     ("tie", "failed"): P_("rules knob", "a tie counts as failed"),
     # NOTE: A rule set's value (tie: litige): the takers' points wait for the next deal.
-    ("tie", "litige"): P_("rules knob", "a tie is held over (litige)"),
+    ("tie", "litige"): P_("rules knob", "a tie is a litige: the points wait for the next deal"),
     # NOTE: A rule set's value (tie: redeal): the deal is played again.
     ("tie", "redeal"): P_("rules knob", "a tie is dealt again"),
     # NOTE: A rule set's value (belote: prenable).
     ("belote", "prenable"): P_(
-        "rules knob", "the defenders take the belote of a failed contract (prenable)"
+        "rules knob", "belote prenable: the defenders take it on a failed contract"
     ),
     # NOTE: A rule set's value (belote: imprenable).
-    ("belote", "imprenable"): P_("rules knob", "each team keeps its belote (imprenable)"),
+    ("belote", "imprenable"): P_("rules knob", "belote imprenable: each team keeps its own"),
     # NOTE: A rule set's value (belote: attack_only).
     ("belote", "attack_only"): P_("rules knob", "only the takers' belote counts"),
     # NOTE: A rule set's value (capot_points: 252): card points and a last trick worth 100.

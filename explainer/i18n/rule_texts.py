@@ -20,7 +20,8 @@ The English text itself is the message id, so there is no second copy of it to d
 from the engine's. Quotes are never extracted: they stay in the source's language.
 Titles are extracted only where the project added words to the document's own title
 (a gloss in parentheses), editions and sections only where they hold words (``§10.2``
-and ``2016-01-27`` read the same in every language).
+and ``2016-01-27`` read the same in every language), publishers only of the project's
+own material (a source with no address); a published document keeps its publisher's name.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from explainer.engine import KNOBS, PRESET_SOURCES, PRESETS, SOURCES, Sourced, p
 __all__ = [
     "RULE_NOTE",
     "SOURCE_EDITION",
+    "SOURCE_PUBLISHER",
     "SOURCE_SECTION",
     "SOURCE_TITLE",
     "extract_rule_texts",
@@ -42,6 +44,9 @@ __all__ = [
 
 RULE_NOTE: Final = "rule note"
 """The context of a preset value's note (:attr:`explainer.engine.Sourced.note`)."""
+SOURCE_PUBLISHER: Final = "source publisher"
+"""The context of the publisher of a source with no address: the project's own material,
+named in English ("explainer seeds")."""
 SOURCE_TITLE: Final = "source title"
 """The context of a source document's title that carries the project's gloss."""
 SOURCE_EDITION: Final = "source edition"
@@ -94,6 +99,13 @@ def rule_texts() -> dict[tuple[str, str], list[str]]:
                 " value names in code font and quoted words as they are.",
             )
     for source in SOURCES.values():
+        if not source.url:
+            add(
+                SOURCE_PUBLISHER,
+                source.publisher,
+                "Who published a source the project holds itself (the seeds: the materials"
+                " of the app the house rules come from).",
+            )
         if "(" in source.title:
             add(
                 SOURCE_TITLE,

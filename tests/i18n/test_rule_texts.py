@@ -22,6 +22,7 @@ from explainer.i18n.names import DECLARATION_NAMES, KNOB_PHRASES
 from explainer.i18n.rule_texts import (
     RULE_NOTE,
     SOURCE_EDITION,
+    SOURCE_PUBLISHER,
     SOURCE_SECTION,
     SOURCE_TITLE,
     extract_rule_texts,
@@ -74,6 +75,8 @@ def test_only_source_words_that_read_differently_are_extracted() -> None:
     sections = {m for c, m in found if c == SOURCE_SECTION}
     assert "§10.2" not in sections and "§5.2.2 (via COLV)" in sections
     assert {s.title for s in SOURCES.values() if "(" in s.title} == titles
+    publishers = {m for c, m in found if c == SOURCE_PUBLISHER}
+    assert publishers == {"explainer seeds"}
 
 
 def test_every_extracted_text_says_what_it_is_for_the_translator() -> None:

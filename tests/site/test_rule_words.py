@@ -88,9 +88,9 @@ def test_variant_notes_show_names_not_codes(built_site: Path, lang: str, page: s
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("en", "a tie is held over (litige)"),
-        ("fr", "égalité\u00a0: les points sont mis en réserve (litige)"),
-        ("pl", "remis: punkty czekają na następne rozdanie (litige)"),
+        ("en", "a tie is a litige: the points wait for the next deal"),
+        ("fr", "égalité en litige\u00a0: les points attendent la donne suivante"),
+        ("pl", "remis to litige: punkty czekają na następne rozdanie"),
     ],
 )
 def test_variant_note_links_the_named_value_to_its_rule_sets_row(
