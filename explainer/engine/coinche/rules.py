@@ -105,6 +105,38 @@ COINCHE_KNOBS: Final[Mapping[str, Knob]] = {
 }
 """Every Coinche knob (``coinche.md`` §7.1), values as a scenario writes them."""
 
+_DECLARING: Final = (
+    "card_reuse carre_vs_cent classic_declarations declaration_tie declarations low_carres"
+    " no_trump_carres"
+)
+_SCORING: Final = (
+    "all_trump_points belote belote_counts belote_multiplied bid_80_needs capot_bid_scoring"
+    " capot_declarations capot_points capot_value coinche_scoring declarations_count"
+    " failure_base generale_value min_bid must_beat_defence rounding scoring surcoinche tie"
+)
+STEP_KNOBS: Final[Mapping[str, frozenset[str]]] = {
+    # run_auction
+    "auction": frozenset(
+        "after_coinche all_pass capot_doublable coinche_80 coinche_freezes coinche_timing"
+        " generale max_bid sa_ta self_overbid suit_order surcoinche".split()
+    ),
+    # deal_packets
+    "dealing": frozenset({"deal_packets"}),
+    # compare_declarations
+    "declarations": frozenset(_DECLARING.split()),
+    # play_coinche_deal: the cards' play, the declarations and the score
+    "deal": frozenset((*PLAY_KNOBS, *_DECLARING.split(), *_SCORING.split())),
+    # run_match (its deals come scored)
+    "match": frozenset(
+        "all_pass belote_finish end_rounding final_tie rounding target target_rule".split()
+    ),
+}
+"""The knobs each Coinche step of the engine reads, by step (the function in the
+comment). A knob outside a step's set cannot change that step's result, so a scenario
+that sets one is told it does not apply instead of being silently unaffected
+(tests/engine/coinche/test_step_knobs.py sets each such knob to each value and compares).
+Every knob is read by some step."""
+
 _INT: Final = frozenset(
     {"min_bid", "capot_value", "generale_value", "bid_80_needs", "failure_base", "capot_points"}
 )
