@@ -64,6 +64,12 @@ def _declaration(ctx: Context, token: str) -> Markup:
 
 
 @pass_context
+def _number(ctx: Context, n: int) -> str:
+    """A count in the page's language: "100,012", "100 012" (Polish, French)."""
+    return str(format_decimal(n, locale=_words(ctx).lang))
+
+
+@pass_context
 def _card_name(ctx: Context, c: int) -> str:
     return _words(ctx).card_name(c)
 
@@ -152,6 +158,7 @@ def make_env(root: Path) -> Environment:
         card_code=card_str,
         card_name=_card_name,
         declaration=_declaration,
+        number=_number,
         seat=_seat,
         team=_team,
         md=_md,
