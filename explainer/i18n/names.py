@@ -37,6 +37,7 @@ from explainer.engine import (
 
 from .catalog import Catalog
 from .markers import NP_, P_
+from .rule_texts import SOURCE_GLOSS, split_title
 
 __all__ = [
     "CARD_NAME",
@@ -628,6 +629,12 @@ class Words:
         section; contexts in :mod:`explainer.i18n.rule_texts`) in this language, the
         English where it is not translated."""
         return typeset(self.lang, self.catalog.pgettext(context, text))
+
+    def title_parts(self, title: str) -> tuple[str, str]:
+        """A source's own title, and the project's gloss after it in this language
+        (``""`` when the title has none): "Règles de la coinche", "strona internetowa"."""
+        own, gloss = split_title(title)
+        return own, self.rule_text(SOURCE_GLOSS, gloss) if gloss else ""
 
     def is_translated(self, context: str, text: str) -> bool:
         """Whether :meth:`rule_text` gives this language's words, not the English."""

@@ -18,8 +18,9 @@ the engine's public names (:data:`~explainer.engine.PRESETS`,
 
 The English text itself is the message id, so there is no second copy of it to drift
 from the engine's. Quotes are never extracted: they stay in the source's language.
-Titles are extracted only where the project added words to the document's own title
-(a gloss in parentheses), editions and sections only where they hold words (``§10.2``
+A title is never extracted, only the words the project added after it (a gloss in
+parentheses: ``web page``), so a page cites the title in its language and the gloss in
+the page's; editions and sections only where they hold words (``§10.2``
 and ``2016-01-27`` read the same in every language), publishers only of the project's
 own material (a source with no address); a published document keeps its publisher's name.
 """
@@ -35,11 +36,12 @@ from explainer.engine import KNOBS, PRESET_SOURCES, PRESETS, SOURCES, Sourced, p
 __all__ = [
     "RULE_NOTE",
     "SOURCE_EDITION",
+    "SOURCE_GLOSS",
     "SOURCE_PUBLISHER",
     "SOURCE_SECTION",
-    "SOURCE_TITLE",
     "extract_rule_texts",
     "rule_texts",
+    "split_title",
 ]
 
 RULE_NOTE: Final = "rule note"
@@ -47,12 +49,16 @@ RULE_NOTE: Final = "rule note"
 SOURCE_PUBLISHER: Final = "source publisher"
 """The context of the publisher of a source with no address: the project's own material,
 named in English ("explainer seeds")."""
-SOURCE_TITLE: Final = "source title"
-"""The context of a source document's title that carries the project's gloss."""
+SOURCE_GLOSS: Final = "source gloss"
+"""The context of the words the project adds to a document's title, in parentheses
+(``web page`` in "Règles de la coinche (web page)"): the title itself is not translated."""
 SOURCE_EDITION: Final = "source edition"
 """The context of a source's edition written in words (``web page, read 2026``)."""
 SOURCE_SECTION: Final = "source section"
 """The context of a citation's section written in words (``§5.2.2 (via COLV)``)."""
+
+_GLOSS: Final = re.compile(r"^(?P<own>.*?) \((?P<gloss>[^()]*)\)$")
+"""A title ending in the project's gloss in parentheses."""
 
 _WORDS: Final = re.compile(r"[^\W\d_]{3}")
 """Three letters in a row: a text that has words to translate."""
@@ -106,12 +112,13 @@ def rule_texts() -> dict[tuple[str, str], list[str]]:
                 "Who published a source the project holds itself (the seeds: the materials"
                 " of the app the house rules come from).",
             )
-        if "(" in source.title:
+        own, gloss = split_title(source.title)
+        if gloss:
             add(
-                SOURCE_TITLE,
-                source.title,
-                f"The title of source {source.key}: keep the document's own title, in its"
-                " language; translate the words in parentheses (the site's description).",
+                SOURCE_GLOSS,
+                gloss,
+                f"What the document of source {source.key} is, after its own title"
+                f" ({own}), which stays in its language.",
             )
         if _WORDS.search(source.edition):
             add(
@@ -132,6 +139,18 @@ def rule_texts() -> dict[tuple[str, str], list[str]]:
                         " editions': every edition of the FFB rulebook says so).",
                     )
     return found
+
+
+def split_title(title: str) -> tuple[str, str]:
+    """A source's title and the project's gloss after it, ``""`` when it has none.
+
+    >>> split_title("Règles de la coinche (web page)")
+    ('Règles de la coinche', 'web page')
+    >>> split_title("Règles officielles de la Belote")
+    ('Règles officielles de la Belote', '')
+    """
+    m = _GLOSS.match(title)
+    return (m["own"], m["gloss"]) if m else (title, "")
 
 
 def _line_of(source: str, text: str) -> int:

@@ -22,9 +22,9 @@ from explainer.i18n.names import DECLARATION_NAMES, KNOB_PHRASES
 from explainer.i18n.rule_texts import (
     RULE_NOTE,
     SOURCE_EDITION,
+    SOURCE_GLOSS,
     SOURCE_PUBLISHER,
     SOURCE_SECTION,
-    SOURCE_TITLE,
     extract_rule_texts,
     rule_texts,
 )
@@ -67,14 +67,18 @@ def test_quotes_are_never_extracted() -> None:
 
 def test_only_source_words_that_read_differently_are_extracted() -> None:
     found = rule_texts()
-    titles = {m for c, m in found if c == SOURCE_TITLE}
-    assert "Règles officielles de la Belote" not in titles
-    assert "Règles de la coinche (web page)" in titles
+    glosses = {m for c, m in found if c == SOURCE_GLOSS}
+    assert glosses == {
+        "web page",
+        "Pagat's Belote restated as a specification",
+        "the app's help page",
+        "the app's rules card",
+    }
     editions = {m for c, m in found if c == SOURCE_EDITION}
     assert "2016-01-27" not in editions and "web page, read 2026" in editions
     sections = {m for c, m in found if c == SOURCE_SECTION}
     assert "§10.2" not in sections and "§5.2.2 (via COLV)" in sections
-    assert {s.title for s in SOURCES.values() if "(" in s.title} == titles
+    assert all(s.title not in {m for _, m in found} for s in SOURCES.values())
     publishers = {m for c, m in found if c == SOURCE_PUBLISHER}
     assert publishers == {"explainer seeds"}
 
