@@ -16,12 +16,11 @@ Variants differ in data, not code (python-chess's ``find_variant``).
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Final
 
-from ..errors import UnknownRulesError
+from ..errors import UnknownRulesError, did_you_mean, one_of
 from ..presets import KNOB_TABLE
 from ..presets import PRESET_VALUES as PLAY_PRESET_VALUES
 from ..rules import RuleSet, find_rules
@@ -267,18 +266,12 @@ class CoincheRules:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
-def _hint(word: str, choices: list[str]) -> str:
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    close = close or [c for c in choices if word and c.startswith(word)][:1]
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
-
 def _convert(name: str, written: str | int) -> Value:
     """The typed value of knob ``name`` written as ``written``."""
     knob = COINCHE_KNOBS.get(name)
     if knob is None:
         raise UnknownRulesError(
-            f"unknown coinche rules knob: {name!r}" + _hint(name, list(COINCHE_KNOBS))
+            f"unknown coinche rules knob: {name!r}" + did_you_mean(name, COINCHE_KNOBS)
         )
     text = str(written).strip().lower()
     text = _ALIASES.get(name, {}).get(text, text)
@@ -286,10 +279,14 @@ def _convert(name: str, written: str | int) -> Value:
         return int(text)
     if text not in knob.values:
         raise UnknownRulesError(
-            f"invalid value for {name}: {written!r} (expected {', '.join(knob.values)}"
-            + (", or an integer" if name in _FREE_INT else "")
+            f"invalid value for {name}: {written!r} (expected "
+            + (
+                f"{', '.join(knob.values)} or an integer"
+                if name in _FREE_INT
+                else one_of(knob.values)
+            )
             + ")"
-            + _hint(text, list(knob.values))
+            + did_you_mean(text, knob.values)
         )
     if name in _YES_NO:
         return text == "yes"
@@ -662,6 +659,6 @@ def find_coinche_rules(preset: str = "ffb_coinche", **knobs: str | int) -> Coinc
     base = COINCHE_PRESETS.get(preset) if isinstance(preset, str) else None
     if base is None:
         raise UnknownRulesError(
-            f"unknown coinche rules: {preset!r}" + _hint(str(preset), list(COINCHE_PRESETS))
+            f"unknown coinche rules: {preset!r}" + did_you_mean(str(preset), COINCHE_PRESETS)
         )
     return base.with_knobs(**knobs) if knobs else base
