@@ -37,12 +37,15 @@ from explainer.engine import (
 
 from .catalog import Catalog
 from .markers import NP_, P_
+from .rule_texts import SOURCE_GLOSS, split_title
 
 __all__ = [
     "CARD_NAME",
+    "DECLARATION_NAMES",
     "GAME_NAMES",
     "HAND_OF",
     "ILLEGAL_SENTENCES",
+    "KNOB_PHRASES",
     "PRESET_NAMES",
     "RANK_LETTERS",
     "RANK_NAMES",
@@ -201,7 +204,8 @@ PRESET_NAMES: Final[dict[str, Marked]] = {
 """The presets' names; a preset missing here is shown by its id (never a crash)."""
 
 KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
-    # NOTE: A rule changed from the preset's, listed after the rules' name.
+    # NOTE: A rule changed from the preset's, listed after the rules' name; also a rule
+    # set's value on the Rule sets page and in the notes where rule sets differ.
     ("undertrump", "required"): P_("rules knob", "undertrumping required"),
     # NOTE: A rule changed from the preset's, listed after the rules' name.
     ("undertrump", "optional"): P_("rules knob", "undertrumping optional"),
@@ -212,7 +216,180 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     ("partner_overtrump", "required"): P_("rules knob", "overtrumping your partner required"),
     # NOTE: A rule changed from the preset's, listed after the rules' name.
     ("partner_overtrump", "optional"): P_("rules knob", "overtrumping your partner optional"),
+    # NOTE: A rule set's value (all_trump_partner: climb), on the Rule sets page and in
+    # the notes where rule sets differ: at all-trump you must beat the winning card even
+    # when your partner is winning.
+    ("all_trump_partner", "climb"): P_("rules knob", "all-trump: climb over your partner too"),
+    # NOTE: A rule set's value (all_trump_partner: free): at all-trump, with your partner
+    # winning, you only follow suit.
+    ("all_trump_partner", "free"): P_(
+        "rules knob", "all-trump: no need to climb over your partner"
+    ),
+    # NOTE: A rule set's value (tie: made): when takers and defenders have equal points.
+    ("tie", "made"): P_("rules knob", "a tie counts as made"),
+    # NOTE: A rule set's value (tie: failed).
+    ("tie", "failed"): P_("rules knob", "a tie counts as failed"),
+    # NOTE: A rule set's value (tie: litige): the takers' points wait for the next deal.
+    ("tie", "litige"): P_("rules knob", "a tie is a litige: the points wait for the next deal"),
+    # NOTE: A rule set's value (tie: redeal): the deal is played again.
+    ("tie", "redeal"): P_("rules knob", "a tie is dealt again"),
+    # NOTE: A rule set's value (belote: prenable).
+    ("belote", "prenable"): P_(
+        "rules knob", "belote prenable: the defenders take it on a failed contract"
+    ),
+    # NOTE: A rule set's value (belote: imprenable).
+    ("belote", "imprenable"): P_("rules knob", "belote imprenable: each team keeps its own"),
+    # NOTE: A rule set's value (belote: attack_only).
+    ("belote", "attack_only"): P_("rules knob", "only the takers' belote counts"),
+    # NOTE: A rule set's value (capot_points: 252): card points and a last trick worth 100.
+    ("capot_points", "252"): P_("rules knob", "a capot is worth 252"),
+    # NOTE: A rule set's value (capot_points: 250).
+    ("capot_points", "250"): P_("rules knob", "a capot is worth 250"),
+    # NOTE: A rule set's value (capot_points: 162): the card points and last trick only.
+    ("capot_points", "162"): P_("rules knob", "a capot is worth 162, no bonus"),
+    # NOTE: A rule set's value (all_trump_points: pagat): the card values of an
+    # all-trump deal.
+    ("all_trump_points", "pagat"): P_("rules knob", "Pagat's all-trump card points"),
+    # NOTE: A rule set's value (all_trump_points: ffb2015).
+    ("all_trump_points", "ffb2015"): P_("rules knob", "the FFB's 2015 all-trump card points"),
+    # NOTE: A rule set's value (all_trump_points: ffb2016_ratio): trump values, the count
+    # scaled to 162.
+    ("all_trump_points", "ffb2016_ratio"): P_(
+        "rules knob", "the FFB's 2016 all-trump count, scaled to 162"
+    ),
+    # NOTE: A rule set's value (all_trump_belote: none).
+    ("all_trump_belote", "none"): P_("rules knob", "no belote at all-trump"),
+    # NOTE: A rule set's value (all_trump_belote: each_suit): up to four.
+    ("all_trump_belote", "each_suit"): P_("rules knob", "a belote in each suit at all-trump"),
+    # NOTE: A rule set's value (classic_declarations: off).
+    ("classic_declarations", "off"): P_("rules knob", "no declarations besides the belote"),
+    # NOTE: A rule set's value (classic_declarations: on).
+    ("classic_declarations", "on"): P_("rules knob", "declarations besides the belote"),
+    # NOTE: A Coinche rule set's value (min_bid: 80), in the notes where rule sets differ.
+    ("min_bid", "80"): P_("rules knob", "lowest bid 80"),
+    # NOTE: A Coinche rule set's value (min_bid: 82): a bid of 80 is spoken for 82.
+    ("min_bid", "82"): P_("rules knob", "lowest bid 82"),
+    # NOTE: A Coinche rule set's value (max_bid: none).
+    ("max_bid", "none"): P_("rules knob", "no highest bid"),
+    # NOTE: A Coinche rule set's value (max_bid: 160).
+    ("max_bid", "160"): P_("rules knob", "highest bid 160"),
+    # NOTE: A Coinche rule set's value (max_bid: 170).
+    ("max_bid", "170"): P_("rules knob", "highest bid 170"),
+    # NOTE: A Coinche rule set's value (max_bid: 180).
+    ("max_bid", "180"): P_("rules knob", "highest bid 180"),
+    # NOTE: A Coinche rule set's value (max_bid: 650).
+    ("max_bid", "650"): P_("rules knob", "highest bid 650"),
+    # NOTE: A Coinche rule set's value (coinche_timing: in_turn).
+    ("coinche_timing", "in_turn"): P_("rules knob", "coinche only in turn"),
+    # NOTE: A Coinche rule set's value (coinche_timing: any_time).
+    ("coinche_timing", "any_time"): P_("rules knob", "coinche at any time"),
+    # NOTE: A Coinche rule set's value (after_coinche: three_passes).
+    ("after_coinche", "three_passes"): P_(
+        "rules knob", "after a coinche, the auction ends after three passes"
+    ),
+    # NOTE: A Coinche rule set's value (after_coinche: coinched_team_only).
+    ("after_coinche", "coinched_team_only"): P_(
+        "rules knob", "after a coinche, only the coinched team may speak"
+    ),
+    # NOTE: A Coinche rule set's value (capot_doublable: yes).
+    ("capot_doublable", "yes"): P_("rules knob", "a capot bid may be coinched"),
+    # NOTE: A Coinche rule set's value (capot_doublable: no).
+    ("capot_doublable", "no"): P_("rules knob", "a capot bid may not be coinched"),
+    # NOTE: A Coinche rule set's value (must_beat_defence: yes).
+    ("must_beat_defence", "yes"): P_(
+        "rules knob", "the takers must also score more than the defenders"
+    ),
+    # NOTE: A Coinche rule set's value (must_beat_defence: no).
+    ("must_beat_defence", "no"): P_(
+        "rules knob", "the takers need not score more than the defenders"
+    ),
+    # NOTE: A Coinche rule set's value (bid_80_needs: 80): the total a bid of 80 needs.
+    ("bid_80_needs", "80"): P_("rules knob", "a bid of 80 needs 80"),
+    # NOTE: A Coinche rule set's value (bid_80_needs: 82).
+    ("bid_80_needs", "82"): P_("rules knob", "a bid of 80 needs 82"),
+    # NOTE: A Coinche rule set's value (declarations: on).
+    ("declarations", "on"): P_("rules knob", "played with declarations"),
+    # NOTE: A Coinche rule set's value (declarations: off).
+    ("declarations", "off"): P_("rules knob", "played without declarations"),
+    # NOTE: A Coinche rule set's value (coinche_scoring: whole).
+    ("coinche_scoring", "whole"): P_("rules knob", "a coinche multiplies the whole score"),
+    # NOTE: A Coinche rule set's value (coinche_scoring: bid_only).
+    ("coinche_scoring", "bid_only"): P_("rules knob", "a coinche multiplies the bid only"),
+    # NOTE: A Coinche rule set's value (coinche_scoring: flat).
+    ("coinche_scoring", "flat"): P_("rules knob", "a coinche scores a flat total"),
+    # NOTE: A Coinche rule set's value (coinche_scoring: base_only).
+    ("coinche_scoring", "base_only"): P_("rules knob", "a coinche multiplies the base only"),
+    # NOTE: A Coinche rule set's value (belote_multiplied: yes).
+    ("belote_multiplied", "yes"): P_("rules knob", "a coinche multiplies the belote"),
+    # NOTE: A Coinche rule set's value (belote_multiplied: no).
+    ("belote_multiplied", "no"): P_("rules knob", "a coinche does not multiply the belote"),
+    # NOTE: A Coinche rule set's value (capot_bid_scoring: as_contract).
+    ("capot_bid_scoring", "as_contract"): P_("rules knob", "a capot bid scores like any contract"),
+    # NOTE: A Coinche rule set's value (capot_bid_scoring: flat).
+    ("capot_bid_scoring", "flat"): P_("rules knob", "a capot bid scores a flat total"),
+    # NOTE: A Coinche rule set's value (capot_declarations: to_capot_team).
+    ("capot_declarations", "to_capot_team"): P_(
+        "rules knob", "on a capot, the losers' declarations go to the capot team"
+    ),
+    # NOTE: A Coinche rule set's value (capot_declarations: void).
+    ("capot_declarations", "void"): P_(
+        "rules knob", "on a capot, the losers' declarations count for nothing"
+    ),
+    # NOTE: A Coinche rule set's value (declaration_tie: nobody): two best declarations
+    # exactly equal.
+    ("declaration_tie", "nobody"): P_("rules knob", "equal best declarations: neither team scores"),
+    # NOTE: A Coinche rule set's value (declaration_tie: first_announced).
+    ("declaration_tie", "first_announced"): P_(
+        "rules knob", "equal best declarations: the first announced wins"
+    ),
+    # NOTE: A Coinche rule set's value (target: none): the score a match is played to.
+    ("target", "none"): P_("rules knob", "no target score"),
+    # NOTE: A Coinche rule set's value (target: 1000).
+    ("target", "1000"): P_("rules knob", "a match to 1000"),
+    # NOTE: A Coinche rule set's value (target: 1500).
+    ("target", "1500"): P_("rules knob", "a match to 1500"),
+    # NOTE: A Coinche rule set's value (target: 2000).
+    ("target", "2000"): P_("rules knob", "a match to 2000"),
+    # NOTE: A Coinche rule set's value (target: 3000).
+    ("target", "3000"): P_("rules knob", "a match to 3000"),
+    # NOTE: A Coinche rule set's value (final_tie: extra_deal): both teams pass the
+    # target on the same deal with equal totals.
+    ("final_tie", "extra_deal"): P_("rules knob", "a tied match goes on for one more deal"),
+    # NOTE: A Coinche rule set's value (final_tie: last_deal_winner).
+    ("final_tie", "last_deal_winner"): P_(
+        "rules knob", "a tied match goes to the last deal's winners"
+    ),
+    # NOTE: A Coinche rule set's value (final_tie: draw).
+    ("final_tie", "draw"): P_("rules knob", "a tied match is a draw"),
+    # NOTE: A Coinche rule set's value (belote_finish: not_if_capot_or_failed).
+    ("belote_finish", "not_if_capot_or_failed"): P_(
+        "rules knob", "a belote may end the match, except on a capot or a failed contract"
+    ),
+    # NOTE: A Coinche rule set's value (belote_finish: not_if_capot).
+    ("belote_finish", "not_if_capot"): P_(
+        "rules knob", "a belote may end the match, except on a capot"
+    ),
+    # NOTE: A Coinche rule set's value (belote_finish: allowed).
+    ("belote_finish", "allowed"): P_("rules knob", "a belote may end the match"),
+    # NOTE: A Coinche rule set's value (belote_finish: never).
+    ("belote_finish", "never"): P_("rules knob", "a belote never ends the match"),
 }
+"""A rule set's value of a knob in words, by ``(knob, value)``: every value of every
+classic knob and of every Coinche knob the presets disagree on (a note where rule sets
+differ names one of these); a value missing here is shown as ``knob: value``."""
+
+DECLARATION_NAMES: Final[dict[str, Marked]] = {
+    # NOTE: A declaration (annonce) of three cards in sequence, in the table of a
+    # Coinche example ("tierce" followed by its cards); the page's texts keep the French word.
+    "tierce": P_("declaration", "tierce"),
+    # NOTE: A declaration of four cards in sequence (French: cinquante or quarte).
+    "cinquante": P_("declaration", "cinquante"),
+    # NOTE: A declaration of five or more cards in sequence (French: cent or quinte).
+    "cent": P_("declaration", "cent"),
+    # NOTE: A declaration of four cards of one rank.
+    "carre": P_("declaration", "carré"),
+}
+"""The declarations' names, by :class:`~explainer.engine.DeclarationKind` value."""
 
 # NOTE: A rule set changed from a preset: %(rules)s is "house rules", %(changes)s a list
 # of changes ("undertrumping optional").
@@ -440,6 +617,33 @@ class Words:
         """ "house rules", "official rules"."""
         marked = PRESET_NAMES.get(name)
         return self._p(marked) if marked is not None else name
+
+    def knob_value(self, knob: str, value: str) -> str:
+        """A rule set's value in words: "undertrumping required", "lowest bid 82"; a
+        value this module does not name is shown as written in a scenario."""
+        marked = KNOB_PHRASES.get((knob, value))
+        return self._p(marked) if marked is not None else f"{knob}: {value}"
+
+    def rule_text(self, context: str, text: str) -> str:
+        """A text of the engine's rule-set data (a note, a source's title, edition or
+        section; contexts in :mod:`explainer.i18n.rule_texts`) in this language, the
+        English where it is not translated."""
+        return typeset(self.lang, self.catalog.pgettext(context, text))
+
+    def title_parts(self, title: str) -> tuple[str, str]:
+        """A source's own title, and the project's gloss after it in this language
+        (``""`` when the title has none): "Règles de la coinche", "strona internetowa"."""
+        own, gloss = split_title(title)
+        return own, self.rule_text(SOURCE_GLOSS, gloss) if gloss else ""
+
+    def is_translated(self, context: str, text: str) -> bool:
+        """Whether :meth:`rule_text` gives this language's words, not the English."""
+        return self.lang == "en" or self.catalog.pgettext(context, text) != text
+
+    def declaration(self, kind: str) -> str:
+        """A declaration's name ("tierce", "carré"), by its kind as a scenario writes it."""
+        marked = DECLARATION_NAMES.get(kind)
+        return self._p(marked) if marked is not None else kind
 
     def trump(self, trump: Trump) -> str:
         return self._p(TRUMP_PHRASES[trump])

@@ -81,7 +81,7 @@ def _method_map(root: Path) -> tuple[list[tuple[str, Any]], dict[str, dict[str, 
     parse = getattr(frontend, "parse_mapping_cfg", None) or frontend.parse_mapping
     with (root / MAPPING_FILE).open(encoding="utf-8") as f:
         method_map, options_map = parse(f, filename=str(root / MAPPING_FILE))
-    # The extractors by reference: ours works even without the installed entry point, and
+    # The extractors by reference: ours work even without the installed entry points, and
     # Babel finds any other by name only by importing importlib.metadata and reading the
     # entry points of every installed distribution (a tenth of a cold check's time).
     method_map = [(pattern, _EXTRACTORS.get(method, method)) for pattern, method in method_map]
@@ -90,6 +90,7 @@ def _method_map(root: Path) -> tuple[list[tuple[str, Any]], dict[str, dict[str, 
 
 _EXTRACTORS: Final = {
     "explainer_yaml": "explainer.i18n.extract:extract_yaml",
+    "explainer_rules": "explainer.i18n.rule_texts:extract_rule_texts",
     "jinja2": "jinja2.ext:babel_extract",
     "python": "babel.messages.extract:extract_python",
 }

@@ -19,7 +19,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
-from explainer.engine import card_str
+from explainer.engine import Declaration, card_str, card_suit
 from explainer.i18n.catalog import Catalog
 from explainer.i18n.names import Words, typeset
 from explainer.scenarios.model import Scenario, Text
@@ -47,6 +47,26 @@ def _card(ctx: Context, c: int, extra_class: str = "") -> Markup:
 def _cards(ctx: Context, cards: Iterable[int]) -> Markup:
     w = _words(ctx)
     return Markup(" ").join(Markup(card_html(c, w)) for c in cards)
+
+
+@pass_context
+def _declaration(ctx: Context, token: str) -> Markup:
+    """A declaration as a scenario writes it (``tierce QD``, ``carre J``) in the page's
+    language: its name, then its cards, top card first, as the page's rank letters and
+    the suit symbols ("tierce D♦ V♦ 10♦"). Plain text, not one chip per card: a Coinche
+    page holds many declarations and must stay under its size budget (100 KB); the
+    symbol says the suit."""
+    w = _words(ctx)
+    decl = Declaration.parse(token)
+    cards = sorted(decl.cards, reverse=True) if decl.suit is not None else list(decl.cards)
+    pips = " ".join(w.rank_letter(c) + card_suit(c).symbol for c in cards)
+    return Markup("<em>{}</em> {}").format(w.declaration(decl.kind.value), pips)
+
+
+@pass_context
+def _number(ctx: Context, n: int) -> str:
+    """A count in the page's language: "100,012", "100 012" (Polish, French)."""
+    return str(format_decimal(n, locale=_words(ctx).lang))
 
 
 @pass_context
@@ -137,6 +157,8 @@ def make_env(root: Path) -> Environment:
         cards=_cards,
         card_code=card_str,
         card_name=_card_name,
+        declaration=_declaration,
+        number=_number,
         seat=_seat,
         team=_team,
         md=_md,

@@ -96,7 +96,9 @@ def test_shipped_glossary_has_weblate_columns_and_every_concept(lang: str) -> No
 
 
 _SINGULAR_CALL = re.compile(r"(?<![n\w])p?gettext\(\s*(?:\"[^\"]*\"\s*,\s*)?\"([^\"]*)\"")
-_NUMBER_UNIT = re.compile(r"%\(\w+\)[sd]\s+(?:points?|tricks?|cards?)\b")
+_NUMBER_UNIT = re.compile(
+    r"%\(\w+\)[sd]\s+(?:points?|tricks?|cards?|positions?|(?:random )?deals? under)\b"
+)
 
 
 def test_no_template_writes_a_number_and_unit_outside_ngettext() -> None:
@@ -115,3 +117,6 @@ def test_template_scan_finds_a_hard_coded_plural() -> None:
         "The last trick adds %(last)s points."
     ]
     assert _NUMBER_UNIT.search("The last trick adds %(last)s points.")
+    assert _NUMBER_UNIT.search("Checked over %(count)s positions under each of: %(rules)s.")
+    assert _NUMBER_UNIT.search("Checked on %(count)s random deals under each of: %(rules)s.")
+    assert not _NUMBER_UNIT.search("%(seat)s deals the cards.")

@@ -9,6 +9,7 @@ from gettext import NullTranslations
 from pathlib import Path
 
 import pytest
+from babel.numbers import format_decimal
 
 from explainer.engine import LawOutcome
 from explainer.i18n.catalog import Catalog
@@ -64,7 +65,7 @@ def test_each_law_is_anchored_marked_and_shows_the_engines_count(
     )
     assert (
         '<p class="law-check"><span class="law-mark" aria-hidden="true">§</span> '
-        + what.format(_checked(law))
+        + what.format(format_decimal(_checked(law), locale="en"))
         + " under each of: "
     ) in html
 

@@ -1,0 +1,108 @@
+"""The engine's rule-set words reach the catalogs, and every value has a name.
+
+explainer/i18n/rule_texts.py extracts the notes and sources' words of the engine's
+rule-set data (the engine holds no translation code); explainer/i18n/names.py names
+every knob value a page can show.
+"""
+
+from __future__ import annotations
+
+import io
+from itertools import pairwise
+
+from explainer.engine import (
+    COINCHE_KNOBS,
+    COINCHE_PRESETS,
+    KNOBS,
+    PRESET_SOURCES,
+    SOURCES,
+    DeclarationKind,
+)
+from explainer.i18n.names import DECLARATION_NAMES, KNOB_PHRASES
+from explainer.i18n.rule_texts import (
+    RULE_NOTE,
+    SOURCE_EDITION,
+    SOURCE_GLOSS,
+    SOURCE_PUBLISHER,
+    SOURCE_SECTION,
+    extract_rule_texts,
+    rule_texts,
+)
+from explainer.site.variants import rule_set_rows
+
+
+def _extracted() -> dict[tuple[str, str], tuple[int, list[str]]]:
+    source = b'x = 1\nNOTE = (\n    "The seeds play no all-trump; the house"\n)\n'
+    out = {}
+    for line, func, (context, message), comments in extract_rule_texts(
+        io.BytesIO(source), (), (), {}
+    ):
+        assert func == "pgettext"
+        out[context, message] = (line, comments)
+    return out
+
+
+def test_every_note_of_the_rule_sets_page_is_extracted() -> None:
+    found = _extracted()
+    notes = {s.note for row in rule_set_rows() for _, s in row.values if s.note}
+    assert notes
+    assert {m for c, m in found if c == RULE_NOTE} == notes
+
+
+def test_a_note_is_extracted_at_its_line_in_the_mapped_file_else_line_1() -> None:
+    found = _extracted()
+    seeds = "The seeds play no all-trump; the house keeps version 1's rule, the FFB's."
+    assert found[RULE_NOTE, seeds][0] == 3
+    assert all(line == 1 for (c, m), (line, _) in found.items() if m != seeds)
+
+
+def test_quotes_are_never_extracted() -> None:
+    messages = {m for _, m in rule_texts()}
+    quotes = {
+        c.quote for values in PRESET_SOURCES.values() for s in values.values() for c in s.cites
+    }
+    assert "il faut fournir un atout plus faible" not in messages
+    assert not messages & quotes
+
+
+def test_only_source_words_that_read_differently_are_extracted() -> None:
+    found = rule_texts()
+    glosses = {m for c, m in found if c == SOURCE_GLOSS}
+    assert glosses == {
+        "web page",
+        "Pagat's Belote restated as a specification",
+        "the app's help page",
+        "the app's rules card",
+    }
+    editions = {m for c, m in found if c == SOURCE_EDITION}
+    assert "2016-01-27" not in editions and "web page, read 2026" in editions
+    sections = {m for c, m in found if c == SOURCE_SECTION}
+    assert "§10.2" not in sections and "§5.2.2 (via COLV)" in sections
+    assert all(s.title not in {m for _, m in found} for s in SOURCES.values())
+    publishers = {m for c, m in found if c == SOURCE_PUBLISHER}
+    assert publishers == {"explainer seeds"}
+
+
+def test_every_extracted_text_says_what_it_is_for_the_translator() -> None:
+    for (context, _), comments in rule_texts().items():
+        assert comments and all(c.strip() for c in comments), context
+
+
+def _shown_knob_values() -> set[tuple[str, str]]:
+    """Every value of a classic knob (Rule sets page, variant notes), and of each
+    Coinche knob the presets disagree on (a Coinche variant note names one of those)."""
+    values = {(k, v) for k, spec in KNOBS.items() for v in spec.values}
+    presets = list(COINCHE_PRESETS.values())
+    for knob, spec in COINCHE_KNOBS.items():
+        if any(a.knobs[knob] != b.knobs[knob] for a, b in pairwise(presets)) or knob in KNOBS:
+            values |= {(knob, v) for v in spec.values}
+    return values
+
+
+def test_every_knob_value_a_page_can_show_has_a_name() -> None:
+    missing = sorted(_shown_knob_values() - set(KNOB_PHRASES))
+    assert missing == []
+
+
+def test_every_declaration_kind_has_a_name() -> None:
+    assert set(DECLARATION_NAMES) == {k.value for k in DeclarationKind}
