@@ -15,7 +15,7 @@ from .cards import CardSet, card_str
 from .errors import InvalidDealError
 from .seats import Seat
 
-__all__ = ["DealingResult", "deal_cards"]
+__all__ = ["DealingResult", "check_deck", "deal_cards"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,11 +29,10 @@ class DealingResult:
     hands: tuple[CardSet, CardSet, CardSet, CardSet] | None
 
 
-def deal_cards(deck: Sequence[int], dealer: Seat, taker: Seat | None = None) -> DealingResult:
-    """Deal the 32-card ``deck`` (top first). Without ``taker``, stop after the turned card.
-
-    Raises :class:`InvalidDealError` unless the deck holds each of the 32 cards once.
-    """
+def check_deck(deck: Sequence[int]) -> None:
+    """Raise :class:`InvalidDealError` unless ``deck`` holds each of the 32 cards once,
+    naming the first card at fault by its place (``play_index``). Both ways of dealing
+    (classic and Coinche packets) check their deck here."""
     if len(deck) != 32:
         raise InvalidDealError(f"a deck has 32 cards, got {len(deck)}")
     seen: set[int] = set()
@@ -43,6 +42,14 @@ def deal_cards(deck: Sequence[int], dealer: Seat, taker: Seat | None = None) -> 
         if c in seen:
             raise InvalidDealError(f"{card_str(c)} is in the deck twice", play_index=i)
         seen.add(c)
+
+
+def deal_cards(deck: Sequence[int], dealer: Seat, taker: Seat | None = None) -> DealingResult:
+    """Deal the 32-card ``deck`` (top first). Without ``taker``, stop after the turned card.
+
+    Raises :class:`InvalidDealError` unless the deck holds each of the 32 cards once.
+    """
+    check_deck(deck)
     order = [dealer.after(k) for k in range(1, 5)]
     hands: list[set[int]] = [set(), set(), set(), set()]
     pos = 0

@@ -11,11 +11,20 @@ from collections.abc import Iterable
 
 
 def did_you_mean(word: object, choices: Iterable[str]) -> str:
-    """`` (did you mean 'house'?)`` when a choice is close to ``word``, else ``""``."""
+    """`` (did you mean 'house'?)`` when a choice is close to ``word`` (or starts with
+    it: ``'surc'`` → ``'surcoinche'``), else ``""``."""
     if not isinstance(word, str):
         return ""
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    names = list(choices)
+    close = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
+    close = close or [c for c in names if word and c.startswith(word)][:1]
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def one_of(choices: Iterable[str]) -> str:
+    """``a, b or c``: how every engine message lists what it expects."""
+    items = list(choices)
+    return ", ".join(items[:-1]) + " or " + items[-1] if len(items) > 1 else items[0]
 
 
 class EngineError(ValueError):

@@ -16,11 +16,11 @@ scenario, in the engine and on the site. :func:`~.play.make_ruler` is cached on 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Final
 
-from .errors import UnknownRulesError, did_you_mean
+from .errors import UnknownRulesError, did_you_mean, one_of
 from .presets import GAME_PRESETS, KNOB_TABLE, PRESET_GAMES, PRESET_VALUES
 from .sources import Knob, Sourced
 
@@ -86,25 +86,20 @@ class RuleSet:
         return replace(self, **knobs) if knobs else self
 
 
-def _one_of(choices: Iterable[str]) -> str:
-    items = list(choices)
-    return ", ".join(items[:-1]) + " or " + items[-1] if len(items) > 1 else items[0]
-
-
 def _check_knob(key: str, value: object, game: str) -> None:
     knob = KNOBS.get(key)
     if knob is None:
         raise UnknownRulesError(
-            f"unknown rules knob: {key!r}{did_you_mean(key, KNOBS)} (expected {_one_of(KNOBS)})"
+            f"unknown rules knob: {key!r}{did_you_mean(key, KNOBS)} (expected {one_of(KNOBS)})"
         )
     if game not in knob.games:
         raise UnknownRulesError(
-            f"rules knob {key} does not apply to {game} (it applies to {_one_of(sorted(knob.games))})"
+            f"rules knob {key} does not apply to {game} (it applies to {one_of(sorted(knob.games))})"
         )
     if value not in knob.values:
         raise UnknownRulesError(
             f"invalid value for {key}: {value!r}{did_you_mean(value, knob.values)}"
-            f" (expected {_one_of(knob.values)})"
+            f" (expected {one_of(knob.values)})"
         )
 
 
@@ -129,7 +124,7 @@ def presets_for(game: str) -> tuple[str, ...]:
         return GAME_PRESETS[game]
     except KeyError:
         raise UnknownRulesError(
-            f"unknown game: {game!r}{did_you_mean(game, GAME_PRESETS)} (expected {_one_of(GAME_PRESETS)})"
+            f"unknown game: {game!r}{did_you_mean(game, GAME_PRESETS)} (expected {one_of(GAME_PRESETS)})"
         ) from None
 
 
@@ -144,7 +139,7 @@ def _preset(preset: object) -> RuleSet:
         return PRESETS[preset]  # type: ignore[index]
     except (KeyError, TypeError):
         raise UnknownRulesError(
-            f"unknown rules: {preset!r}{did_you_mean(preset, PRESETS)} (expected {_one_of(PRESETS)})"
+            f"unknown rules: {preset!r}{did_you_mean(preset, PRESETS)} (expected {one_of(PRESETS)})"
         ) from None
 
 

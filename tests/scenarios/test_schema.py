@@ -9,7 +9,7 @@ import jsonschema
 import pytest
 import yaml
 
-from explainer.engine import KNOBS, PRESETS, Trump
+from explainer.engine import KNOBS, PRESETS, STEP_KNOBS, Trump
 from explainer.scenarios import keys as loader_keys
 from explainer.scenarios.kinds import KINDS
 from explainer.scenarios.kinds.contract import CONTRACT_KEYS, rules_keys
@@ -65,6 +65,14 @@ def test_rules_knobs_and_presets_are_the_engines() -> None:
     rules = contract["properties"]["rules"]["anyOf"]
     assert rules[0]["enum"] == list(PRESETS)
     assert set(rules[1]["properties"]) == {"preset", *KNOBS}
+
+
+def test_coinche_rules_offer_only_the_knobs_of_the_kinds_step() -> None:
+    """An editor proposes, for a Coinche kind's ``rules``, the knobs its engine step
+    reads: the ones the checker accepts there (``STEP_KNOBS``)."""
+    for kind in ("auction", "dealing", "match", "declarations"):
+        rules = SCENARIO["$defs"][kind]["properties"]["rules"]["anyOf"][1]["properties"]
+        assert set(rules) == {"preset", *STEP_KNOBS[kind]}, kind
 
 
 VALID = (

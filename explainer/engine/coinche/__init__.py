@@ -34,6 +34,7 @@ from .rules import (
     PAGAT_COINCHE,
     PLAY_KNOBS,
     PRESET_SOURCES,
+    STEP_KNOBS,
     CoincheRules,
     find_coinche_rules,
 )
@@ -59,6 +60,7 @@ __all__ = [
     "PAGAT_COINCHE",
     "PLAY_KNOBS",
     "PRESET_SOURCES",
+    "STEP_KNOBS",
     "Auction",
     "AuctionError",
     "AuctionResult",

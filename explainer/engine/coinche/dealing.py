@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import CardSet, card_str
+from ..cards import CardSet
+from ..dealing import check_deck
 from ..errors import InvalidDealError
 from ..seats import Seat
 from .rules import FFB_COINCHE, CoincheRules
@@ -63,15 +64,7 @@ def deal_packets(
     if packets is None:
         packets = packets_of(rules.deal_packets)
     _check_packets(packets)
-    if len(deck) != 32:
-        raise InvalidDealError(f"a deck has 32 cards, got {len(deck)}")
-    seen: set[int] = set()
-    for i, c in enumerate(deck):
-        if not (isinstance(c, int) and 0 <= c < 32):
-            raise InvalidDealError(f"invalid card in the deck: {c!r}", play_index=i)
-        if c in seen:
-            raise InvalidDealError(f"{card_str(c)} is in the deck twice", play_index=i)
-        seen.add(c)
+    check_deck(deck)
     hands = [0, 0, 0, 0]
     pos = 0
     for packet in packets:

@@ -16,12 +16,11 @@ Variants differ in data, not code (python-chess's ``find_variant``).
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Final
 
-from ..errors import UnknownRulesError
+from ..errors import UnknownRulesError, did_you_mean, one_of
 from ..presets import KNOB_TABLE
 from ..presets import PRESET_VALUES as PLAY_PRESET_VALUES
 from ..rules import RuleSet, find_rules
@@ -104,6 +103,38 @@ COINCHE_KNOBS: Final[Mapping[str, Knob]] = {
     )
 }
 """Every Coinche knob (``coinche.md`` §7.1), values as a scenario writes them."""
+
+_DECLARING: Final = (
+    "card_reuse carre_vs_cent classic_declarations declaration_tie declarations low_carres"
+    " no_trump_carres"
+)
+_SCORING: Final = (
+    "all_trump_points belote belote_counts belote_multiplied bid_80_needs capot_bid_scoring"
+    " capot_declarations capot_points capot_value coinche_scoring declarations_count"
+    " failure_base generale_value min_bid must_beat_defence rounding scoring surcoinche tie"
+)
+STEP_KNOBS: Final[Mapping[str, frozenset[str]]] = {
+    # run_auction
+    "auction": frozenset(
+        "after_coinche all_pass capot_doublable coinche_80 coinche_freezes coinche_timing"
+        " generale max_bid sa_ta self_overbid suit_order surcoinche".split()
+    ),
+    # deal_packets
+    "dealing": frozenset({"deal_packets"}),
+    # compare_declarations
+    "declarations": frozenset(_DECLARING.split()),
+    # play_coinche_deal: the cards' play, the declarations and the score
+    "deal": frozenset((*PLAY_KNOBS, *_DECLARING.split(), *_SCORING.split())),
+    # run_match (its deals come scored)
+    "match": frozenset(
+        "all_pass belote_finish end_rounding final_tie rounding target target_rule".split()
+    ),
+}
+"""The knobs each Coinche step of the engine reads, by step (the function in the
+comment). A knob outside a step's set cannot change that step's result, so a scenario
+that sets one is told it does not apply instead of being silently unaffected
+(tests/engine/coinche/test_step_knobs.py sets each such knob to each value and compares).
+Every knob is read by some step."""
 
 _INT: Final = frozenset(
     {"min_bid", "capot_value", "generale_value", "bid_80_needs", "failure_base", "capot_points"}
@@ -235,18 +266,12 @@ class CoincheRules:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
-def _hint(word: str, choices: list[str]) -> str:
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    close = close or [c for c in choices if word and c.startswith(word)][:1]
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
-
 def _convert(name: str, written: str | int) -> Value:
     """The typed value of knob ``name`` written as ``written``."""
     knob = COINCHE_KNOBS.get(name)
     if knob is None:
         raise UnknownRulesError(
-            f"unknown coinche rules knob: {name!r}" + _hint(name, list(COINCHE_KNOBS))
+            f"unknown coinche rules knob: {name!r}" + did_you_mean(name, COINCHE_KNOBS)
         )
     text = str(written).strip().lower()
     text = _ALIASES.get(name, {}).get(text, text)
@@ -254,10 +279,14 @@ def _convert(name: str, written: str | int) -> Value:
         return int(text)
     if text not in knob.values:
         raise UnknownRulesError(
-            f"invalid value for {name}: {written!r} (expected {', '.join(knob.values)}"
-            + (", or an integer" if name in _FREE_INT else "")
+            f"invalid value for {name}: {written!r} (expected "
+            + (
+                f"{', '.join(knob.values)} or an integer"
+                if name in _FREE_INT
+                else one_of(knob.values)
+            )
             + ")"
-            + _hint(text, list(knob.values))
+            + did_you_mean(text, knob.values)
         )
     if name in _YES_NO:
         return text == "yes"
@@ -630,6 +659,6 @@ def find_coinche_rules(preset: str = "ffb_coinche", **knobs: str | int) -> Coinc
     base = COINCHE_PRESETS.get(preset) if isinstance(preset, str) else None
     if base is None:
         raise UnknownRulesError(
-            f"unknown coinche rules: {preset!r}" + _hint(str(preset), list(COINCHE_PRESETS))
+            f"unknown coinche rules: {preset!r}" + did_you_mean(str(preset), COINCHE_PRESETS)
         )
     return base.with_knobs(**knobs) if knobs else base

@@ -71,7 +71,7 @@ class AuctionKind(Kind[AuctionScenario]):
     )
 
     def read(self, r: Reader, pairs: Pairs, common: dict[str, Any]) -> AuctionScenario | None:
-        rules = rules_of(r, pairs)
+        rules = rules_of(r, pairs, "auction")
         dealer = None
         if (node := require(r, pairs, "dealer", self.name)) is not None:
             dealer = r.seat(node, ("dealer",))
@@ -119,7 +119,7 @@ class AuctionKind(Kind[AuctionScenario]):
 
     def properties(self) -> dict[str, Any]:
         return {
-            "rules": coinche_rules_schema(),
+            "rules": coinche_rules_schema("auction"),
             "dealer": SEAT_REF,
             "calls": {
                 "type": "array",

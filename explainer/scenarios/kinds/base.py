@@ -13,21 +13,40 @@ through :data:`explainer.scenarios.kinds.KINDS`; none of them names a kind's key
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from explainer.engine import CardSet, Trump, tables
+from explainer.engine import (
+    CardSet,
+    DeclarationError,
+    EngineError,
+    IllegalPlayError,
+    InvalidDealError,
+    Team,
+    Trump,
+    tables,
+)
 
-from ..diagnostics import Code
+from ..diagnostics import Code, KeyPath
 from ..facts import BAD, FactType
 from ..model import Scenario
 from ..reader import Reader
 from ..yamlsource import Node, ScalarNode
 
-__all__ = ["Fact", "Kind", "Pairs", "require", "sort_for_display"]
+__all__ = [
+    "Fact",
+    "Kind",
+    "Pairs",
+    "played",
+    "report_declaration_error",
+    "require",
+    "sort_for_display",
+    "teams",
+]
 
 S = TypeVar("S", bound=Scenario)
+T = TypeVar("T")
 Pairs = dict[str, tuple[Node, Node]]
 """A mapping's pairs by key: ``(key node, value node)``."""
 
@@ -168,3 +187,47 @@ def sort_for_display(cards: CardSet | Iterable[int], trump: Trump | None = None)
     """Cards grouped by suit (spades, hearts, diamonds, clubs), highest first in each."""
     strength = tables(trump if trump is not None else Trump.NONE).strength
     return tuple(sorted(cards, key=lambda c: (c >> 3, -strength[c])))
+
+
+def teams(pair: tuple[int, int]) -> dict[Team, int]:
+    """An engine pair ``(NS, EW)`` as the facts' team mapping."""
+    return {Team.NS: pair[0], Team.EW: pair[1]}
+
+
+def played(r: Reader, run: Callable[[], T]) -> T | None:
+    """``run()``'s result, or ``None`` after reporting the engine's refusal where it
+    points: a declaration at ``announced``, an illegal card or an impossible deal at its
+    trick and play, anything else at ``tricks``. Both deal kinds (classic and Coinche)
+    play their tricks through this, so their errors read the same."""
+    try:
+        return run()
+    except DeclarationError as exc:
+        report_declaration_error(r, exc)
+    except (InvalidDealError, IllegalPlayError) as exc:
+        code = Code.ILLEGAL_PLAY if isinstance(exc, IllegalPlayError) else Code.BAD_DEAL
+        r.error(r.keys.where(_at(exc)), str(exc), code)
+    except EngineError as exc:
+        r.error(r.keys.where(("tricks",)), str(exc), Code.BAD_DEAL)
+    return None
+
+
+def _at(exc: InvalidDealError | IllegalPlayError) -> KeyPath:
+    """The key path of the trick (and play) the engine's error names."""
+    if exc.trick_index is None:
+        return ("tricks",)
+    if exc.play_index is None:
+        return ("tricks", exc.trick_index + 1)
+    return ("tricks", exc.trick_index + 1, exc.play_index + 1)
+
+
+def report_declaration_error(r: Reader, exc: DeclarationError) -> None:
+    """Report ``exc`` at the declaration it names (``announced.N[2]``)."""
+    if exc.seat is None:
+        r.error(r.keys.where(("announced",)), str(exc), Code.BAD_VALUE)
+        return
+    at: KeyPath = ("announced", exc.seat)
+    where = f"announced.{exc.seat}"
+    if exc.index is not None:
+        at = (*at, exc.index + 1)
+        where += f"[{exc.index + 1}]"
+    r.error(r.keys.where(at), f"{where}: {exc}", Code.BAD_VALUE)

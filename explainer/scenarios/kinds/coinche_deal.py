@@ -16,24 +16,21 @@ from explainer.engine import (
     CoincheContract,
     CoincheDealResult,
     CoincheRules,
-    DeclarationError,
     EngineError,
-    IllegalPlayError,
-    InvalidDealError,
     Seat,
     Team,
     find_coinche_rules,
     play_coinche_deal,
 )
 
-from ..diagnostics import Code, KeyPath
+from ..diagnostics import Code
 from ..facts import SEAT_REF
 from ..model import Play, Scenario
 from ..reader import Reader
 from ..yamlsource import Node
-from .base import Pairs
+from .base import Pairs, played, teams
 from .coinche_rules import DEFAULT_PRESET, coinche_rules_schema, read_coinche_rules
-from .declarations import read_announced, report_declaration_error
+from .declarations import read_announced
 
 __all__ = [
     "COINCHE_CONTRACT_KEYS",
@@ -78,10 +75,6 @@ class CoincheDealView:
     declarations line where both teams have 0 is left out."""
 
 
-def _teams(pair: tuple[int, int]) -> dict[Team, int]:
-    return {Team.NS: pair[0], Team.EW: pair[1]}
-
-
 def is_coinche(r: Reader, pairs: Pairs) -> bool:
     """Whether the scenario's ``contract`` names the game ``coinche``."""
     node = pairs.get("contract")
@@ -103,19 +96,13 @@ def read_coinche_deal(
     if r.diags or contract is None or rules is None:
         return None
     plays = tuple(tuple((s, c) for s, c, _ in t) for t in tricks)
-    try:
-        outcome = play_coinche_deal(
+    outcome = played(
+        r,
+        lambda: play_coinche_deal(
             contract, [list(t) for t in plays], rules=rules, dealer=dealer, announced=announced
-        )
-    except DeclarationError as exc:
-        report_declaration_error(r, exc)
-        return None
-    except (InvalidDealError, IllegalPlayError) as exc:
-        code = Code.ILLEGAL_PLAY if isinstance(exc, IllegalPlayError) else Code.BAD_DEAL
-        r.error(r.keys.where(_at(exc)), str(exc), code)
-        return None
-    except EngineError as exc:
-        r.error(r.keys.where(("tricks",)), str(exc), Code.BAD_DEAL)
+        ),
+    )
+    if outcome is None:
         return None
     return CoincheDealScenario(
         **common,
@@ -135,15 +122,15 @@ def coinche_computed(scenario: CoincheDealScenario) -> dict[str, Any]:
     d: CoincheDealResult = scenario.outcome
     return {
         "tricks": d.play.winners,
-        "card_points": _teams(d.card_points),
+        "card_points": teams(d.card_points),
         "last_trick": d.last_trick,
         "belote": d.belote,
         "capot": d.capot,
-        "points": _teams(d.points),
-        "declarations": _teams(d.declarations.points),
-        "total": _teams(d.total),
+        "points": teams(d.points),
+        "declarations": teams(d.declarations.points),
+        "total": teams(d.total),
         "made": d.made,
-        "score": _teams(d.score),
+        "score": teams(d.score),
     }
 
 
@@ -191,7 +178,7 @@ def _contract(r: Reader, node: Node) -> tuple[CoincheContract | None, CoincheRul
         return None, None
     rules: CoincheRules | None = find_coinche_rules(DEFAULT_PRESET)
     if "rules" in pairs:
-        rules = read_coinche_rules(r, pairs["rules"][1], ("contract", "rules"))
+        rules = read_coinche_rules(r, pairs["rules"][1], ("contract", "rules"), "deal")
     words: dict[str, str] = {}
     for key in ("taker", "trump", "bid", "level"):
         if key in pairs:
@@ -218,19 +205,10 @@ def coinche_contract_schema() -> dict[str, Any]:
         "required": ["game", "trump", "taker", "bid"],
         "properties": {
             "game": {"const": "coinche"},
-            "rules": coinche_rules_schema(),
+            "rules": coinche_rules_schema("deal"),
             "trump": {"enum": _TRUMPS},
             "taker": SEAT_REF,
             "bid": {"anyOf": [{"type": "integer"}, {"enum": ["capot", "generale"]}]},
             "level": {"enum": ["none", "coinche", "surcoinche"]},
         },
     }
-
-
-def _at(exc: InvalidDealError | IllegalPlayError) -> KeyPath:
-    """The key path of the trick (and play) the engine's error names."""
-    if exc.trick_index is None:
-        return ("tricks",)
-    if exc.play_index is None:
-        return ("tricks", exc.trick_index + 1)
-    return ("tricks", exc.trick_index + 1, exc.play_index + 1)

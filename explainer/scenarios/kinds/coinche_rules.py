@@ -13,6 +13,7 @@ from explainer.engine import (
     COINCHE_KNOBS,
     COINCHE_PRESETS,
     PRESETS,
+    STEP_KNOBS,
     CoincheRules,
     EngineError,
     find_coinche_rules,
@@ -29,22 +30,31 @@ DEFAULT_PRESET: Final = "ffb_coinche"
 """The preset of a Coinche scenario that names none."""
 
 
-def rules_of(r: Reader, pairs: Pairs, at: KeyPath = ()) -> CoincheRules | None:
-    """The rule set under ``rules`` in ``pairs`` (the default preset without one)."""
+def rules_of(r: Reader, pairs: Pairs, step: str) -> CoincheRules | None:
+    """The rule set under ``rules`` in ``pairs`` (the default preset without one), for a
+    kind that runs the engine's Coinche ``step`` (a key of ``STEP_KNOBS``)."""
     if "rules" not in pairs:
         return find_coinche_rules(DEFAULT_PRESET)
-    return read_coinche_rules(r, pairs["rules"][1], (*at, "rules"))
+    return read_coinche_rules(r, pairs["rules"][1], ("rules",), step)
 
 
-def read_coinche_rules(r: Reader, node: Node, at: KeyPath) -> CoincheRules | None:
-    """The rule set ``node`` names, or ``None`` after reporting the problem at its place."""
+def read_coinche_rules(r: Reader, node: Node, at: KeyPath, step: str) -> CoincheRules | None:
+    """The rule set ``node`` names, or ``None`` after reporting the problem at its place.
+
+    A knob the engine's ``step`` never reads is refused, named with the kinds that do
+    read it: setting it would change nothing the scenario states, silently."""
     preset, preset_node = DEFAULT_PRESET, node
     knobs: dict[str, tuple[str, Node]] = {}
+    unread = False
     if isinstance(node, MappingNode):
         pairs = r.mapping(node, at, ("preset", *COINCHE_KNOBS))
         if pairs is None:
             return None
-        for key, (_, vnode) in pairs.items():
+        for key, (knode, vnode) in pairs.items():
+            if key != "preset" and key not in STEP_KNOBS[step]:
+                r.error(knode, f"{dotted((*at, key))}: {_not_read(key, step)}", Code.BAD_RULES)
+                unread = True
+                continue
             value = _written(r, vnode, (*at, key))
             if value is None:
                 return None
@@ -57,6 +67,8 @@ def read_coinche_rules(r: Reader, node: Node, at: KeyPath) -> CoincheRules | Non
         if text is None:
             return None
         preset = text
+    if unread:
+        return None
     if preset in PRESETS and preset not in COINCHE_PRESETS:  # a classic Belote preset
         *others, last = COINCHE_PRESETS
         expected = f"{', '.join(others)} or {last}"
@@ -68,6 +80,13 @@ def read_coinche_rules(r: Reader, node: Node, at: KeyPath) -> CoincheRules | Non
         )
         return None
     return _find(r, preset, preset_node, knobs)
+
+
+def _not_read(knob: str, step: str) -> str:
+    """Why ``knob`` does not apply to a kind running ``step``, naming the kinds it does."""
+    kinds = [f"kind: {other}" for other, read in STEP_KNOBS.items() if knob in read]
+    where = ", ".join(kinds[:-1]) + " or " + kinds[-1] if len(kinds) > 1 else kinds[0]
+    return f"knob {knob} does not apply to kind: {step} (it applies to {where})"
 
 
 def _written(r: Reader, node: Node, at: KeyPath) -> str | None:
@@ -97,8 +116,9 @@ def _find(
     return find_coinche_rules(preset, **{key: value for key, (value, _) in knobs.items()})
 
 
-def coinche_rules_schema() -> dict[str, Any]:
-    """The JSON Schema of a Coinche ``rules`` value."""
+def coinche_rules_schema(step: str) -> dict[str, Any]:
+    """The JSON Schema of a Coinche ``rules`` value in a kind running the engine's
+    ``step``: only the knobs that step reads, as the checker accepts."""
     presets = {"enum": list(COINCHE_PRESETS)}
     return {
         "anyOf": [
@@ -108,7 +128,11 @@ def coinche_rules_schema() -> dict[str, Any]:
                 "additionalProperties": False,
                 "properties": {
                     "preset": presets,
-                    **{k: {"type": ["string", "integer", "boolean"]} for k in COINCHE_KNOBS},
+                    **{
+                        k: {"type": ["string", "integer", "boolean"]}
+                        for k in COINCHE_KNOBS
+                        if k in STEP_KNOBS[step]
+                    },
                 },
             },
         ]

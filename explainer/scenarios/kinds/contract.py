@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any, Final
 
 from explainer.engine import (
@@ -26,7 +26,7 @@ from explainer.engine import (
 
 from ..diagnostics import Code
 from ..facts import SEAT_REF
-from ..reader import Reader
+from ..reader import Reader, one_of
 from ..yamlsource import MappingNode, Node
 
 __all__ = ["CONTRACT_KEYS", "GAMES", "contract_schema", "read_contract", "rules_keys"]
@@ -126,12 +126,6 @@ def _rules(r: Reader, node: Node, kind: str, game: str) -> RuleSet | None:
     return _find_rules(r, preset, preset_node, knobs, kind, game)
 
 
-def _one_of(names: Iterable[str]) -> str:
-    """``a, b or c``, the way the engine lists what it expects."""
-    items = list(names)
-    return ", ".join(items[:-1]) + " or " + items[-1] if len(items) > 1 else items[0]
-
-
 def _not_applying(key: str, kind: str, game: str) -> str | None:
     """Why knob ``key`` does not apply to this contract (``None`` if it does)."""
     where = f"contract.rules.{key}: knob {key} does not apply to"
@@ -153,7 +147,7 @@ def _find_rules(
         r.error(
             preset_node,
             f"contract.rules: preset {preset} does not apply to {applies}"
-            f" (it is a coinche preset; expected {_one_of(PRESETS)})",
+            f" (it is a coinche preset; expected {one_of(list(PRESETS))})",
             Code.BAD_RULES,
         )
         return None

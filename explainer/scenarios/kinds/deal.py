@@ -16,23 +16,18 @@ from explainer.engine import (
     CoincheRules,
     Contract,
     DealResult,
-    DeclarationError,
-    EngineError,
-    IllegalPlayError,
-    InvalidDealError,
     RuleSet,
     Seat,
-    Team,
     declare_classic,
     play_deal,
 )
 
-from ..diagnostics import Code, KeyPath
+from ..diagnostics import Code
 from ..facts import BOOLEAN, SEAT_OR_NONE, SEAT_REF, TEAM, TEAM_OR_NONE, TEAM_POINTS, WINNERS
 from ..model import Play, Scenario
 from ..reader import Reader
 from ..yamlsource import Node
-from .base import Fact, Kind, Pairs, require
+from .base import Fact, Kind, Pairs, played, require, teams
 from .coinche_deal import (
     CoincheDealScenario,
     CoincheDealView,
@@ -44,7 +39,7 @@ from .coinche_deal import (
     read_coinche_deal,
 )
 from .contract import contract_schema, read_contract
-from .declarations import announced_schema, read_announced, report_declaration_error
+from .declarations import announced_schema, read_announced
 
 __all__ = ["KIND", "DealKind", "DealScenario", "DealView"]
 
@@ -83,10 +78,6 @@ class DealView:
     result: DealResult
     declarations: tuple[int, int] | None = None
     """Each team's declarations (``classic_declarations: on``), else ``None``."""
-
-
-def _teams(pair: tuple[int, int]) -> dict[Team, int]:
-    return {Team.NS: pair[0], Team.EW: pair[1]}
 
 
 class DealKind(Kind[Any]):
@@ -134,17 +125,10 @@ class DealKind(Kind[Any]):
         if r.diags or contract is None:
             return None
         plays = tuple(tuple((s, c) for s, c, _ in t) for t in tricks)
-        try:
-            outcome = _play(contract[0], plays, contract[1], dealer, tuple(announced.items()))
-        except DeclarationError as exc:
-            report_declaration_error(r, exc)
-            return None
-        except (InvalidDealError, IllegalPlayError) as exc:
-            code = Code.ILLEGAL_PLAY if isinstance(exc, IllegalPlayError) else Code.BAD_DEAL
-            r.error(r.keys.where(_at(exc)), str(exc), code)
-            return None
-        except EngineError as exc:
-            r.error(r.keys.where(("tricks",)), str(exc), Code.BAD_DEAL)
+        outcome = played(
+            r, lambda: _play(contract[0], plays, contract[1], dealer, tuple(announced.items()))
+        )
+        if outcome is None:
             return None
         return DealScenario(
             **common,
@@ -173,16 +157,16 @@ class DealKind(Kind[Any]):
         d, declared = _parts(scenario.outcome)
         facts: dict[str, Any] = {
             "tricks": d.winners,
-            "card_points": _teams(d.card_points),
+            "card_points": teams(d.card_points),
             "last_trick": d.last_trick,
             "belote": d.belote,
             "capot": d.capot,
-            "points": _teams(d.points),
+            "points": teams(d.points),
         }
         if declared is not None:
-            facts["declarations"] = _teams(declared)
-            facts["total"] = _teams((d.points[0] + declared[0], d.points[1] + declared[1]))
-        return facts | {"made": d.made, "score": _teams(d.score)}
+            facts["declarations"] = teams(declared)
+            facts["total"] = teams((d.points[0] + declared[0], d.points[1] + declared[1]))
+        return facts | {"made": d.made, "score": teams(d.score)}
 
     def properties(self) -> dict[str, Any]:
         one_trick = {
@@ -249,15 +233,6 @@ def _parts(outcome: DealResult | ClassicOutcome) -> tuple[DealResult, tuple[int,
     if isinstance(outcome, ClassicOutcome):
         return outcome.deal, outcome.declarations
     return outcome, None
-
-
-def _at(exc: InvalidDealError | IllegalPlayError) -> KeyPath:
-    """The key path of the trick (and play) the engine's error names."""
-    if exc.trick_index is None:
-        return ("tricks",)
-    if exc.play_index is None:
-        return ("tricks", exc.trick_index + 1)
-    return ("tricks", exc.trick_index + 1, exc.play_index + 1)
 
 
 KIND: Final = DealKind()

@@ -120,7 +120,7 @@ class DealingKind(Kind[DealingScenario]):
         deck: list[tuple[int, Node]],
     ) -> DealingScenario | None:
         """A Coinche dealing: the whole deck in ``packets``, no card turned."""
-        rules = rules_of(r, pairs)
+        rules = rules_of(r, pairs, "dealing")
         packets: list[int] = []
         for i, item in enumerate(r.sequence(pairs["packets"][1], ("packets",)) or (), 1):
             n = r.integer(item, ("packets", i))
@@ -163,7 +163,7 @@ class DealingKind(Kind[DealingScenario]):
             "deck": cards_schema(_DECK_SIZE),
             "taker": SEAT_REF,
             "packets": {"type": "array", "items": {"type": "integer", "minimum": 1}},
-            "rules": coinche_rules_schema(),
+            "rules": coinche_rules_schema("dealing"),
         }
 
     def view(self, scenario: DealingScenario) -> DealingView | PacketsView:

@@ -25,12 +25,12 @@ from explainer.engine import (
     compare_declarations,
 )
 
-from ..diagnostics import Code, KeyPath
+from ..diagnostics import Code
 from ..facts import HANDS, SEAT_OR_NONE, SEAT_REF, TEAM_OR_NONE, TEAM_POINTS
 from ..model import Scenario
 from ..reader import Reader
 from ..yamlsource import Node
-from .base import Fact, Kind, Pairs, require, sort_for_display
+from .base import Fact, Kind, Pairs, report_declaration_error, require, sort_for_display
 from .coinche_rules import coinche_rules_schema, read_coinche_rules, rules_of
 
 __all__ = [
@@ -75,7 +75,7 @@ class DeclarationsKind(Kind[DeclarationsScenario]):
     )
 
     def read(self, r: Reader, pairs: Pairs, common: dict[str, Any]) -> DeclarationsScenario | None:
-        rules = rules_of(r, pairs)
+        rules = rules_of(r, pairs, "declarations")
         trump: Trump | None = None
         if (node := require(r, pairs, "contract", self.name)) is not None:
             trump, crules = _contract(r, node)
@@ -125,14 +125,14 @@ class DeclarationsKind(Kind[DeclarationsScenario]):
 
     def properties(self) -> dict[str, Any]:
         return {
-            "rules": coinche_rules_schema(),
+            "rules": coinche_rules_schema("declarations"),
             "contract": {
                 "type": "object",
                 "additionalProperties": False,
                 "required": ["trump"],
                 "properties": {
                     "game": {"enum": ["coinche"]},
-                    "rules": coinche_rules_schema(),
+                    "rules": coinche_rules_schema("declarations"),
                     "trump": {"enum": _TRUMPS},
                 },
             },
@@ -169,7 +169,7 @@ def _contract(r: Reader, node: Node) -> tuple[Trump | None, CoincheRules | None]
         r.choice(pairs["game"][1], ("contract", "game"), ("coinche",))
     rules = None
     if "rules" in pairs:
-        rules = read_coinche_rules(r, pairs["rules"][1], ("contract", "rules"))
+        rules = read_coinche_rules(r, pairs["rules"][1], ("contract", "rules"), "declarations")
     if "trump" not in pairs:
         r.error(r.keys.where(("contract",)), "contract.trump: required", Code.MISSING)
         return None, rules
@@ -200,19 +200,6 @@ def read_announced(r: Reader, node: Node) -> dict[Seat, tuple[str, ...]]:
                 tokens.append(text)
         out[seat] = tuple(tokens)
     return out
-
-
-def report_declaration_error(r: Reader, exc: DeclarationError) -> None:
-    """Report ``exc`` at the declaration it names (``announced.N[2]``)."""
-    if exc.seat is None:
-        r.error(r.keys.where(("announced",)), str(exc), Code.BAD_VALUE)
-        return
-    at: KeyPath = ("announced", exc.seat)
-    where = f"announced.{exc.seat}"
-    if exc.index is not None:
-        at = (*at, exc.index + 1)
-        where += f"[{exc.index + 1}]"
-    r.error(r.keys.where(at), f"{where}: {exc}", Code.BAD_VALUE)
 
 
 def announced_schema() -> dict[str, Any]:

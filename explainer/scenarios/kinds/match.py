@@ -68,7 +68,7 @@ class MatchKind(Kind[MatchScenario]):
     )
 
     def read(self, r: Reader, pairs: Pairs, common: dict[str, Any]) -> MatchScenario | None:
-        rules = rules_of(r, pairs)
+        rules = rules_of(r, pairs, "match")
         dealer = None
         if (node := require(r, pairs, "dealer", self.name)) is not None:
             dealer = r.seat(node, ("dealer",))
@@ -131,7 +131,7 @@ class MatchKind(Kind[MatchScenario]):
             },
         }
         return {
-            "rules": coinche_rules_schema(),
+            "rules": coinche_rules_schema("match"),
             "dealer": SEAT_REF,
             "start": teams,
             "deals": {"type": "array", "items": {"anyOf": [{"enum": ["annulled"]}, deal]}},

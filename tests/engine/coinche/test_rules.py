@@ -128,7 +128,7 @@ def test_unknown_value_did_you_mean() -> None:
     with pytest.raises(UnknownRulesError) as e:
         find_coinche_rules(belote="imprennable")
     assert str(e.value) == (
-        "invalid value for belote: 'imprennable' (expected imprenable, prenable, attack_only)"
+        "invalid value for belote: 'imprennable' (expected imprenable, prenable or attack_only)"
         " (did you mean 'imprenable'?)"
     )
 
@@ -137,7 +137,7 @@ def test_unknown_value_of_an_integer_knob() -> None:
     with pytest.raises(UnknownRulesError) as e:
         find_coinche_rules(target="lots")
     assert str(e.value) == (
-        "invalid value for target: 'lots' (expected none, 1000, 1500, 2000, 3000, or an integer)"
+        "invalid value for target: 'lots' (expected none, 1000, 1500, 2000, 3000 or an integer)"
     )
 
 
