@@ -110,3 +110,11 @@ def test_a_wrong_dealing_is_refused_saying_what_where_and_which_problem(
     text: str, diags: list[tuple[str, str]]
 ) -> None:
     assert _load(text) == (None, diags)
+
+
+def test_a_dealing_deals_in_its_own_packets_not_the_rule_sets() -> None:
+    scenario, diags = _load(HEAD + "packets: [3, 3, 2]\nrules: ffb_coinche\n")
+    assert diags == []
+    assert scenario is not None
+    assert scenario.outcome.packets == (3, 3, 2)
+    assert str(scenario.outcome.hands[Seat.E]) == "7S 8S 9S JH QH KH 7C 8C"
