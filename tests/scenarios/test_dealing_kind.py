@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from explainer.engine import Seat, find_coinche_rules
-from explainer.scenarios.kinds.dealing import DealingScenario
+from explainer.scenarios.kinds.dealing import KIND, DealingScenario, DealingView, PacketsView
 from explainer.scenarios.loader import load_text
 
 DECK = (
@@ -118,3 +118,47 @@ def test_a_dealing_deals_in_its_own_packets_not_the_rule_sets() -> None:
     assert scenario is not None
     assert scenario.outcome.packets == (3, 3, 2)
     assert str(scenario.outcome.hands[Seat.E]) == "7S 8S 9S JH QH KH 7C 8C"
+
+
+def _view(extra: str) -> tuple[str, object]:
+    scenario, diags = _load(HEAD + extra)
+    assert diags == [] and scenario is not None
+    view = KIND.view(scenario)
+    assert (view.scenario, view.result) == (scenario, scenario.outcome)
+    assert view.order == (Seat.E, Seat.S, Seat.W, Seat.N)  # from the seat after the dealer
+    return KIND.macro_of(scenario), view
+
+
+def test_a_dealing_is_drawn_first_five_cards_then_the_hands_after_the_taker_took() -> None:
+    macro, view = _view("taker: W\n")
+    assert macro == "dealing" and isinstance(view, DealingView)
+    assert view.first == (
+        (Seat.E, (2, 1, 0, 13, 12)),
+        (Seat.S, (3, 5, 4, 15, 14)),
+        (Seat.W, (7, 6, 8, 17, 16)),
+        (Seat.N, (11, 10, 9, 19, 18)),
+    )
+    assert view.hands == (
+        (Seat.E, (2, 1, 0, 13, 12, 23, 22, 21)),
+        (Seat.S, (3, 5, 4, 15, 14, 26, 25, 24)),
+        (Seat.W, (7, 6, 8, 20, 17, 16, 27, 28)),
+        (Seat.N, (11, 10, 9, 19, 18, 31, 30, 29)),
+    )
+
+
+def test_a_dealing_without_taker_is_drawn_with_the_first_five_cards_only() -> None:
+    macro, view = _view("")
+    assert macro == "dealing" and isinstance(view, DealingView)
+    assert [cards for _, cards in view.first][0] == (2, 1, 0, 13, 12)
+    assert view.hands == ()
+
+
+def test_a_dealing_in_packets_is_drawn_with_its_own_macro_and_whole_hands() -> None:
+    macro, view = _view("packets: [3, 3, 2]\nrules: ffb_coinche\n")
+    assert macro == "packets" and isinstance(view, PacketsView)
+    assert view.hands == (
+        (Seat.E, (2, 1, 0, 14, 13, 12, 25, 24)),
+        (Seat.S, (3, 5, 4, 15, 17, 16, 27, 26)),
+        (Seat.W, (7, 6, 8, 19, 20, 18, 29, 28)),
+        (Seat.N, (11, 10, 9, 23, 22, 21, 31, 30)),
+    )
