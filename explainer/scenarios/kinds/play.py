@@ -332,7 +332,7 @@ def _read_play(
     play = r.card(vnode, ("play",))
     if "hand" not in pairs:
         r.error(r.keys.where(("play",)), "play: needs a hand to play from", Code.MISSING)
-    elif play is not None and hand and not r.diags:
+    elif play is not None and not r.diags:
         held = [c for c, _ in hand]
         if play not in held:
             r.error(vnode, f"illegal play: {card_str(play)} is not in the hand", Code.NOT_IN_HAND)
