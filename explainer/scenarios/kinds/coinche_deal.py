@@ -27,7 +27,7 @@ from ..diagnostics import Code
 from ..facts import SEAT_REF
 from ..model import Play, Scenario
 from ..reader import Reader
-from ..yamlsource import Node
+from ..yamlsource import MappingNode, Node
 from .base import Pairs, played, teams
 from .coinche_rules import DEFAULT_PRESET, coinche_rules_schema, read_coinche_rules
 from .declarations import read_announced
@@ -78,7 +78,7 @@ class CoincheDealView:
 def is_coinche(r: Reader, pairs: Pairs) -> bool:
     """Whether the scenario's ``contract`` names the game ``coinche``."""
     node = pairs.get("contract")
-    if node is None or not hasattr(node[1], "value") or not isinstance(node[1].value, list):
+    if node is None or not isinstance(node[1], MappingNode):
         return False
     for k, v in node[1].value:
         if getattr(k, "value", None) == "game" and getattr(v, "value", None) == "coinche":
