@@ -13,6 +13,8 @@ from explainer.engine import Seat, Team, find_coinche_rules
 from explainer.scenarios.kinds.coinche_deal import CoincheDealScenario
 from explainer.scenarios.kinds.deal import KIND
 from explainer.scenarios.loader import load_text
+from explainer.scenarios.reader import Reader
+from explainer.scenarios.yamlsource import compose
 
 ROOT = Path(__file__).resolve().parents[2]
 TIERCE = (ROOT / "scenarios/coinche/declarations/09-tierce-makes-contract.yaml").read_text(
@@ -149,3 +151,75 @@ def test_a_wrong_coinche_contract_is_refused_saying_what_where_and_which_problem
     contract: str, diags: list[tuple[str, str]]
 ) -> None:
     assert _load(_contract(contract)) == (None, diags)
+
+
+def _shipped(name: str) -> CoincheDealScenario:
+    scenario, diags = _load((ROOT / "scenarios/coinche" / name).read_text(encoding="utf-8"))
+    assert diags == [] and scenario is not None
+    return scenario
+
+
+def test_a_belote_has_its_own_score_line() -> None:
+    lines = KIND.view(_shipped("scoring/02-failed-belote.yaml")).lines
+    assert ("belote", 0, 20) in lines
+
+
+def test_a_coinche_deal_again_under_other_rules_is_scored_by_them() -> None:
+    s = _shipped("capot/01-capot-not-bid.yaml")
+    assert KIND.computed(s)["score"] == {Team.NS: 0, Team.EW: 380}
+    again = KIND.recompute(s, find_coinche_rules("ffb_contree"))
+    assert KIND.computed(again)["score"] == {Team.NS: 0, Team.EW: 360}
+
+
+def test_a_coinche_deal_without_dealer_is_read() -> None:
+    scenario, diags = _load(TIERCE.replace("dealer: W\n", ""))
+    assert diags == [] and scenario is not None
+    assert scenario.dealer is None
+
+
+REFUSED_TOO: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        TIERCE.replace("dealer: W", "dealer: [W]"),
+        [("x.yaml:13:9: dealer: expected a seat, got a list", "TYPE")],
+    ),
+    (
+        _contract("{game: coinche, trump: hearts, taker: N, bid: 100, colour: red}"),
+        [("x.yaml:2:62: contract: unknown key 'colour'", "UNKNOWN_KEY")],
+    ),
+    (
+        _contract("{game: coinche, rules: {target: 1000}, trump: hearts, taker: N, bid: 100}"),
+        [
+            (
+                "x.yaml:2:35: contract.rules.target: knob target does not apply to kind: deal"
+                " (it applies to kind: match)",
+                "BAD_RULES",
+            )
+        ],
+    ),
+    (
+        _contract("{game: coinche, rules: house, trump: hearts, taker: N, bid: 95}"),
+        [
+            (
+                "x.yaml:2:34: contract.rules: preset house does not apply to coinche (it is a"
+                " belote preset; expected ffb_coinche, ffb_contree or pagat_coinche)",
+                "BAD_RULES",
+            )
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "diags"), REFUSED_TOO)
+def test_a_wrong_coinche_deal_reports_each_problem_once(
+    text: str, diags: list[tuple[str, str]]
+) -> None:
+    assert _load(text) == (None, diags)
+
+
+def test_a_refused_coinche_deal_is_never_played() -> None:
+    r = Reader("x.yaml")
+    root = compose(TIERCE.replace("dealer: W", "dealer: [W]"))
+    assert root is not None
+    pairs = r.mapping(root, (), None)
+    assert pairs is not None
+    assert KIND.read(r, pairs, {"id": "x", "kind": "deal", "path": "x.yaml"}) is None
