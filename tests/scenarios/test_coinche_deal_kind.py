@@ -223,3 +223,14 @@ def test_a_refused_coinche_deal_is_never_played() -> None:
     pairs = r.mapping(root, (), None)
     assert pairs is not None
     assert KIND.read(r, pairs, {"id": "x", "kind": "deal", "path": "x.yaml"}) is None
+
+
+def test_a_deal_without_contract_or_with_a_list_is_not_taken_for_a_coinche_deal() -> None:
+    assert _load(f"kind: deal\ndealer: W\n{TRICKS}") == (
+        None,
+        [("x.yaml:1:1: contract: required for kind: deal", "MISSING")],
+    )
+    assert _load(f"kind: deal\ncontract: [game, coinche]\ndealer: W\n{TRICKS}") == (
+        None,
+        [("x.yaml:2:11: contract: expected a mapping, got a list", "TYPE")],
+    )
