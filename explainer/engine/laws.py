@@ -86,7 +86,10 @@ seed; the taker and the first leader turn from deal to deal). By default the rul
 are :func:`scoring_variants`: every preset of the game, and each with one scoring knob
 (:data:`SCORING_KNOBS`) set to each of its other values. A deal is played under the
 rule set's play knobs and scored under the rule set, so rule sets that differ only in
-scoring share their deals. Premises (:class:`DealPremise`): ``made``, ``failed`` (not
+scoring share their deals; the streams of rule sets that play differently are played
+together (:func:`~.simulate.random_scored_deals`), each deal again only under a rule set
+that rules one of its plays otherwise (about three deals in a hundred between
+``undertrump: required`` and ``optional``), with the same deals as apart. Premises (:class:`DealPremise`): ``made``, ``failed`` (not
 made, and not a *litige*), ``litige`` (a tie held over under ``tie: litige``), ``capot``,
 ``belote`` (some seat scored a belote), ``takers_belote`` (a seat of the takers did).
 Conclusions (:class:`DealConclusion`), each an exact equation: ``card_points_152``
@@ -121,7 +124,7 @@ from .errors import EngineError
 from .play import Cascade, Rule, Step, make_ruler, make_trick_ruler
 from .rules import KNOBS, PRESETS, RuleSet, presets_for
 from .seats import Seat
-from .simulate import RandomDeal, random_scored_deal
+from .simulate import RandomDeal, random_scored_deals
 
 __all__ = [
     "DEAL_SAMPLES",
@@ -1335,14 +1338,20 @@ class _Scored:
     belotes: tuple[Seat, ...]
     score: DealScore
     facts: frozenset[DealPremise] = frozenset()
-    """The premises the deal satisfies (:func:`_deal_facts`), found once."""
+    """The premises the deal satisfies (:func:`_facts`), found once."""
 
 
 def _scored_deal(
     deal: RandomDeal, card_points: tuple[int, int], belotes: tuple[Seat, ...], score: DealScore
 ) -> _Scored:
-    scored = _Scored(deal, card_points, belotes, score)
-    facts = frozenset(p for p, true in _deal_facts(scored).items() if true)
+    takers = deal.taker & 1
+    facts = _facts(
+        score.made,
+        bool(score.held),
+        score.capot is not None,
+        bool(belotes),
+        any(seat & 1 == takers for seat in belotes),
+    )
     return _Scored(deal, card_points, belotes, score, facts)
 
 
@@ -1361,16 +1370,23 @@ def _rescore(deal: RandomDeal, rules: RuleSet) -> _Scored:
     return _scored_deal(deal, card_points, belotes, score)
 
 
-def _deal_facts(s: _Scored) -> dict[DealPremise, bool]:
-    takers = s.deal.taker & 1
-    return {
-        DealPremise.MADE: s.score.made,
-        DealPremise.FAILED: not s.score.made and not s.score.held,
-        DealPremise.LITIGE: bool(s.score.held),
-        DealPremise.CAPOT: s.score.capot is not None,
-        DealPremise.BELOTE: bool(s.belotes),
-        DealPremise.TAKERS_BELOTE: any(seat & 1 == takers for seat in s.belotes),
-    }
+@cache
+def _facts(
+    made: bool, litige: bool, capot: bool, belote: bool, takers_belote: bool
+) -> frozenset[DealPremise]:
+    """The premises a scored deal satisfies (:class:`DealPremise`), from what decides them."""
+    return frozenset(
+        premise
+        for premise, true in (
+            (DealPremise.MADE, made),
+            (DealPremise.FAILED, not made and not litige),
+            (DealPremise.LITIGE, litige),
+            (DealPremise.CAPOT, capot),
+            (DealPremise.BELOTE, belote),
+            (DealPremise.TAKERS_BELOTE, takers_belote),
+        )
+        if true
+    )
 
 
 def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: RuleSet) -> bool:
@@ -1419,12 +1435,34 @@ def _deals(trump: Trump, rules: RuleSet, count: int) -> list[RandomDeal]:
 
     The taker and the leader turn from deal to deal.
     """
-    rng, pool = _pool(trump, rules)
-    for i in range(len(pool), count):
-        pool.append(
-            random_scored_deal(rng, trump, rules, taker=Seat(i & 3), leader=Seat(i >> 2 & 3))
-        )
-    return pool[:count]
+    _fill(trump, [rules], count)
+    return _pool(trump, rules)[1][:count]
+
+
+def _fill(trump: Trump, rule_sets: Iterable[RuleSet], count: int) -> None:
+    """Extend the streams of ``rule_sets`` to ``count`` deals, playing the streams that
+    stand at the same deal together (:func:`~.simulate.random_scored_deals`: a deal is
+    played again only under the rule sets that rule one of its plays otherwise).
+
+    Each stream keeps its own generator, seeded alike, so a stream's deals are the same
+    whichever streams were played with it."""
+    groups: dict[int, dict[tuple[str, ...], RuleSet]] = {}
+    for rules in rule_sets:
+        rng, pool = _pool(trump, rules)
+        if len(pool) < count:
+            groups.setdefault(len(pool), {}).setdefault(_behaviour(_kind_of(trump), rules), rules)
+    for start, group in groups.items():
+        members = list(group.values())
+        pools = [_pool(trump, rules) for rules in members]
+        rng = pools[0][0]
+        for i in range(start, count):
+            deals = random_scored_deals(
+                rng, trump, members, taker=Seat(i & 3), leader=Seat(i >> 2 & 3)
+            )
+            for (_, pool), deal in zip(pools, deals, strict=True):
+                pool.append(deal)
+        for other, _ in pools[1:]:
+            other.setstate(rng.getstate())
 
 
 @dataclass(frozen=True, slots=True)
@@ -1473,7 +1511,7 @@ def _scored(trump: Trump, rules: RuleSet, count: int) -> list[_Scored]:
     if found is None:
         found = _SCORED[key] = [
             _scored_deal(deal, deal.card_points, deal.belotes, _own_score(deal))
-            if deal.rules == rules
+            if deal.rules is rules or deal.rules == rules
             else _rescore(deal, rules)
             for deal in _deals(trump, rules, count)
         ]
@@ -1497,6 +1535,8 @@ def check_deal_law(
     """
     presets = scoring_variants(law.game) if rule_sets is None else dict(rule_sets)
     per_kind = -(-samples // len(law.kinds))
+    for kind in law.kinds:
+        _fill(kind.trump, presets.values(), per_kind)
     outcomes = []
     done: dict[tuple[int, ...], DealOutcome] = {}
     for name, rules in presets.items():
