@@ -760,8 +760,9 @@ _Piece = tuple[int, int, int]
 """Cards of one suit: ``(shift, how many, 8-bit mask)``."""
 
 
+@cache
 def _pieces(zone: int) -> tuple[_Piece, ...]:
-    """A zone's cards cut by suit."""
+    """A zone's cards cut by suit (kept: every sample meets the same zones)."""
     out = []
     for s in range(4):
         m = zone >> 8 * s & 0xFF
@@ -1103,18 +1104,39 @@ def _failing(cascade: Cascade, hands: Sequence[int], claim: _Claim, trick: int) 
 
 
 def _failures(
-    space: _Space, rules: RuleSet, claim: _Claim, sample: _Sample
+    space: _Space,
+    rules: RuleSet,
+    claim: _Claim,
+    sample: _Sample,
+    memo: dict[tuple[int, Cascade], list[int]] | None = None,
 ) -> list[tuple[int, list[int]]]:
     """The failing hands of each trick of ``sample`` under ``rules`` (tricks with none
-    left out)."""
+    left out). ``memo`` keeps them by trick and cascade: rule sets that rule a trick
+    alike (equal cascades) share its failures."""
     rule_trick = make_trick_ruler(space.kind.trump, rules)
     tricks = space.cards
+    memo = {} if memo is None else memo
     out = []
     for ti, hands in sample:
-        bad = _failing(rule_trick(tricks[ti]), hands, claim, ti)
+        cascade = rule_trick(tricks[ti])
+        bad = memo.get((ti, cascade))
+        if bad is None:
+            bad = memo[ti, cascade] = _failing(cascade, hands, claim, ti)
         if bad:
             out.append((ti, bad))
     return out
+
+
+_SHARED: dict[tuple[int, int], tuple[_Claim, _Sample, dict[tuple[int, Cascade], list[int]]]] = {}
+"""The failures found of a claim over a (cached) sample, by trick and cascade, for every
+rule set: the three rule sets of a suit contract rule half the tricks alike."""
+
+
+def _shared(claim: _Claim, sample: _Sample) -> dict[tuple[int, Cascade], list[int]]:
+    found = _SHARED.get((id(claim), id(sample)))
+    if found is None or found[0] is not claim or found[1] is not sample:
+        found = _SHARED[id(claim), id(sample)] = (claim, sample, {})
+    return found[2]
 
 
 def _smallest(space: _Space, failures: list[tuple[int, list[int]]]) -> tuple[int, int] | None:
@@ -1152,7 +1174,7 @@ def _check_kind(kind: TrumpKind, rules: RuleSet, law: PlayLaw, target: int) -> _
     reps = _representatives(space, need, forbid)
     sample = _positions(kind, need, forbid, target)
     bad = _smallest(space, _failures(space, rules, claim, reps))
-    failures = _failures(space, rules, claim, sample)
+    failures = _failures(space, rules, claim, sample, _shared(claim, sample))
     if bad is None:
         bad = _smallest(space, failures)
     done = _CHECKED[key] = (_count(reps), _count(sample), bad)
