@@ -1462,10 +1462,18 @@ def _facts(
 
 
 def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: RuleSet) -> bool:
-    """Whether one conclusion is true of a deal scored under ``rules``."""
+    """Whether one conclusion is true of a deal scored under ``rules`` (the conclusions
+    that need no belote bonus are decided first: this runs for every deal)."""
     if isinstance(conclusion, DealPremise):
         return conclusion in s.facts
     score = s.score
+    if conclusion is DealConclusion.CARD_POINTS_152:
+        return sum(s.card_points) == 152
+    if conclusion is DealConclusion.MADE_SCORES_OWN:
+        return not score.made or score.score == score.points
+    failed = not score.made and not score.held
+    if not failed and conclusion is not DealConclusion.POINTS_162_OR_CAPOT:
+        return True  # the failed conclusions say nothing of this deal
     takers = s.deal.taker & 1
     bonus = [0, 0]
     for seat in s.belotes:
@@ -1473,18 +1481,12 @@ def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: Rul
     if rules.belote == "attack_only":
         bonus[takers ^ 1] = 0  # the defenders' belote never counts
     whole = rules.capot_total if score.capot is not None else 152 + LAST_TRICK
-    if conclusion is DealConclusion.CARD_POINTS_152:
-        return sum(s.card_points) == 152
     if conclusion is DealConclusion.POINTS_162_OR_CAPOT:
         return sum(score.points) - sum(bonus) == whole
-    if conclusion is DealConclusion.MADE_SCORES_OWN:
-        return not score.made or score.score == score.points
-    failed = not score.made and not score.held
-    kept = 0 if rules.belote == "prenable" else bonus[takers]
     if conclusion is DealConclusion.FAILED_TAKERS_ZERO:
-        return not failed or score.score[takers] == kept
+        return score.score[takers] == (0 if rules.belote == "prenable" else bonus[takers])
     given = sum(bonus) if rules.belote == "prenable" else bonus[takers ^ 1]
-    return not failed or score.score[takers ^ 1] == whole + given
+    return score.score[takers ^ 1] == whole + given
 
 
 _DEAL_POOLS: dict[tuple[Trump, tuple[str, ...]], tuple[random.Random, list[RandomDeal]]] = {}
