@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Collection, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
@@ -122,21 +123,18 @@ def _prefetch(root: Path, targets: list[Path] | None, complete: frozenset[str], 
     """Work done ahead in several processes, into the user cache, that the check then
     reads (:mod:`~explainer.scenarios.kinds.law_workers`): the laws not cached yet, and,
     when the whole project is checked, the catalog report in a child of its own meanwhile
-    (a child that fails only leaves the check to do it)."""
-    from explainer.scenarios.kinds.law_workers import Worker, prefetch_laws
+    (a child that fails only leaves the check to do its work)."""
+    from explainer.scenarios.kinds.law_workers import prefetch_laws
 
-    catalogs = None
-    if targets is None and hasattr(os, "fork"):
-        from explainer.i18n.check import catalog_report
+    beside = partial(_catalog_report, root, complete) if targets is None else None
+    prefetch_laws(_files(root, targets), jobs, beside=beside)
 
-        catalogs = Worker.start(lambda: bool(catalog_report(root, complete=complete)))
-    try:
-        prefetch_laws(_files(root, targets), jobs)
-        if catalogs is not None:
-            catalogs.result()
-    finally:
-        if catalogs is not None:
-            catalogs.stop()
+
+def _catalog_report(root: Path, complete: frozenset[str]) -> bool:
+    """Make the catalog report (into the user cache, where the check reads it)."""
+    from explainer.i18n.check import catalog_report
+
+    return bool(catalog_report(root, complete=complete))
 
 
 def _files(root: Path, targets: Sequence[Path] | None) -> list[Path]:

@@ -17,6 +17,7 @@ import pytest
 from explainer.check import run_check
 from explainer.cli import main
 from explainer.engine import laws as engine_laws
+from explainer.new import create_site
 from explainer.scenarios.kinds import law as law_kind
 from explainer.scenarios.kinds import law_workers
 
@@ -86,6 +87,50 @@ def test_two_processes_print_exactly_what_one_prints(
     one = _check(1, tmp_path / "one", monkeypatch)
     assert two == one
     assert one.splitlines()[-1] == "5 passed, 0 failed"
+
+
+@pytest.fixture
+def site_with_laws(tmp_path: Path) -> Path:
+    """A new rules site with two laws of which-card (both no-trump: quick to check)."""
+    root = tmp_path / "rules"
+    create_site(root, install="explainer")
+    for name in ("11-no-trump-free-discard.yaml", "12-no-trump-no-climbing.yaml"):
+        text = (LAWS / "which-card" / "laws" / name).read_text(encoding="utf-8")
+        text = text.replace("page: which-card", "page: rules").replace(
+            "section: no-trump", "section: follow"
+        )
+        (root / "scenarios" / "rules" / "follow" / name).write_text(text, encoding="utf-8")
+    return root
+
+
+def _whole(root: Path, jobs: int, cache: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    monkeypatch.setattr(law_kind, "_MEMO", {})
+    out = io.StringIO()
+    assert run_check([], root=root, out=out, jobs=jobs) == 0
+    return out.getvalue()
+
+
+@needs_fork
+def test_the_whole_check_in_two_processes_prints_what_one_prints(
+    site_with_laws: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started = []
+    real = law_workers.Worker.start
+    monkeypatch.setattr(law_workers.Worker, "start", lambda work: started.append(1) or real(work))
+    two = _whole(site_with_laws, 2, tmp_path / "two", monkeypatch)
+    assert len(started) == 2  # the catalog report beside the laws, and one share of them
+    assert two == _whole(site_with_laws, 1, tmp_path / "one", monkeypatch)
+    assert two.splitlines()[-1] == "3 passed, 0 failed"
+
+
+@needs_fork
+def test_with_every_law_cached_nothing_is_forked(
+    site_with_laws: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = _whole(site_with_laws, 1, tmp_path / "cache", monkeypatch)
+    monkeypatch.setattr(os, "fork", lambda: pytest.fail("forked"))
+    assert _whole(site_with_laws, 2, tmp_path / "cache", monkeypatch) == first
 
 
 def test_jobs_must_be_a_whole_number_of_processes(capsys: pytest.CaptureFixture[str]) -> None:

@@ -144,23 +144,34 @@ class Worker:
         self.done = True
 
 
-def prefetch_laws(files: Iterable[Path], jobs: int) -> None:
+def prefetch_laws(
+    files: Iterable[Path], jobs: int, *, beside: Callable[[], object] | None = None
+) -> None:
     """Check the laws of ``files`` that are not cached yet in ``jobs`` processes (module
     docstring), into the law cache; a file that is not a law, or not a valid one, is
-    left to the check that follows."""
+    left to the check that follows. ``beside``: other work for the cache (the catalog
+    report), done meanwhile in a child of its own; only when there are laws to check,
+    since it then runs beside them (with every law cached there is nothing to overlap)."""
     if jobs <= 1 or not hasattr(os, "fork"):
         return
     from . import law
 
     found = law.read_laws([f for f in files if _may_be_law(f)])
     missing = {law.law_key(lw, rs): (lw, rs) for lw, rs in found if not law.is_cached(lw, rs)}
-    if len(missing) < 2:
-        return
     groups: dict[object, list[tuple[Any, Any]]] = {}
     for item in missing.values():
         groups.setdefault(law.shared_work(*item), []).append(item)
     units = list(groups.values())
-    results = split_work(units, [law.weight(u) for u in units], law.check_all, jobs)
+    if not units or (len(units) < 2 and beside is None):
+        return
+    other = Worker.start(beside) if beside is not None else None
+    try:
+        results = split_work(units, [law.weight(u) for u in units], law.check_all, jobs)
+        if other is not None:
+            other.result()  # its work is in the cache; a failure leaves it to the check
+    finally:
+        if other is not None:
+            other.stop()
     for unit, done in zip(units, results, strict=True):
         for (lw, rs), result in zip(unit, done, strict=True):
             law.remember(lw, rs, result)
