@@ -133,6 +133,25 @@ def test_with_every_law_cached_nothing_is_forked(
     assert _whole(site_with_laws, 2, tmp_path / "cache", monkeypatch) == first
 
 
+def test_explainer_jobs_sets_the_default_number_of_processes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("EXPLAINER_JOBS", "3")
+    assert law_workers.default_jobs() == 3
+    monkeypatch.setattr(law_workers, "available_cpus", lambda: 1)
+    for unusable in ("0", "two", ""):
+        monkeypatch.setenv("EXPLAINER_JOBS", unusable)
+        assert law_workers.default_jobs() == 1  # one CPU: one process
+
+
+def test_a_file_larger_than_the_loader_reads_is_not_read_for_laws(tmp_path: Path) -> None:
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"kind: law\n" + b"#" * 1_000_000)
+    small = tmp_path / "small.yaml"
+    small.write_bytes(b"# a law\nkind: law\n")
+    assert [law_workers._may_be_law(p) for p in (big, small)] == [False, True]
+
+
 def test_jobs_must_be_a_whole_number_of_processes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "--jobs", "0"]) == 2
     assert "--jobs: expected a whole number of processes, 1 or more: '0'" in capsys.readouterr().err

@@ -12,7 +12,8 @@ finds every law checked and prints exactly what it prints in one process: a law'
 result does not depend on the process or the company it was checked in.
 
 Where ``fork`` does not exist, only one CPU is available, or ``jobs`` is 1 (the default
-of :func:`~explainer.check.run_check`, which tests call), nothing is forked. A child
+of :func:`~explainer.check.run_check`, and of the command line under the test suite,
+which sets :data:`JOBS_VARIABLE`), nothing is forked. A child
 that fails in any way is replaced by checking its laws here; on Ctrl-C (which reaches
 the children too) or SIGTERM, each child exits at once without a word and this process
 stops them and waits for them before the command prints its one line.
@@ -28,9 +29,18 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
-__all__ = ["Worker", "available_cpus", "default_jobs", "prefetch_laws", "split_work"]
+from ..yamlsource import MAX_BYTES
+
+__all__ = [
+    "JOBS_VARIABLE",
+    "Worker",
+    "available_cpus",
+    "default_jobs",
+    "prefetch_laws",
+    "split_work",
+]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -43,9 +53,17 @@ def available_cpus() -> int:
     return os.cpu_count() or 1
 
 
+JOBS_VARIABLE: Final = "EXPLAINER_JOBS"
+"""The environment variable that sets the default of ``--jobs`` (the test suite sets 1)."""
+
+
 def default_jobs() -> int:
-    """Processes for the laws: two where two CPUs are available and ``fork`` exists (the
-    laws fall in two groups of about equal work), else one."""
+    """Processes for the laws: :data:`JOBS_VARIABLE` where it holds a whole number of at
+    least 1, else two where two CPUs are available and ``fork`` exists (the laws fall in
+    two groups of about equal work), else one."""
+    text = os.environ.get(JOBS_VARIABLE, "").strip()
+    if text.isdigit() and int(text) >= 1:
+        return int(text)
     return min(2, available_cpus()) if hasattr(os, "fork") else 1
 
 
@@ -179,9 +197,13 @@ def prefetch_laws(
 
 def _may_be_law(path: Path) -> bool:
     """Whether the file says ``kind: law`` on a line of its own (a law written otherwise
-    is checked by the check itself, in this process)."""
+    is checked by the check itself, in this process). A file larger than the loader
+    reads is never read here."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        with path.open("rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError:
         return False
-    return any(line.strip() == "kind: law" for line in text.splitlines())
+    return len(data) <= MAX_BYTES and any(
+        line.strip() == b"kind: law" for line in data.splitlines()
+    )
