@@ -135,3 +135,11 @@ def test_a_value_without_citation_or_note_is_refused_by_its_whole_message() -> N
         Sourced("optional", ())
     assert str(info.value) == "rule value 'optional' has neither a citation nor a note"
     assert Sourced("optional", (), "a note").note == "a note"
+
+
+def test_the_house_values_cite_seed_003_by_section_and_verbatim_quote() -> None:
+    house = preset_sources("house")
+    assert house["undertrump"].cites == (
+        Citation("SEED-003", "4", "jeśli nie możesz przetrumfować, zagraj niższy atut"),
+    )
+    assert house["capot_points"].cites == (Citation("SEED-003", "5", "co daje łącznie 252 punkty"),)
