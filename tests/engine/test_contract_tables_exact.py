@@ -187,3 +187,14 @@ def test_a_contract_refuses_an_unknown_game_trump_or_taker() -> None:
     with pytest.raises(InvalidSeatError) as taker:
         Contract.parse("hearts", taker="X")
     assert str(taker.value) == "invalid seat: 'X'"
+
+
+@pytest.mark.parametrize("trump", list(Trump))
+def test_every_table_has_one_entry_per_card_and_one_row_per_suit(trump: Trump) -> None:
+    t = tables(trump)
+    assert [len(t.points), len(t.strength), len(t.above)] == [32, 32, 32]
+    assert [len(row) for row in t.win_key] == [32, 32, 32, 32]
+    assert len(t.order) == len(t.trump_like) == 4
+    assert [len(point_table(Trump.ALL, s)) for s in ("pagat", "ffb2015", "ffb2016_ratio")] == [
+        32
+    ] * 3
