@@ -141,6 +141,7 @@ from .laws import (
     check_deal_law,
     check_play_law,
     counterexample_yaml,
+    position_premises,
     scoring_variants,
 )
 from .play import (
@@ -320,6 +321,7 @@ __all__ = [
     "play_coinche_deal",
     "play_deal",
     "point_table",
+    "position_premises",
     "preset_sources",
     "presets_for",
     "random_deal",

@@ -16,7 +16,9 @@ then all hold (``then``).
 
 Premises (:class:`Premise`): ``leading`` (the trick is empty), ``following``,
 ``trump_led`` (the led suit is trump; with all-trump, any led suit), ``plain_led``,
-``can_follow``, ``void`` (following, and no card of the led suit), ``partner_winning``,
+``can_follow``, ``can_beat`` (the hand holds a card of the led suit above its best card in
+the trick; with a trump suit led, a trump above every trump in it), ``void`` (following,
+and no card of the led suit), ``partner_winning``,
 ``opponent_winning``, ``trump_in_trick``, ``partner_trumped`` (partner winning with a
 trump in a plain-led trick), ``opponent_trumped``, ``holds_trump``, ``can_overtrump``
 (a trump is in the trick and the hand holds a trump above every trump in it),
@@ -147,6 +149,7 @@ __all__ = [
     "check_deal_law",
     "check_play_law",
     "counterexample_yaml",
+    "position_premises",
     "scoring_variants",
 ]
 
@@ -197,6 +200,7 @@ class Premise(Enum):
     TRUMP_LED = "trump_led"
     PLAIN_LED = "plain_led"
     CAN_FOLLOW = "can_follow"
+    CAN_BEAT = "can_beat"
     VOID = "void"
     PARTNER_WINNING = "partner_winning"
     OPPONENT_WINNING = "opponent_winning"
@@ -356,6 +360,17 @@ class PlayLaw:
     def masks(self) -> tuple[int, int]:
         """``(need, forbid)``: the premise bits a position must have and must not have."""
         return _masks(self.when)
+
+    def covers(self, trump: Trump, trick: Sequence[int], hand: int) -> bool:
+        """Whether the position (``trick`` in play order, ``hand`` a mask) is one the law
+        speaks of: its contract is of one of the law's kinds and it satisfies every premise.
+
+        A page links an example to the law of the rule that decided it; of several laws
+        stating one rule, only one that covers the example's position explains it.
+        """
+        if _kind_of(trump) not in self.kinds:
+            return False
+        return _matches(_bits_of(position_premises(trump, trick, hand)), *self.masks)
 
     @classmethod
     def parse(
@@ -568,12 +583,18 @@ def _winner_bits(n: int, win: int, best: int, tmask: int, trump_led: bool) -> in
     return _B[Premise.OPPONENT_WINNING] | (_B[Premise.OPPONENT_TRUMPED] if trumped else 0)
 
 
+_HIGHER_ZONES: Final = 0b00101
+"""The zones of cards above the trick's best: of the led suit (0) and of trumps (2)."""
+
+
 @cache
 def _hand_bits(trick_bits: int, follow: int, zones: int) -> int:
     """The premise bits of a position whose hand has cards in exactly ``zones``."""
     bits = trick_bits
     if follow:
         bits |= _B[Premise.CAN_FOLLOW] if zones & follow else _B[Premise.VOID]
+        if zones & follow & _HIGHER_ZONES:
+            bits |= _B[Premise.CAN_BEAT]
     if zones & 0b01100:
         bits |= _B[Premise.HOLDS_TRUMP]
         if not zones & 0b10011:
@@ -588,6 +609,35 @@ def _hand_bits(trick_bits: int, follow: int, zones: int) -> int:
 
 def _matches(bits: int, need: int, forbid: int) -> bool:
     return bits & need == need and not bits & forbid
+
+
+def _bits_of(premises: Iterable[Premise]) -> int:
+    return sum(p.bit for p in premises)
+
+
+def position_premises(trump: Trump, trick: Sequence[int], hand: int) -> frozenset[Premise]:
+    """The premises a position satisfies: ``trick`` the cards played (in order), ``hand``
+    the mask of the cards of the player to move (none of them in the trick).
+
+    The same definitions the laws' positions are built with (:func:`_build_trick`), so a
+    law holding under a rule set holds at every position of its kinds this returns its
+    premises for.
+    """
+    t = tables(trump)
+    taken, win, top, best_trump, best_led = 0, 0, -1, -1, -1
+    key = t.win_key[trick[0] >> 3] if trick else t.win_key[0]
+    for i, c in enumerate(trick):
+        taken |= 1 << c
+        if key[c] > top:
+            win, top = i, key[c]
+        if t.trump_mask >> c & 1 and (best_trump < 0 or t.strength[c] > t.strength[best_trump]):
+            best_trump = c
+        if c >> 3 == trick[0] >> 3 and (best_led < 0 or t.strength[c] > t.strength[best_led]):
+            best_led = c
+    built = _build_trick((tuple(trick), taken, 0, win, top, best_trump, best_led), trump)
+    zones = sum(1 << i for i, zone in enumerate(built.zones) if hand & zone)
+    bits = _hand_bits(built.bits, built.follow, zones)
+    return frozenset(p for p in Premise if bits & p.bit)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from explainer.i18n.catalog import Catalog
 from explainer.i18n.names import Words
 from explainer.scenarios.kinds.law import KIND as LAW_KIND
 from explainer.scenarios.kinds.law import LawScenario, law_index
+from explainer.scenarios.kinds.play import KIND as PLAY_KIND
 from explainer.scenarios.kinds.play import PlayScenario
 from explainer.scenarios.loader import load_project
 
@@ -104,42 +105,65 @@ def test_a_law_failing_under_house_shows_its_counterexample_with_verdicts(
     assert verdicts == ["Seven of hearts may not be played.", "Nine of hearts may be played."]
 
 
-def test_a_play_example_links_to_the_law_of_the_rule_that_decided_it(built_site: Path) -> None:
-    html = _page(built_site, "which-card")
-    views = [s for s in PROJECT.scenarios if s.page == "which-card"]
-    by_rule = law_index([LAW_KIND.view(s) for s in LAWS if s.page == "which-card"]).by_rule
-    linked = 0
-    for s in views:
-        if not isinstance(s, PlayScenario) or s.outcome.ruling is None:
-            continue
-        law_id = by_rule.get(s.outcome.ruling.rule.value)
-        if law_id is None:
-            continue
-        article = html[html.index(f'<article class="example example-play" id="{s.id}"') :]
-        article = article[: article.index("</article>")]
-        assert f'<p class="law-link"><a href="#law-{law_id}">See rule ' in article, s.id
-        linked += 1
-    assert linked >= 3
+WHICH_CARD_LINKS = {
+    "climb-over-partner": "climb-trump-led",
+    "climb-all-trump": "all-trump-climb",
+    "follow-suit": "follow-plain-suit",
+    "no-trump-follow": "follow-plain-suit",
+    "no-trump-discard": "no-trump-free-discard",
+    "trick-worth-41": "opponent-winning-trump",
+    "trump-when-void": "opponent-winning-trump",
+    "partner-wins-any-card": "partner-winning-no-trump-needed",
+    "overtrump": "opponent-trumped-overtrump",
+    "partner-trumped-no-lower-trump": "partner-winning-no-trump-needed",
+    "undertrump-house": "must-undertrump",
+    "undertrump-official": "no-undertrump-official",
+}
+"""Each play example of which-card and the law it links to: one that states the rule
+which decided the example and covers its position (``discard`` has three such laws)."""
 
 
-def test_follow_examples_link_to_the_follow_law(built_site: Path) -> None:
-    """The rule ``follow`` has its law, so the examples it decides link to a rule too."""
-    by_rule = law_index([LAW_KIND.view(s) for s in LAWS if s.page == "which-card"]).by_rule
-    assert by_rule["follow"] == "follow-plain-suit"
+def _article(html: str, example_id: str) -> str:
+    article = html[html.index(f'<article class="example example-play" id="{example_id}"') :]
+    return article[: article.index("</article>")]
+
+
+def test_every_play_example_links_to_the_law_that_explains_it(built_site: Path) -> None:
     html = _page(built_site, "which-card")
-    follows = [
-        s
+    plays = {
+        s.id
         for s in PROJECT.scenarios
-        if s.page == "which-card"
-        and isinstance(s, PlayScenario)
-        and s.outcome.ruling is not None
-        and s.outcome.ruling.rule.value == "follow"
+        if s.page == "which-card" and isinstance(s, PlayScenario) and s.outcome.ruling is not None
+    }
+    assert plays == set(WHICH_CARD_LINKS)
+    for example_id, law_id in WHICH_CARD_LINKS.items():
+        link = f'<p class="law-link"><a href="#law-{law_id}">See rule '
+        assert link in _article(html, example_id), example_id
+
+
+def test_an_example_links_to_the_law_covering_it_not_the_first_of_its_rule() -> None:
+    """``undertrump-official`` is decided by ``discard``, as is ``no-trump-discard``:
+    each goes to the law about its own position, whatever the page order."""
+    index = law_index([LAW_KIND.view(s) for s in LAWS if s.page == "which-card"])
+    discard = [law_id for law_id, _ in index.by_rule["discard"]]
+    assert discard == [  # LAWS is in id order
+        "all-trump-void-discard",
+        "no-trump-free-discard",
+        "no-trump-held-discard",
+        "no-undertrump-official",
     ]
-    assert len(follows) >= 2
-    for s in follows:
-        article = html[html.index(f'<article class="example example-play" id="{s.id}"') :]
-        article = article[: article.index("</article>")]
-        assert '<p class="law-link"><a href="#law-follow-plain-suit">See rule ' in article, s.id
+    by_id = {s.id: s for s in PROJECT.scenarios}
+    for example_id in ("undertrump-official", "no-trump-discard"):
+        view = PLAY_KIND.view(by_id[example_id])
+        assert index.link(view) == WHICH_CARD_LINKS[example_id]
+
+
+def test_an_example_whose_position_no_law_covers_links_nowhere() -> None:
+    index = law_index([LAW_KIND.view(s) for s in LAWS if s.page == "which-card"])
+    view = PLAY_KIND.view({s.id: s for s in PROJECT.scenarios}["undertrump-official"])
+    only_first = law_index([LAW_KIND.view(s) for s in LAWS if s.id == "no-trump-free-discard"])
+    assert index.link(view) is not None
+    assert only_first.link(view) is None
 
 
 def test_coinche_laws_name_coinches_rule_sets(built_site: Path) -> None:

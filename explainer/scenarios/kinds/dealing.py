@@ -2,8 +2,10 @@
 
 Keys: ``dealer``, ``deck`` (32 cards, top first) and ``taker`` (who took the turned
 card: then the deal is completed). Facts: ``turned`` (a card) and ``hands``.
-With ``packets`` (Coinche: ``[3, 2, 3]``, no card turned; ``rules`` a Coinche rule set)
-the whole deck is dealt in those packets and the fact is ``hands``.
+With ``rules`` (a Coinche rule set) or ``packets`` (Coinche: ``[3, 2, 3]``) no card is
+turned: the whole deck is dealt in the packets written, or else in the rule set's
+``deal_packets``, and the fact is ``hands``. A ``deal_packets`` knob beside written
+packets is refused: it would change nothing, silently.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from ..diagnostics import Code
 from ..facts import CARD, HANDS, SEAT_REF, cards_schema
 from ..model import Scenario
 from ..reader import Reader
-from ..yamlsource import Node
+from ..yamlsource import MappingNode, Node
 from .base import Fact, Kind, Pairs, require, sort_for_display
 from .coinche_rules import coinche_rules_schema, rules_of
 
@@ -90,7 +92,7 @@ class DealingKind(Kind[DealingScenario]):
                         f"deck: a deck has {_DECK_SIZE} cards, got {len(deck)}",
                         Code.BAD_DEAL)  # fmt: skip
         taker = r.seat(pairs["taker"][1], ("taker",)) if "taker" in pairs else None
-        if "packets" in pairs:
+        if "packets" in pairs or "rules" in pairs:
             return self._read_packets(r, pairs, common, dealer, deck)
         expect = self.read_expect(r, pairs)
         if r.diags or dealer is None:
@@ -119,13 +121,19 @@ class DealingKind(Kind[DealingScenario]):
         dealer: Seat | None,
         deck: list[tuple[int, Node]],
     ) -> DealingScenario | None:
-        """A Coinche dealing: the whole deck in ``packets``, no card turned."""
+        """A Coinche dealing: the whole deck in packets, no card turned."""
         rules = rules_of(r, pairs, "dealing")
-        packets: list[int] = []
-        for i, item in enumerate(r.sequence(pairs["packets"][1], ("packets",)) or (), 1):
-            n = r.integer(item, ("packets", i))
-            if n is not None:
-                packets.append(n)
+        packets: list[int] | None = None
+        if "packets" in pairs:
+            packets = []
+            for i, item in enumerate(r.sequence(pairs["packets"][1], ("packets",)) or (), 1):
+                n = r.integer(item, ("packets", i))
+                if n is not None:
+                    packets.append(n)
+            if (knob := _knob_node(pairs, "deal_packets")) is not None:
+                r.error(knob, "rules.deal_packets: knob deal_packets does not apply when "
+                        "packets are written (the packets say how the deck is dealt)",
+                        Code.BAD_RULES)  # fmt: skip
         if "taker" in pairs:
             r.error(pairs["taker"][0], "taker: no card is turned when dealing in packets",
                     Code.BAD_DEAL)  # fmt: skip
@@ -136,7 +144,8 @@ class DealingKind(Kind[DealingScenario]):
         try:
             outcome = deal_packets(cards, dealer, packets, rules=rules)
         except EngineError as exc:
-            r.error(r.keys.where(("packets",)), f"packets: {exc}", Code.BAD_DEAL)
+            key = "packets" if packets is not None else "deck"
+            r.error(r.keys.where((key,)), f"{key}: {exc}", Code.BAD_DEAL)
             return None
         return DealingScenario(
             **common,
@@ -144,7 +153,7 @@ class DealingKind(Kind[DealingScenario]):
             keys=r.keys,
             dealer=dealer,
             deck=cards,
-            packets=tuple(packets),
+            packets=outcome.packets,
             rules=rules,
             outcome=outcome,
         )
@@ -178,6 +187,14 @@ class DealingKind(Kind[DealingScenario]):
         if result.hands is not None:
             hands = tuple((seat, sort_for_display(result.hands[seat])) for seat in order)
         return DealingView(scenario, result, first, hands, order)
+
+
+def _knob_node(pairs: Pairs, knob: str) -> Node | None:
+    """The key of ``knob`` where ``rules`` is written as a mapping, else ``None``."""
+    node = pairs["rules"][1] if "rules" in pairs else None
+    if not isinstance(node, MappingNode):
+        return None
+    return next((k for k, _ in node.value if k.value == knob), None)
 
 
 KIND: Final = DealingKind()

@@ -45,6 +45,7 @@ from explainer.engine import (
     check_play_law,
     counterexample_yaml,
     legal_cards,
+    mask_of,
     presets_for,
     scoring_variants,
 )
@@ -118,22 +119,41 @@ class LawView:
 @dataclass(frozen=True, slots=True)
 class LawIndex:
     """A page's laws: each law's number (page order, from 1) and, for each rule a play
-    law states, the first such law, which a play example decided by that rule links to."""
+    law states, those laws in page order, so that a play example links to the law that
+    explains it."""
 
     numbers: Mapping[str, int]
-    by_rule: Mapping[str, str]
+    by_rule: Mapping[str, tuple[tuple[str, PlayLaw], ...]]
+
+    def link(self, example: PlayView) -> str | None:
+        """The id of the first law that states the rule which decided ``example`` and
+        covers its position (its contract kind and premises), or ``None``.
+
+        A rule can be stated by several laws, each for other positions (``discard``: no
+        trump held, no trump suit at all, ...): the first one would send the reader of an
+        example to a statement about other positions.
+        """
+        if example.rule is None:
+            return None
+        trick = [card for _, _, card in example.trick]
+        hand = mask_of(example.hand)
+        for law_id, law in self.by_rule.get(example.rule.value, ()):
+            if law.covers(example.contract.trump, trick, hand):
+                return law_id
+        return None
 
 
 def law_index(views: Sequence[object]) -> LawIndex:
     """The index of the laws among ``views`` (a page's examples, in page order)."""
     numbers: dict[str, int] = {}
-    by_rule: dict[str, str] = {}
+    by_rule: dict[str, list[tuple[str, PlayLaw]]] = {}
     for v in views:
         if isinstance(v, LawView):
             numbers[v.scenario.id] = len(numbers) + 1
-            if v.rule is not None:
-                by_rule.setdefault(v.rule.value, v.scenario.id)
-    return LawIndex(numbers, by_rule)
+            law = v.scenario.law
+            if v.rule is not None and isinstance(law, PlayLaw):
+                by_rule.setdefault(v.rule.value, []).append((v.scenario.id, law))
+    return LawIndex(numbers, {rule: tuple(laws) for rule, laws in by_rule.items()})
 
 
 class _PresetSet(FactType[Any]):
