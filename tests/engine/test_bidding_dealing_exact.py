@@ -157,3 +157,13 @@ def test_a_wrong_deck_is_refused_naming_the_first_card_at_fault_by_its_place(
     deck: list[object], refused: tuple[str, int | None, int | None]
 ) -> None:
     assert deal_refusal(deck) == refused
+
+
+@pytest.mark.parametrize("bid", [None, 3, Trump.HEARTS])
+def test_a_bid_that_is_neither_a_word_nor_a_suit_is_an_invalid_bid_at_its_index(
+    bid: object,
+) -> None:
+    assert refusal(Seat.N, [(Seat.E, "pass"), (Seat.S, bid)]) == (
+        f"invalid bid: {bid!r} (expected take, pass, spades, hearts, diamonds or clubs)",
+        1,
+    )
