@@ -9,6 +9,7 @@ import pytest
 from explainer.engine import (
     HOUSE,
     CardSet,
+    Contract,
     IllegalPlayError,
     InvalidDealError,
     Rule,
@@ -19,8 +20,9 @@ from explainer.engine import (
     parse_card,
     play_deal,
     score_deal,
+    score_points,
 )
-from tests.engine.test_deal import HEARTS_S_TAKES, MADE_WITH_BELOTE, tricks
+from tests.engine.test_deal import HEARTS_S_TAKES, MADE_WITH_BELOTE, TIE_81_81, tricks
 
 
 def refusal(bad: list[list[tuple[Seat, int]]]) -> tuple[str, int | None, int | None]:
@@ -164,3 +166,30 @@ def test_a_capot_scores_the_capot_value_of_the_rules_and_all_trump_ratio_scales(
     assert d.points == (124, 38)
     plain = score_deal((188, 60), WINNERS_NS_LAST, (), Seat.N, ratio, trump=Trump.HEARTS)
     assert plain.points == (198, 60)
+
+
+def test_a_checked_deal_tied_under_litige_holds_the_takers_points_over() -> None:
+    litige = find_rules("house", tie="litige")
+    r = play_deal(Contract(Trump.HEARTS, taker=Seat.N), tricks(*TIE_81_81), litige)
+    assert (r.points, r.made, r.score, r.held) == ((81, 81), False, (0, 81), 81)
+
+
+def test_the_last_trick_is_the_team_that_won_the_eighth_not_another() -> None:
+    r = play_deal(HEARTS_S_TAKES, tricks(*TIE_81_81))
+    assert [w.name for w in r.winners] == ["N", "W", "S", "W", "E", "S", "S", "S"]
+    assert r.last_trick is Team.NS
+
+
+def test_one_point_ahead_is_made_whatever_the_tie_rule() -> None:
+    for tie in ("made", "failed", "litige"):
+        d = score_deal((71, 80), WINNERS_NS_LAST, (), Seat.N, find_rules("house", tie=tie))
+        assert (d.points, d.made, d.score) == ((81, 80), True, (81, 80))
+
+
+def test_score_points_scores_under_its_rules() -> None:
+    capot = score_points(
+        (152, 0), [Seat.N] * 8, None, Seat.N, find_rules("house", capot_points="250")
+    )
+    assert capot == ((250, 0), Team.NS, True, (250, 0))
+    tie = score_points((71, 81), WINNERS_NS_LAST, None, Seat.N, find_rules("house", tie="failed"))
+    assert tie == ((81, 81), None, False, (0, 162))
