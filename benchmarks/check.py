@@ -17,8 +17,12 @@ messages are extracted) and warm (the extraction read from the cache). Target: u
 first to write it, since an installed package has its bytecode.
 
 ``python benchmarks/check.py --laws`` times the whole shipped check, laws included, cold
-(an empty user cache, as CI always starts) and warm. Target: 5 s CPU, cold and warm. The
-default run prints all three.
+(an empty user cache, as CI always starts) and warm, as ``explainer check`` runs by
+default: the laws not cached checked in two processes where two CPUs are available
+(``--jobs``), and cold once more in one process (``--jobs 1``). Target: 5 s wall-clock,
+cold and warm, on a 2-core machine; the CPU time (of every process of the check) is
+printed beside it, and is what a loaded machine does not distort. The default run prints
+all three.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import yaml
@@ -219,14 +224,17 @@ def _without_laws(root: Path, into: Path) -> int:
     return dropped
 
 
-def _timed_check(project: Path, env: dict[str, str]) -> tuple[float, float, str]:
-    """Wall and CPU seconds of one ``explainer check`` in a new process, and its last line."""
+def _timed_check(
+    project: Path, env: dict[str, str], extra: Sequence[str] = ()
+) -> tuple[float, float, str]:
+    """Wall and CPU seconds of one ``explainer check`` in a new process (its workers' CPU
+    included), and its last line."""
     import resource
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-m", "explainer", "check"],
+        [sys.executable, "-m", "explainer", "check", *extra],
         cwd=project, env=env, capture_output=True, text=True, check=False,
     )  # fmt: skip
     wall = time.perf_counter() - t0
@@ -272,19 +280,23 @@ def shipped(root: Path, runs: int = 3) -> int:
 # --- the shipped check, laws included -------------------------------------------------------
 
 LAWS_TARGET = 5.0
-"""Seconds of CPU the shipped check (every scenario and law of the repository) may take,
-cold as CI runs it (an empty user cache: every law checked afresh) and warm."""
+"""Seconds of wall-clock time the shipped check (every scenario and law of the repository)
+may take on a 2-core machine, cold as CI runs it (an empty user cache: every law checked
+afresh, in two processes) and warm."""
 
 
 def with_laws(runs: int = 3) -> int:
     """``explainer check`` on the repository's own scenarios, laws included, from outside,
     as in :func:`shipped` (bytecode written first): cold, each run with an empty user cache
     (every law checked over its positions and deals, the catalogs extracted), and warm,
-    again with the cache that run wrote. Best of ``runs`` each, wall and CPU (the CPU of the
-    check's process: the figure the target is for, since two cores are shared)."""
+    again with the cache that run wrote, both with the laws checked in the default number
+    of processes; then cold in one process. Best of ``runs`` each, wall and CPU."""
     import os
 
+    from explainer.scenarios.kinds.law_workers import default_jobs
+
     root = Path(__file__).resolve().parent.parent
+    jobs = default_jobs()
     with tempfile.TemporaryDirectory() as tmp:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = str(Path(tmp, "bytecode"))
@@ -292,21 +304,29 @@ def with_laws(runs: int = 3) -> int:
         _timed_check(root, env)  # writes the bytecode
         cold: list[tuple[float, float, str]] = []
         warm: list[tuple[float, float, str]] = []
+        alone: list[tuple[float, float, str]] = []
         for n in range(runs):
             env["XDG_CACHE_HOME"] = str(Path(tmp, f"cache{n}"))  # empty: cold
             cold.append(_timed_check(root, env))
             warm.append(_timed_check(root, env))
+            env["XDG_CACHE_HOME"] = str(Path(tmp, f"alone{n}"))
+            alone.append(_timed_check(root, env, ["--jobs", "1"]))
     print(
         f"shipped check with laws: {cold[0][2]} (load average {os.getloadavg()[0]:.1f},"
-        f" {os.cpu_count()} cores)"
+        f" {os.cpu_count()} cores; laws checked in {jobs} process{'es' if jobs > 1 else ''})"
     )
-    for name, figures in (("cold (no cache)", cold), ("warm (cached)", warm)):
+    rows = (
+        ("cold (no cache)", cold, True),
+        ("warm (cached)", warm, True),
+        ("cold, --jobs 1", alone, False),
+    )
+    for name, figures, target in rows:
         wall = min(f[0] for f in figures)
         cpu = min(f[1] for f in figures)
-        verdict = "met" if cpu <= LAWS_TARGET else "NOT met"
+        verdict = "met" if wall <= LAWS_TARGET else "NOT met"
         print(
-            f"  {name:16} {wall:.2f} s wall, {cpu:.2f} s cpu (best of {runs});"
-            f" target <= {LAWS_TARGET:.0f} s cpu: {verdict}"
+            f"  {name:16} {wall:.2f} s wall, {cpu:.2f} s cpu (best of {runs})"
+            + (f"; target <= {LAWS_TARGET:.0f} s wall: {verdict}" if target else "")
         )
     return 0
 

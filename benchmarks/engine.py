@@ -24,7 +24,9 @@ wall-clock figure is printed beside some of them.
    (5 M rulings/s) is judged on this figure. Beside it, the per-call ruler over the same
    positions in the same order.
 3. Deals: random full deals, every card chosen at random among the legal ones,
-   then scored (:func:`explainer.engine.random_scored_deal`).
+   then scored (:func:`explainer.engine.random_scored_deal`: each ruling read from the
+   trick's cascade by the trick's shape; the deal laws play several rule sets' streams
+   at once with :func:`explainer.engine.simulate.random_scored_deals`, the same deals).
 """
 
 from __future__ import annotations

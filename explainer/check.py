@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Collection, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
@@ -35,7 +36,7 @@ from explainer.scenarios.diagnostics import (
     sort_key,
 )
 from explainer.scenarios.kinds.law import LawScenario, checked_line
-from explainer.scenarios.loader import Project, load_project, missing_scenarios
+from explainer.scenarios.loader import Project, find_files, load_project, missing_scenarios
 from explainer.signals import write_whole
 
 __all__ = ["EXIT_DISAGREE", "EXIT_INVALID", "EXIT_OK", "run_check"]
@@ -49,15 +50,17 @@ def run_check(
     report: str | Path | None = None,
     complete: Collection[str] | None = None,
     out: TextIO | None = None,
+    jobs: int = 1,
 ) -> int:
     """Check the scenario files under ``paths`` (default: ``root/scenarios`` and the
     catalogs); print the problems and the count to ``out``; return the exit code.
 
     ``complete``: the languages whose catalogs must translate everything (default: the
-    project's ``[tool.explainer] complete``)."""
+    project's ``[tool.explainer] complete``). ``jobs``: processes that check the laws not
+    cached yet (:mod:`~explainer.scenarios.kinds.law_workers`; the output is the same)."""
     out = out if out is not None else sys.stdout
     try:
-        return _run(list(paths), Path(root), fill, report, complete, out)
+        return _run(list(paths), Path(root), fill, report, complete, out, jobs)
     except Exception as exc:  # noqa: BLE001 - the user never sees a traceback
         where = str(paths[0]) if paths else str(Path(root) / "scenarios")
         print(one_line(f"{where}:1:1: internal error: {type(exc).__name__}: {exc}"), file=out)
@@ -71,6 +74,7 @@ def _run(
     report: str | Path | None,
     complete: Collection[str] | None,
     out: TextIO,
+    jobs: int = 1,
 ) -> int:
     missing = [p for p in paths if not os.path.exists(p)]
     extra = [Diagnostic(Location(str(p), 1, 1), "no such file or folder", Code.IO) for p in missing]
@@ -88,6 +92,8 @@ def _run(
         _fill(load_project(root, targets), out)
     if complete is None:
         complete = settings(root).complete
+    if jobs > 1:
+        _prefetch(root, targets, frozenset(complete), jobs)
     checked = check_project(root, targets, complete=complete)
     diagnostics = sorted([*checked.diagnostics, *extra], key=sort_key)
     for d in diagnostics:
@@ -111,6 +117,29 @@ def _run(
         write_whole(Path(report), html)
 
     return exit_code(diagnostics)
+
+
+def _prefetch(root: Path, targets: list[Path] | None, complete: frozenset[str], jobs: int) -> None:
+    """Work done ahead in several processes, into the user cache, that the check then
+    reads (:mod:`~explainer.scenarios.kinds.law_workers`): the laws not cached yet, and,
+    when the whole project is checked, the catalog report in a child of its own meanwhile
+    (a child that fails only leaves the check to do its work)."""
+    from explainer.scenarios.kinds.law_workers import prefetch_laws
+
+    beside = partial(_catalog_report, root, complete) if targets is None else None
+    prefetch_laws(_files(root, targets), jobs, beside=beside)
+
+
+def _catalog_report(root: Path, complete: frozenset[str]) -> bool:
+    """Make the catalog report (into the user cache, where the check reads it)."""
+    from explainer.i18n.check import catalog_report
+
+    return bool(catalog_report(root, complete=complete))
+
+
+def _files(root: Path, targets: Sequence[Path] | None) -> list[Path]:
+    """The scenario files the check reads."""
+    return [f for t in (targets or [root / "scenarios"]) for f in find_files(t)]
 
 
 def _laws(project: Project, wrong: Collection[str]) -> list[LawScenario]:

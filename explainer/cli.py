@@ -25,6 +25,19 @@ def _languages(text: str) -> frozenset[str]:
     return frozenset(part.strip() for part in text.split(",") if part.strip())
 
 
+def _jobs(text: str) -> int:
+    """``--jobs N``: a whole number, at least 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number of processes, 1 or more: {text!r}"
+        )
+    return n
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="explainer",
@@ -52,6 +65,14 @@ def _parser() -> argparse.ArgumentParser:
         help="write the engine's answer into expect keys that are absent",
     )
     c.add_argument("--report", metavar="FILE.html", help="also write a standalone HTML report")
+    c.add_argument(
+        "--jobs",
+        metavar="N",
+        type=_jobs,
+        default=None,
+        help="processes that check the laws not cached yet (default: $EXPLAINER_JOBS, "
+        "else 2 where two CPUs are available, else 1; the output is the same)",
+    )
     c.add_argument(
         "--complete",
         metavar="LANG[,LANG]",
@@ -118,6 +139,7 @@ def _run(args: argparse.Namespace) -> int:
         return run_new(args.dir, out=sys.stdout)
     if args.verb == "check":
         from explainer.check import run_check
+        from explainer.scenarios.kinds.law_workers import default_jobs
 
         return run_check(
             args.paths,
@@ -126,6 +148,7 @@ def _run(args: argparse.Namespace) -> int:
             report=args.report,
             complete=args.complete,
             out=sys.stdout,
+            jobs=args.jobs if args.jobs is not None else default_jobs(),
         )
     from explainer.site.build import run_build
 

@@ -8,6 +8,12 @@ examples on every run (a mutant is killed or not, never by luck) and no example 
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import settings
+
+# ``explainer check`` checks laws in one process under the suite (the command line's
+# default is two where two CPUs are available): tests/test_law_workers.py asks for two.
+os.environ.setdefault("EXPLAINER_JOBS", "1")
 
 settings.register_profile("mutation", deadline=None, derandomize=True, database=None)

@@ -88,7 +88,10 @@ seed; the taker and the first leader turn from deal to deal). By default the rul
 are :func:`scoring_variants`: every preset of the game, and each with one scoring knob
 (:data:`SCORING_KNOBS`) set to each of its other values. A deal is played under the
 rule set's play knobs and scored under the rule set, so rule sets that differ only in
-scoring share their deals. Premises (:class:`DealPremise`): ``made``, ``failed`` (not
+scoring share their deals; the streams of rule sets that play differently are played
+together (:func:`~.simulate.random_scored_deals`), each deal again only under a rule set
+that rules one of its plays otherwise (about three deals in a hundred between
+``undertrump: required`` and ``optional``), with the same deals as apart. Premises (:class:`DealPremise`): ``made``, ``failed`` (not
 made, and not a *litige*), ``litige`` (a tie held over under ``tie: litige``), ``capot``,
 ``belote`` (some seat scored a belote), ``takers_belote`` (a seat of the takers did).
 Conclusions (:class:`DealConclusion`), each an exact equation: ``card_points_152``
@@ -123,7 +126,7 @@ from .errors import EngineError
 from .play import Cascade, Rule, Step, make_ruler, make_trick_ruler
 from .rules import KNOBS, PRESETS, RuleSet, presets_for
 from .seats import Seat
-from .simulate import RandomDeal, random_scored_deal
+from .simulate import RandomDeal, random_scored_deals
 
 __all__ = [
     "DEAL_SAMPLES",
@@ -757,8 +760,9 @@ _Piece = tuple[int, int, int]
 """Cards of one suit: ``(shift, how many, 8-bit mask)``."""
 
 
+@cache
 def _pieces(zone: int) -> tuple[_Piece, ...]:
-    """A zone's cards cut by suit."""
+    """A zone's cards cut by suit (kept: every sample meets the same zones)."""
     out = []
     for s in range(4):
         m = zone >> 8 * s & 0xFF
@@ -1100,18 +1104,39 @@ def _failing(cascade: Cascade, hands: Sequence[int], claim: _Claim, trick: int) 
 
 
 def _failures(
-    space: _Space, rules: RuleSet, claim: _Claim, sample: _Sample
+    space: _Space,
+    rules: RuleSet,
+    claim: _Claim,
+    sample: _Sample,
+    memo: dict[tuple[int, Cascade], list[int]] | None = None,
 ) -> list[tuple[int, list[int]]]:
     """The failing hands of each trick of ``sample`` under ``rules`` (tricks with none
-    left out)."""
+    left out). ``memo`` keeps them by trick and cascade: rule sets that rule a trick
+    alike (equal cascades) share its failures."""
     rule_trick = make_trick_ruler(space.kind.trump, rules)
     tricks = space.cards
+    memo = {} if memo is None else memo
     out = []
     for ti, hands in sample:
-        bad = _failing(rule_trick(tricks[ti]), hands, claim, ti)
+        cascade = rule_trick(tricks[ti])
+        bad = memo.get((ti, cascade))
+        if bad is None:
+            bad = memo[ti, cascade] = _failing(cascade, hands, claim, ti)
         if bad:
             out.append((ti, bad))
     return out
+
+
+_SHARED: dict[tuple[int, int], tuple[_Claim, _Sample, dict[tuple[int, Cascade], list[int]]]] = {}
+"""The failures found of a claim over a (cached) sample, by trick and cascade, for every
+rule set: the three rule sets of a suit contract rule half the tricks alike."""
+
+
+def _shared(claim: _Claim, sample: _Sample) -> dict[tuple[int, Cascade], list[int]]:
+    found = _SHARED.get((id(claim), id(sample)))
+    if found is None or found[0] is not claim or found[1] is not sample:
+        found = _SHARED[id(claim), id(sample)] = (claim, sample, {})
+    return found[2]
 
 
 def _smallest(space: _Space, failures: list[tuple[int, list[int]]]) -> tuple[int, int] | None:
@@ -1149,7 +1174,7 @@ def _check_kind(kind: TrumpKind, rules: RuleSet, law: PlayLaw, target: int) -> _
     reps = _representatives(space, need, forbid)
     sample = _positions(kind, need, forbid, target)
     bad = _smallest(space, _failures(space, rules, claim, reps))
-    failures = _failures(space, rules, claim, sample)
+    failures = _failures(space, rules, claim, sample, _shared(claim, sample))
     if bad is None:
         bad = _smallest(space, failures)
     done = _CHECKED[key] = (_count(reps), _count(sample), bad)
@@ -1385,14 +1410,20 @@ class _Scored:
     belotes: tuple[Seat, ...]
     score: DealScore
     facts: frozenset[DealPremise] = frozenset()
-    """The premises the deal satisfies (:func:`_deal_facts`), found once."""
+    """The premises the deal satisfies (:func:`_facts`), found once."""
 
 
 def _scored_deal(
     deal: RandomDeal, card_points: tuple[int, int], belotes: tuple[Seat, ...], score: DealScore
 ) -> _Scored:
-    scored = _Scored(deal, card_points, belotes, score)
-    facts = frozenset(p for p, true in _deal_facts(scored).items() if true)
+    takers = deal.taker & 1
+    facts = _facts(
+        score.made,
+        bool(score.held),
+        score.capot is not None,
+        bool(belotes),
+        any(seat & 1 == takers for seat in belotes),
+    )
     return _Scored(deal, card_points, belotes, score, facts)
 
 
@@ -1411,23 +1442,38 @@ def _rescore(deal: RandomDeal, rules: RuleSet) -> _Scored:
     return _scored_deal(deal, card_points, belotes, score)
 
 
-def _deal_facts(s: _Scored) -> dict[DealPremise, bool]:
-    takers = s.deal.taker & 1
-    return {
-        DealPremise.MADE: s.score.made,
-        DealPremise.FAILED: not s.score.made and not s.score.held,
-        DealPremise.LITIGE: bool(s.score.held),
-        DealPremise.CAPOT: s.score.capot is not None,
-        DealPremise.BELOTE: bool(s.belotes),
-        DealPremise.TAKERS_BELOTE: any(seat & 1 == takers for seat in s.belotes),
-    }
+@cache
+def _facts(
+    made: bool, litige: bool, capot: bool, belote: bool, takers_belote: bool
+) -> frozenset[DealPremise]:
+    """The premises a scored deal satisfies (:class:`DealPremise`), from what decides them."""
+    return frozenset(
+        premise
+        for premise, true in (
+            (DealPremise.MADE, made),
+            (DealPremise.FAILED, not made and not litige),
+            (DealPremise.LITIGE, litige),
+            (DealPremise.CAPOT, capot),
+            (DealPremise.BELOTE, belote),
+            (DealPremise.TAKERS_BELOTE, takers_belote),
+        )
+        if true
+    )
 
 
 def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: RuleSet) -> bool:
-    """Whether one conclusion is true of a deal scored under ``rules``."""
+    """Whether one conclusion is true of a deal scored under ``rules`` (the conclusions
+    that need no belote bonus are decided first: this runs for every deal)."""
     if isinstance(conclusion, DealPremise):
         return conclusion in s.facts
     score = s.score
+    if conclusion is DealConclusion.CARD_POINTS_152:
+        return sum(s.card_points) == 152
+    if conclusion is DealConclusion.MADE_SCORES_OWN:
+        return not score.made or score.score == score.points
+    failed = not score.made and not score.held
+    if not failed and conclusion is not DealConclusion.POINTS_162_OR_CAPOT:
+        return True  # the failed conclusions say nothing of this deal
     takers = s.deal.taker & 1
     bonus = [0, 0]
     for seat in s.belotes:
@@ -1435,18 +1481,12 @@ def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: Rul
     if rules.belote == "attack_only":
         bonus[takers ^ 1] = 0  # the defenders' belote never counts
     whole = rules.capot_total if score.capot is not None else 152 + LAST_TRICK
-    if conclusion is DealConclusion.CARD_POINTS_152:
-        return sum(s.card_points) == 152
     if conclusion is DealConclusion.POINTS_162_OR_CAPOT:
         return sum(score.points) - sum(bonus) == whole
-    if conclusion is DealConclusion.MADE_SCORES_OWN:
-        return not score.made or score.score == score.points
-    failed = not score.made and not score.held
-    kept = 0 if rules.belote == "prenable" else bonus[takers]
     if conclusion is DealConclusion.FAILED_TAKERS_ZERO:
-        return not failed or score.score[takers] == kept
+        return score.score[takers] == (0 if rules.belote == "prenable" else bonus[takers])
     given = sum(bonus) if rules.belote == "prenable" else bonus[takers ^ 1]
-    return not failed or score.score[takers ^ 1] == whole + given
+    return score.score[takers ^ 1] == whole + given
 
 
 _DEAL_POOLS: dict[tuple[Trump, tuple[str, ...]], tuple[random.Random, list[RandomDeal]]] = {}
@@ -1469,12 +1509,34 @@ def _deals(trump: Trump, rules: RuleSet, count: int) -> list[RandomDeal]:
 
     The taker and the leader turn from deal to deal.
     """
-    rng, pool = _pool(trump, rules)
-    for i in range(len(pool), count):
-        pool.append(
-            random_scored_deal(rng, trump, rules, taker=Seat(i & 3), leader=Seat(i >> 2 & 3))
-        )
-    return pool[:count]
+    _fill(trump, [rules], count)
+    return _pool(trump, rules)[1][:count]
+
+
+def _fill(trump: Trump, rule_sets: Iterable[RuleSet], count: int) -> None:
+    """Extend the streams of ``rule_sets`` to ``count`` deals, playing the streams that
+    stand at the same deal together (:func:`~.simulate.random_scored_deals`: a deal is
+    played again only under the rule sets that rule one of its plays otherwise).
+
+    Each stream keeps its own generator, seeded alike, so a stream's deals are the same
+    whichever streams were played with it."""
+    groups: dict[int, dict[tuple[str, ...], RuleSet]] = {}
+    for rules in rule_sets:
+        rng, pool = _pool(trump, rules)
+        if len(pool) < count:
+            groups.setdefault(len(pool), {}).setdefault(_behaviour(_kind_of(trump), rules), rules)
+    for start, group in groups.items():
+        members = list(group.values())
+        pools = [_pool(trump, rules) for rules in members]
+        rng = pools[0][0]
+        for i in range(start, count):
+            deals = random_scored_deals(
+                rng, trump, members, taker=Seat(i & 3), leader=Seat(i >> 2 & 3)
+            )
+            for (_, pool), deal in zip(pools, deals, strict=True):
+                pool.append(deal)
+        for other, _ in pools[1:]:
+            other.setstate(rng.getstate())
 
 
 @dataclass(frozen=True, slots=True)
@@ -1523,7 +1585,7 @@ def _scored(trump: Trump, rules: RuleSet, count: int) -> list[_Scored]:
     if found is None:
         found = _SCORED[key] = [
             _scored_deal(deal, deal.card_points, deal.belotes, _own_score(deal))
-            if deal.rules == rules
+            if deal.rules is rules or deal.rules == rules
             else _rescore(deal, rules)
             for deal in _deals(trump, rules, count)
         ]
@@ -1547,6 +1609,8 @@ def check_deal_law(
     """
     presets = scoring_variants(law.game) if rule_sets is None else dict(rule_sets)
     per_kind = -(-samples // len(law.kinds))
+    for kind in law.kinds:
+        _fill(kind.trump, presets.values(), per_kind)
     outcomes = []
     done: dict[tuple[int, ...], DealOutcome] = {}
     for name, rules in presets.items():

@@ -257,11 +257,18 @@ class Cascade:
     steps: tuple[Step, ...]
     _flat: _Flat = field(init=False, repr=False, compare=False)
     _alt: Step | None = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # The steps as the comprehensions read them, once per cascade, not per call.
         object.__setattr__(self, "_flat", tuple((s.test, s.keep, s.rule) for s in self.steps))
         object.__setattr__(self, "_alt", next((s for s in self.steps if s.alt), None))
+        object.__setattr__(self, "_hash", hash(self.steps))
+
+    def __hash__(self) -> int:
+        """The steps' hash, computed once (the laws look cascades up by value, to share
+        the work of rule sets that rule a trick alike)."""
+        return self._hash
 
     def __call__(self, hand: Mask) -> tuple[Mask, Rule]:
         """The legal cards of ``hand`` and the deciding rule, as the ruler returns them."""

@@ -1,7 +1,8 @@
 """Random legal deals, for property tests and benchmarks.
 
 Every card is chosen at random among the legal ones of the seat to move, using the
-same ruler the checks use, so a random deal exercises the whole engine. The deal is
+same rulings the checks use (the trick's cascade, :func:`~.play.make_trick_ruler`), so a
+random deal exercises the whole engine. The deal is
 scored as it is played (trick winners, card points, belote) and finished with
 :func:`~.deal.score_deal`, the scoring that :func:`~.deal.play_deal` uses, so a
 random deal costs no second pass over its tricks.
@@ -17,24 +18,49 @@ True
 from __future__ import annotations
 
 import random as _random
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from typing import Final
 
 from .cards import DECK, Mask
 from .contract import Trump, point_table, tables
 from .deal import belote_seats, score_deal
-from .play import make_ruler
+from .play import make_trick_ruler
 from .rules import HOUSE, RuleSet
 from .seats import Seat, Team
 
-__all__ = ["RandomDeal", "random_deal", "random_hands", "random_scored_deal"]
+__all__ = [
+    "DRAWS",
+    "RandomDeal",
+    "random_deal",
+    "random_hands",
+    "random_scored_deal",
+    "random_scored_deals",
+]
 
 _SEATS = tuple(Seat)
 
 
+_DRAWS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in range(31, 0, -1))
+"""The shuffle's draws: for each position ``i`` from the last, a card index below ``i + 1``
+drawn from ``bits`` random bits (a draw that is too large is drawn again)."""
+
+
 def random_hands(rng: _random.Random) -> list[Mask]:
-    """Four random hands of eight cards, as masks indexed by seat."""
+    """Four random hands of eight cards, as masks indexed by seat.
+
+    The deck is shuffled as ``rng.shuffle`` does it in Python 3.11 (Fisher-Yates from the
+    last card, each index drawn by rejection from ``getrandbits``), written out so that a
+    draw costs no method calls and the deals do not depend on the Python version.
+    """
     deck = list(DECK)
-    rng.shuffle(deck)
+    getrandbits = rng.getrandbits
+    for i, n, bits in _DRAWS:
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
     hands = [0, 0, 0, 0]
     for i, c in enumerate(deck):
         hands[i >> 3] |= 1 << c
@@ -77,12 +103,222 @@ class RandomDeal:
         return out
 
 
-def _pick(mask: int, k: int) -> int:
-    """The ``k``-th lowest card of ``mask`` (0-based)."""
-    while k:
-        mask &= mask - 1
-        k -= 1
-    return (mask & -mask).bit_length() - 1
+DRAWS: Final = 29
+"""The random numbers a deal's play takes after the shuffle: one per lead (8) and one per
+play the rules can bind (21; the last trick's cards are forced)."""
+
+
+@cache
+def _shapes(trump: Trump, rules: RuleSet) -> list[tuple[tuple[Mask, Mask], ...] | None]:
+    """Per trick shape, filled as met: the ``(test, keep)`` masks of the trick's
+    :class:`~.play.Cascade`, the last test ``-1`` (it decides every other hand). A shape is
+    ``led << 6 | best << 1 | partner`` (the led suit, the best card so far, and whether the
+    player's partner plays it): all a cascade depends on."""
+    return [None] * 256
+
+
+def _steps(
+    trump: Trump, rules: RuleSet, shape: int, trick: Sequence[int]
+) -> tuple[tuple[Mask, Mask], ...]:
+    """The steps of ``shape`` (:func:`_shapes`), built from ``trick`` the first time."""
+    table = _shapes(trump, rules)
+    steps = table[shape]
+    if steps is None:
+        *first, last = make_trick_ruler(trump, rules)(trick).steps
+        steps = table[shape] = (*((s.test, s.keep) for s in first), (-1, last.keep))
+    return steps
+
+
+@cache
+def _watch(
+    trump: Trump, rules: RuleSet, others: tuple[RuleSet, ...]
+) -> list[tuple[tuple[int, tuple[tuple[Mask, Mask], ...]], ...] | None]:
+    """Per trick shape, filled as met: the other rule sets (index, steps) whose steps
+    differ from ``rules``' there, whose ruling of the hand must be compared."""
+    return [None] * 256
+
+
+@dataclass(frozen=True, slots=True)
+class _Played:
+    """A deal's plays: the cards in play order, the trick winners, the teams' card points,
+    and for each other rule set watched whether it rules every play alike."""
+
+    cards: tuple[int, ...]
+    winners: tuple[Seat, ...]
+    card_points: tuple[int, int]
+    alike: tuple[bool, ...]
+
+
+def _play(
+    trump: Trump,
+    rules: RuleSet,
+    hands: list[Mask],
+    draws: Sequence[float],
+    leader: int,
+    others: tuple[RuleSet, ...] = (),
+) -> _Played:
+    """Play the dealt ``hands`` (masks by seat; left empty) under ``rules``, each card the
+    ``int(draw * n)``-th lowest of the ``n`` legal ones; and note, for each rule set of
+    ``others``, whether it would have ruled every play alike (then it plays the same deal).
+
+    A ruling is the trick's cascade (:func:`~.play.make_trick_ruler`) read from a table by
+    the trick's shape: a lookup and a few ``&``.
+    """
+    table = _shapes(trump, rules)
+    watch = _watch(trump, rules, others)
+    alike = [True] * len(others)
+    win_keys = tables(trump).win_key
+    card_points = point_table(trump, rules.all_trump_points)
+    draw = iter(draws).__next__
+    played: list[int] = []
+    winners: list[Seat] = []
+    team_points = [0, 0]
+    lead = leader
+    for ti in range(8):
+        seat = lead
+        hand = hands[seat]
+        k = int(draw() * (8 - ti))
+        while k:
+            hand &= hand - 1
+            k -= 1
+        c = (hand & -hand).bit_length() - 1
+        hands[seat] ^= 1 << c
+        played.append(c)
+        led = c >> 3 << 6
+        key = win_keys[c >> 3]
+        best, top, win, points = c, key[c], 0, card_points[c]
+        for i in (1, 2, 3):
+            seat = (seat + 1) & 3
+            hand = hands[seat]
+            if ti < 7:
+                shape = led | best << 1 | (win == i - 2)
+                steps = table[shape] or _steps(trump, rules, shape, played[-i:])
+                for test, keep in steps:  # noqa: B007 - keep is read after the break
+                    if hand & test:
+                        break
+                legal = hand & keep
+                if others and watch[shape] != ():
+                    _compare(watch, shape, trump, rules, others, played[-i:], hand, legal, alike)
+                k = int(draw() * legal.bit_count())
+                while k:
+                    legal &= legal - 1
+                    k -= 1
+                c = (legal & -legal).bit_length() - 1
+                hands[seat] = hand ^ (1 << c)
+            else:
+                c = hand.bit_length() - 1  # the seat's last card
+            played.append(c)
+            points += card_points[c]
+            if key[c] > top:
+                best, top, win = c, key[c], i
+        lead = (lead + win) & 3
+        winners.append(_SEATS[lead])
+        team_points[lead & 1] += points
+    return _Played(tuple(played), tuple(winners), (team_points[0], team_points[1]), tuple(alike))
+
+
+def _compare(
+    watch: list[tuple[tuple[int, tuple[tuple[Mask, Mask], ...]], ...] | None],
+    shape: int,
+    trump: Trump,
+    rules: RuleSet,
+    others: tuple[RuleSet, ...],
+    trick: Sequence[int],
+    hand: Mask,
+    legal: Mask,
+    alike: list[bool],
+) -> None:
+    """Clear ``alike[j]`` where ``others[j]`` rules ``hand`` after ``trick`` otherwise than
+    ``rules`` did (``legal``); the shapes where their steps differ are found once."""
+    differ = watch[shape]
+    if differ is None:
+        mine = _steps(trump, rules, shape, trick)
+        differ = watch[shape] = tuple(
+            (j, theirs)
+            for j, other in enumerate(others)
+            if (theirs := _steps(trump, other, shape, trick)) != mine
+        )
+    for j, steps in differ:
+        for test, keep in steps:  # noqa: B007 - keep is read after the break
+            if hand & test:
+                break
+        if hand & keep != legal:
+            alike[j] = False
+
+
+def _result(
+    trump: Trump,
+    rules: RuleSet,
+    dealt: tuple[int, int, int, int],
+    played: _Played,
+    taker: Seat,
+    leader: Seat,
+) -> RandomDeal:
+    """The played deal scored under ``rules`` (:func:`~.deal.score_deal`)."""
+    belotes = belote_seats(trump, dealt, rules)
+    scored = score_deal(played.card_points, played.winners, belotes, taker, rules, trump=trump)
+    return RandomDeal(
+        trump=trump,
+        taker=taker,
+        hands=dealt,
+        leader=Seat(leader),
+        cards=played.cards,
+        winners=played.winners,
+        card_points=played.card_points,
+        belote=belotes[0] if belotes else None,
+        capot=scored.capot,
+        points=scored.points,
+        made=scored.made,
+        score=scored.score,
+        belotes=belotes,
+        held=scored.held,
+        rules=rules,
+    )
+
+
+def random_scored_deals(
+    rng: _random.Random,
+    trump: Trump,
+    rule_sets: Sequence[RuleSet],
+    *,
+    taker: Seat = Seat.N,
+    leader: Seat = Seat.N,
+) -> tuple[RandomDeal, ...]:
+    """:func:`random_scored_deal` under each rule set from the same state of ``rng``: the
+    deal each would give (a deal takes the same random numbers under any rules, so ``rng``
+    is left as each leaves it).
+
+    The deal is played once under the first rule set, watching the others: a rule set
+    that rules every play alike plays the same deal, and only one that does not (a few
+    deals in a hundred, where ``undertrump`` differs) is played again.
+    """
+    hands = random_hands(rng)
+    dealt = (hands[0], hands[1], hands[2], hands[3])
+    rand = rng.random
+    draws = [rand() for _ in range(DRAWS)]
+    first, *rest = rule_sets
+    others = tuple(rest)
+    played = _play(trump, first, hands, draws, int(leader), others)
+    out = [_result(trump, first, dealt, played, taker, leader)]
+    for rules, alike in zip(others, played.alike, strict=True):
+        if not alike:
+            again = _play(trump, rules, list(dealt), draws, int(leader))
+        elif point_table(trump, rules.all_trump_points) != point_table(
+            trump, first.all_trump_points
+        ):
+            again = _recount(played, point_table(trump, rules.all_trump_points))
+        else:
+            again = played
+        out.append(_result(trump, rules, dealt, again, taker, leader))
+    return tuple(out)
+
+
+def _recount(played: _Played, points: Sequence[int]) -> _Played:
+    """The same plays, the card points counted by another table (all-trump scales)."""
+    team = [0, 0]
+    for i, winner in enumerate(played.winners):
+        team[winner & 1] += sum(points[c] for c in played.cards[4 * i : 4 * i + 4])
+    return _Played(played.cards, played.winners, (team[0], team[1]), played.alike)
 
 
 def random_scored_deal(
@@ -96,65 +332,11 @@ def random_scored_deal(
     """Deal random hands, play every card at random among the legal ones, and score the deal.
 
     The first trick is led by ``leader``, each next one by the last winner. A lead may
-    be any card and the last trick's cards are forced, so the ruler is asked only for
-    the 21 plays where the rules can bind.
+    be any card and the last trick's cards are forced, so the rules are asked only for
+    the 21 plays where they can bind. The deal is scored as it is played and finished
+    with :func:`~.deal.score_deal`.
     """
-    ruler = make_ruler(trump, rules)
-    win_keys = tables(trump).win_key
-    card_points = point_table(trump, rules.all_trump_points)
-    hands = random_hands(rng)
-    dealt = (hands[0], hands[1], hands[2], hands[3])
-    rand = rng.random
-    played: list[int] = []
-    winners: list[Seat] = []
-    team_points = [0, 0]
-    lead = int(leader)
-    for ti in range(8):
-        seat = lead
-        hand = hands[seat]
-        c = _pick(hand, int(rand() * (8 - ti)))
-        hands[seat] = hand ^ (1 << c)
-        trick = [c]
-        key = win_keys[c >> 3]
-        top, win, points = key[c], 0, card_points[c]
-        for i in (1, 2, 3):
-            seat = (seat + 1) & 3
-            hand = hands[seat]
-            if ti < 7:
-                legal = ruler(hand, trick)[0]
-                c = _pick(legal, int(rand() * legal.bit_count()))
-                hands[seat] = hand ^ (1 << c)
-            else:
-                c = hand.bit_length() - 1  # the seat's last card
-            trick.append(c)
-            points += card_points[c]
-            if key[c] > top:
-                top, win = key[c], i
-        lead = (lead + win) & 3
-        winners.append(_SEATS[lead])
-        team_points[lead & 1] += points
-        played += trick
-
-    belotes = belote_seats(trump, dealt, rules)
-    card_pts = (team_points[0], team_points[1])
-    scored = score_deal(card_pts, winners, belotes, taker, rules, trump=trump)
-    return RandomDeal(
-        trump=trump,
-        taker=taker,
-        hands=dealt,
-        leader=Seat(leader),
-        cards=tuple(played),
-        winners=tuple(winners),
-        card_points=card_pts,
-        belote=belotes[0] if belotes else None,
-        capot=scored.capot,
-        points=scored.points,
-        made=scored.made,
-        score=scored.score,
-        belotes=belotes,
-        held=scored.held,
-        rules=rules,
-    )
+    return random_scored_deals(rng, trump, (rules,), taker=taker, leader=leader)[0]
 
 
 def random_deal(

@@ -216,7 +216,7 @@ class LawKind(Kind[LawScenario]):
             game=game,
             law=law,
             rule_sets=rule_sets,
-            outcome=checked_result(law, rule_sets),
+            outcome=_outcome(law, rule_sets),
         )
 
     def computed(self, scenario: LawScenario) -> dict[str, Any]:
@@ -495,6 +495,9 @@ def _digest(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> str:
 
 _MEMO: dict[str, AnyResult] = {}
 
+AnyLaw = tuple[PlayLaw | DealLaw, Mapping[str, RuleSet]]
+"""A law with the rule sets it is checked under."""
+
 
 def checked_result(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> AnyResult:
     """The law checked under ``rule_sets``: from the cache when this law, these rule sets
@@ -504,13 +507,91 @@ def checked_result(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> 
         return _MEMO[key]
     result = _load(key, rule_sets)
     if result is None:
-        if isinstance(law, PlayLaw):
-            result = check_play_law(law, rule_sets)
-        else:
-            result = check_deal_law(law, rule_sets)
+        result = _check(law, rule_sets)
         _store(key, result)
     _MEMO[key] = result
     return result
+
+
+def _check(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> AnyResult:
+    if isinstance(law, PlayLaw):
+        return check_play_law(law, rule_sets)
+    return check_deal_law(law, rule_sets)
+
+
+# -- reading the laws first, to check them in several processes (law_workers.py) --------
+
+_READING: list[AnyLaw] | None = None
+"""While :func:`read_laws` reads: the laws read, left unchecked."""
+
+
+def _outcome(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> AnyResult | None:
+    if _READING is not None:
+        _READING.append((law, rule_sets))
+        return None
+    return checked_result(law, rule_sets)
+
+
+def read_laws(files: Sequence[Path]) -> list[AnyLaw]:
+    """The valid laws of ``files``, read as the check reads them but not checked."""
+    global _READING
+    from ..loader import load_file
+
+    found: list[AnyLaw] = []
+    _READING = found
+    try:
+        for f in files:
+            load_file(f)
+    finally:
+        _READING = None
+    return found
+
+
+def law_key(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> str:
+    """The law's cache key: the digest of the law, its rule sets and the engine."""
+    return _digest(law, rule_sets)
+
+
+def is_cached(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> bool:
+    """Whether the law's result is known (read from the cache now, if it is there)."""
+    key = _digest(law, rule_sets)
+    if key not in _MEMO:
+        result = _load(key, rule_sets)
+        if result is None:
+            return False
+        _MEMO[key] = result
+    return True
+
+
+def shared_work(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> object:
+    """What laws checked in one process share: the deal laws their random deals, the play
+    laws with the same premises their positions (for each kind of contract)."""
+    if isinstance(law, DealLaw):
+        return ("deal",)
+    return ("play", law.masks)
+
+
+def weight(laws: Sequence[AnyLaw]) -> float:
+    """About how many seconds a group of laws (:func:`shared_work`) takes to check on a
+    quiet machine: the deal laws' random deals a second and a half per kind of contract,
+    the play laws' positions a fifth of a second per kind of contract; the laws over
+    them a few hundredths each."""
+    deal = {kind for law, _ in laws if isinstance(law, DealLaw) for kind in law.kinds}
+    play = {kind for law, _ in laws if isinstance(law, PlayLaw) for kind in law.kinds}
+    return 1.5 * len(deal) + 0.2 * len(play) + 0.03 * len(laws)
+
+
+def check_all(laws: Sequence[AnyLaw]) -> list[AnyResult]:
+    """Each law checked (not cached: :func:`remember` does that in the process that reads
+    the results)."""
+    return [_check(law, rule_sets) for law, rule_sets in laws]
+
+
+def remember(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet], result: AnyResult) -> None:
+    """Keep a result checked elsewhere, as :func:`checked_result` keeps its own."""
+    key = _digest(law, rule_sets)
+    _MEMO[key] = result
+    _store(key, result)
 
 
 def _encode(result: AnyResult) -> list[Any] | None:
