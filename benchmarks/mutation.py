@@ -57,6 +57,9 @@ PYTEST = ("-p", "no:cacheprovider", "-p", "no:randomly", "--hypothesis-profile=m
 KILLED = {1, 3, 24, 36, 152, 255, -24, -11, -9}
 """mutmut's exit codes of a killed mutant: a failing test, an error, a timeout, a crash."""
 UNTESTED = {5, 33}
+NO_VERDICT = {4, 5}
+"""pytest's exit codes of a usage error (a test path that does not exist) and of no test
+collected: no verdict on the mutant, not a kill."""
 MODULE_OF = re.compile(r"^(.*?)\.x(?:_|ǁ)")
 
 
@@ -128,6 +131,8 @@ def recheck(name: str, tests: list[str]) -> bool:
         done = subprocess.run(cmd, cwd=MUTANTS, env=env, capture_output=True, timeout=900)
     except subprocess.TimeoutExpired:
         return True
+    if done.returncode in NO_VERDICT:
+        sys.exit(f"recheck of {name}: pytest could not run {' '.join(tests)}:\n{done.stdout!r}")
     return done.returncode != 0
 
 
@@ -284,6 +289,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     everything = all_modules()
+    # `--first a.py module` would read the module as a test file (nargs="*"): give it back.
+    args.modules += [f for f in args.first if f in everything]
+    args.first = [f for f in args.first if f not in everything]
     chosen = [m for m in everything if not args.modules or m in args.modules]
     if not args.report:
         for module in chosen:

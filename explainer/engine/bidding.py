@@ -83,7 +83,7 @@ def run_bidding(dealer: Seat, turned: int, bids: Sequence[tuple[Seat, Bid]]) -> 
             raise BiddingError(
                 f"bid out of turn: {seat.name} bids, expected {expected.name}", bid_index=i
             )
-        if isinstance(bid, str) and not isinstance(bid, Suit):
+        if not isinstance(bid, Suit):  # a word, or anything else: parse_bid says what is wrong
             try:
                 bid = parse_bid(bid)
             except BiddingError as e:
