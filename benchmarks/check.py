@@ -243,6 +243,34 @@ def _timed_check(
     return wall, cpu, (done.stdout.splitlines() or ["(no output)"])[-1]
 
 
+Figures = list[tuple[float, float, str]]
+
+
+def _cold_and_warm(
+    project: Path, tmp: Path, runs: int, alone: Sequence[str] | None = None
+) -> tuple[Figures, Figures, Figures]:
+    """``runs`` times: a cold check (an empty user cache) then a warm one (the cache it
+    wrote), and with ``alone`` a cold check with those extra arguments, after one run that
+    writes the bytecode (an installed package has its bytecode)."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(tmp / "bytecode")
+    env["XDG_CACHE_HOME"] = str(tmp / "primer")
+    _timed_check(project, env)  # writes the bytecode
+    cold: Figures = []
+    warm: Figures = []
+    other: Figures = []
+    for n in range(runs):
+        env["XDG_CACHE_HOME"] = str(tmp / f"cache{n}")  # empty: cold
+        cold.append(_timed_check(project, env))
+        warm.append(_timed_check(project, env))
+        if alone is not None:
+            env["XDG_CACHE_HOME"] = str(tmp / f"alone{n}")
+            other.append(_timed_check(project, env, alone))
+    return cold, warm, other
+
+
 def shipped(root: Path, runs: int = 3) -> int:
     """Print the cold and warm figures of the shipped check without laws."""
     import os
@@ -251,16 +279,7 @@ def shipped(root: Path, runs: int = 3) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         project = Path(tmp, "project")
         dropped = _without_laws(root, project)
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        env["PYTHONPYCACHEPREFIX"] = str(Path(tmp, "bytecode"))
-        env["XDG_CACHE_HOME"] = str(Path(tmp, "primer"))
-        _timed_check(project, env)  # writes the bytecode
-        cold: list[tuple[float, float, str]] = []
-        warm: list[tuple[float, float, str]] = []
-        for n in range(runs):
-            env["XDG_CACHE_HOME"] = str(Path(tmp, f"cache{n}"))  # empty: cold
-            cold.append(_timed_check(project, env))
-            warm.append(_timed_check(project, env))
+        cold, warm, _ = _cold_and_warm(project, Path(tmp), runs)
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python"
         f" {platform.python_version()}, load average {os.getloadavg()[0]:.1f}"
@@ -298,19 +317,7 @@ def with_laws(runs: int = 3) -> int:
     root = Path(__file__).resolve().parent.parent
     jobs = default_jobs()
     with tempfile.TemporaryDirectory() as tmp:
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        env["PYTHONPYCACHEPREFIX"] = str(Path(tmp, "bytecode"))
-        env["XDG_CACHE_HOME"] = str(Path(tmp, "primer"))
-        _timed_check(root, env)  # writes the bytecode
-        cold: list[tuple[float, float, str]] = []
-        warm: list[tuple[float, float, str]] = []
-        alone: list[tuple[float, float, str]] = []
-        for n in range(runs):
-            env["XDG_CACHE_HOME"] = str(Path(tmp, f"cache{n}"))  # empty: cold
-            cold.append(_timed_check(root, env))
-            warm.append(_timed_check(root, env))
-            env["XDG_CACHE_HOME"] = str(Path(tmp, f"alone{n}"))
-            alone.append(_timed_check(root, env, ["--jobs", "1"]))
+        cold, warm, alone = _cold_and_warm(root, Path(tmp), runs, alone=["--jobs", "1"])
     print(
         f"shipped check with laws: {cold[0][2]} (load average {os.getloadavg()[0]:.1f},"
         f" {os.cpu_count()} cores; laws checked in {jobs} process{'es' if jobs > 1 else ''})"
