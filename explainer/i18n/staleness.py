@@ -44,8 +44,10 @@ __all__ = [
     "Extracted",
     "coverage",
     "extract_messages",
+    "extraction_cached",
     "format_coverage",
     "lag",
+    "remember_extraction",
     "sources_digest",
     "sources_or_none",
 ]
@@ -226,6 +228,27 @@ def extract_messages(root: Path) -> dict[Key, Extracted]:
         write_entry(_CACHE_FOLDER, key, _to_json(found))
     _last = (key, found)
     return dict(found)
+
+
+def extraction_cached(root: Path) -> bool:
+    """Whether the messages of ``root``'s sources are in the user cache already (so that
+    :func:`extract_messages` only reads them)."""
+    try:
+        method_map, _ = _method_map(root)
+    except Exception:  # noqa: BLE001 - reported by check_catalogs
+        return False
+    tops = {pattern.split("/", 1)[0] for pattern, _ in method_map if "/" in pattern}
+    key = _inputs_digest(root, tops)
+    return (_last is not None and _last[0] == key) or read_entry(_CACHE_FOLDER, key) is not None
+
+
+def remember_extraction(root: Path, found: Mapping[Key, Extracted]) -> None:
+    """Keep ``found``, the messages :func:`extract_messages` gave for ``root`` in another
+    process, as if extracted here."""
+    global _last
+    method_map, _ = _method_map(root)
+    tops = {pattern.split("/", 1)[0] for pattern, _ in method_map if "/" in pattern}
+    _last = (_inputs_digest(root, tops), dict(found))
 
 
 def _extract(
