@@ -56,8 +56,9 @@ def run_check(
     catalogs); print the problems and the count to ``out``; return the exit code.
 
     ``complete``: the languages whose catalogs must translate everything (default: the
-    project's ``[tool.explainer] complete``). ``jobs``: processes that check the laws not
-    cached yet (:mod:`~explainer.scenarios.kinds.law_workers`; the output is the same)."""
+    project's ``[tool.explainer] complete``). ``jobs``: processes that check the laws and
+    the catalogs not cached yet (:mod:`~explainer.scenarios.kinds.law_workers`,
+    :func:`~explainer.i18n.check.prefetch_catalogs`; the output is the same)."""
     out = out if out is not None else sys.stdout
     try:
         return _run(list(paths), Path(root), fill, report, complete, out, jobs)
