@@ -320,10 +320,11 @@ def prefetch_catalogs(root: Path, *, complete: Collection[str] = (), jobs: int =
 
     if jobs <= 1 or not hasattr(os, "fork") or not (root / MAPPING_FILE).is_file():
         return
-    key = _report_key(root, complete)
-    if key is None or _report_from_json(read_entry(_REPORTS, key)) is not None:
+    sources = sources_digest(root)
+    if sources is None:
         return
-    if extraction_cached(root):
+    key = _report_key(root, complete, sources)
+    if _report_from_json(read_entry(_REPORTS, key)) is not None or extraction_cached(sources):
         return
     worker = Worker.start(partial(extract_messages, root))
     try:
@@ -336,7 +337,7 @@ def prefetch_catalogs(root: Path, *, complete: Collection[str] = (), jobs: int =
     finally:
         worker.stop()
     if found is not None:
-        remember_extraction(root, found)
+        remember_extraction(sources, found)
 
 
 # ---------------------------------------------------------------------------------------
@@ -363,7 +364,8 @@ def catalog_report(root: Path, *, complete: Collection[str] = ()) -> CatalogRepo
     depends only on files, so the report is kept in the user's cache folder under the
     digest of all of them (the sources' digest, which covers explainer's code, the
     template, each catalog and glossary, and ``complete``)."""
-    key = _report_key(root, complete)
+    sources = sources_digest(root)
+    key = _report_key(root, complete, sources) if sources is not None else None
     if key is not None:
         cached = _report_from_json(read_entry(_REPORTS, key))
         if cached is not None:
@@ -379,10 +381,10 @@ def catalog_report(root: Path, *, complete: Collection[str] = ()) -> CatalogRepo
     return report
 
 
-def _report_key(root: Path, complete: Collection[str]) -> str | None:
-    sources = sources_digest(root)
-    if sources is None:
-        return None
+def _report_key(root: Path, complete: Collection[str], sources: str) -> str:
+    """The digest of everything the report depends on: ``sources`` (the sources'
+    digest, which covers explainer's code), the template, each catalog and glossary,
+    and ``complete``."""
     parts: list[bytes | str] = [sources, str(root), ",".join(sorted(complete))]
     paths = [root / POT_PATH]
     for _, po in po_paths(root):

@@ -230,25 +230,20 @@ def extract_messages(root: Path) -> dict[Key, Extracted]:
     return dict(found)
 
 
-def extraction_cached(root: Path) -> bool:
-    """Whether the messages of ``root``'s sources are in the user cache already (so that
+def extraction_cached(sources: str) -> bool:
+    """Whether the messages of the sources whose digest is ``sources``
+    (:func:`sources_digest`) are kept already, here or in the user cache (so that
     :func:`extract_messages` only reads them)."""
-    try:
-        method_map, _ = _method_map(root)
-    except Exception:  # noqa: BLE001 - reported by check_catalogs
-        return False
-    tops = {pattern.split("/", 1)[0] for pattern, _ in method_map if "/" in pattern}
-    key = _inputs_digest(root, tops)
-    return (_last is not None and _last[0] == key) or read_entry(_CACHE_FOLDER, key) is not None
+    return (_last is not None and _last[0] == sources) or read_entry(
+        _CACHE_FOLDER, sources
+    ) is not None
 
 
-def remember_extraction(root: Path, found: Mapping[Key, Extracted]) -> None:
-    """Keep ``found``, the messages :func:`extract_messages` gave for ``root`` in another
-    process, as if extracted here."""
+def remember_extraction(sources: str, found: Mapping[Key, Extracted]) -> None:
+    """Keep ``found``, the messages :func:`extract_messages` gave in another process for
+    the sources whose digest is ``sources``, as if extracted here."""
     global _last
-    method_map, _ = _method_map(root)
-    tops = {pattern.split("/", 1)[0] for pattern, _ in method_map if "/" in pattern}
-    _last = (_inputs_digest(root, tops), dict(found))
+    _last = (sources, dict(found))
 
 
 def _extract(
