@@ -181,9 +181,9 @@ def _check_messages(read: ReadCatalog, path: Path) -> Iterator[Diagnostic]:
             yield _diag(read.path, message.lineno or 1, "; ".join(problems), Code.PO_GLOSSARY)
 
 
-_KEPT: Final[dict[tuple[str, int], tuple[ReadCatalog, bytes, tuple[Any, ...]]]] = {}
-"""What :func:`_kept` computed, by what and the identity of the catalog read (held
-here, so that the identity is not reused) with the glossary's bytes."""
+_KEPT: Final[dict[tuple[str, int, Path], tuple[ReadCatalog, bytes, tuple[Any, ...]]]] = {}
+"""What :func:`_kept` computed, by what, the identity of the catalog read (held here, so
+that the identity is not reused) and the catalog's path, with the glossary's bytes."""
 
 
 def _kept(
@@ -197,13 +197,13 @@ def _kept(
         glossary = glossary_path(path).read_bytes()
     except OSError:
         glossary = b""
-    known = _KEPT.get((what, id(read)))
+    known = _KEPT.get((what, id(read), path))
     if known is not None and known[0] is read and known[1] == glossary:
         return known[2]
     if len(_KEPT) >= 16:
         _KEPT.clear()
     value = tuple(compute())
-    _KEPT[(what, id(read))] = (read, glossary, value)
+    _KEPT[(what, id(read), path)] = (read, glossary, value)
     return value
 
 

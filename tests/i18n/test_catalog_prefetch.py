@@ -82,7 +82,7 @@ def test_the_parent_checks_each_catalog_while_the_child_extracts(
     monkeypatch.setattr(staleness, "_last", None)
     catalog_check._KEPT.clear()
     catalog_check.prefetch_catalogs(project, jobs=2)
-    assert sorted(what for what, _ in catalog_check._KEPT) == [
+    assert sorted(what for what, _, _ in catalog_check._KEPT) == [
         "problems",
         "problems",
         "warnings",
