@@ -1,6 +1,7 @@
 """Coinche scoring to the letter (issue 16: ``coinche.scoring``'s survivors, a start):
 a capot bid fails when the defence takes every trick, and a contract that reached its
-bid fails below the defence under ``must_beat_defence`` whatever ``tie`` says."""
+bid fails below the defence under ``must_beat_defence`` whatever ``tie`` says, every field
+of a coinched contract's score, and ``scoring: points_only``."""
 
 from __future__ import annotations
 
