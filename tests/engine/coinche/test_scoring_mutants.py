@@ -1,7 +1,12 @@
-"""Coinche scoring to the letter (issue 16: ``coinche.scoring``'s survivors, a start):
-a capot bid fails when the defence takes every trick, and a contract that reached its
-bid fails below the defence under ``must_beat_defence`` whatever ``tie`` says, every field
-of a coinched contract's score, and ``scoring: points_only``."""
+"""Coinche scoring to the letter (issue 16: ``coinche.scoring``'s survivors).
+
+A capot bid fails when the defence takes every trick; a contract that reached its bid
+fails below the defence under ``must_beat_defence`` whatever ``tie`` says; every field of
+a coinched score; each ``coinche_scoring`` and ``scoring`` to the point; a prenable belote
+under a coinche and a flat capot; litige and redeal with belote and declarations; the
+hands and dealer of a whole deal; tout atout on the coinche scale; a générale won alone;
+classic Belote's ties, capot and belote. Each expected number is worked out from
+``coinche.md`` (the section is named beside it), not read from the engine."""
 
 from __future__ import annotations
 
