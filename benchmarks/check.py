@@ -12,9 +12,12 @@ user runs it (``python -m explainer check DIR`` against ``python benchmarks/chec
 ``python benchmarks/check.py --shipped`` times instead the check of this repository as a
 user runs it, ``explainer check`` in a new process, without the law scenarios (their
 own figure is the laws benchmark's): cold (an empty cache folder: the catalogs'
-messages are extracted) and warm (the extraction read from the cache). Target: under
-1 s warm. Python may write its bytecode (into a temporary folder) and one run is made
-first to write it, since an installed package has its bytecode.
+messages are extracted, in a second process where two CPUs are available, while the
+first checks each catalog) and warm (the report read from the cache), then cold in one
+process (``--jobs 1``). Target: under 1 s wall, cold and warm, as the check runs by
+default on a 2-core machine; the CPU time is printed beside it. Python may write its
+bytecode (into a temporary folder) and one run is made first to write it, since an
+installed package has its bytecode.
 
 ``python benchmarks/check.py --laws`` times the whole shipped check, laws included, cold
 (an empty user cache, as CI always starts) and warm, as ``explainer check`` runs by
@@ -204,7 +207,9 @@ def main(argv: list[str]) -> int:
 # --- the shipped check, without laws ------------------------------------------------------
 
 SHIPPED_TARGET = 1.0
-"""Seconds: the check of the shipped scenarios and catalogs, warm, without laws."""
+"""Seconds of wall-clock time the check of the shipped scenarios and catalogs, without
+laws, may take, cold and warm, as ``explainer check`` runs by default on a 2-core machine
+(as the laws' target is set)."""
 
 
 def _without_laws(root: Path, into: Path) -> int:
@@ -272,26 +277,35 @@ def _cold_and_warm(
 
 
 def shipped(root: Path, runs: int = 3) -> int:
-    """Print the cold and warm figures of the shipped check without laws."""
+    """Print the cold and warm figures of the shipped check without laws: as ``explainer
+    check`` runs by default (cold, the sources extracted in a second process while this
+    one checks each catalog, where two CPUs are available), and cold in one process."""
     import os
     import platform
+
+    from explainer.scenarios.kinds.law_workers import default_jobs
 
     with tempfile.TemporaryDirectory() as tmp:
         project = Path(tmp, "project")
         dropped = _without_laws(root, project)
-        cold, warm, _ = _cold_and_warm(project, Path(tmp), runs)
+        cold, warm, alone = _cold_and_warm(project, Path(tmp), runs, alone=["--jobs", "1"])
+    jobs = default_jobs()
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python"
         f" {platform.python_version()}, load average {os.getloadavg()[0]:.1f}"
     )
-    print(f"shipped check without laws ({dropped} law scenarios left out): {cold[0][2]}")
-    for name, figures in (("cold (extracts)", cold), ("warm (cached)", warm)):
+    print(
+        f"shipped check without laws ({dropped} law scenarios left out): {cold[0][2]}"
+        f" ({jobs} process{'es' if jobs > 1 else ''} by default)"
+    )
+    rows = (("cold (extracts)", cold, True), ("warm (cached)", warm, True))
+    for name, figures, target in (*rows, ("cold, --jobs 1", alone, False)):
         wall = min(f[0] for f in figures)
         cpu = min(f[1] for f in figures)
-        verdict = "met" if cpu < SHIPPED_TARGET else "NOT met"
+        verdict = "met" if wall < SHIPPED_TARGET else "NOT met"
         print(
-            f"  {name:16} {wall:.2f} s wall, {cpu:.2f} s cpu (best of {runs});"
-            f" target < {SHIPPED_TARGET:.0f} s: {verdict}"
+            f"  {name:16} {wall:.2f} s wall, {cpu:.2f} s cpu (best of {runs})"
+            + (f"; target < {SHIPPED_TARGET:.0f} s wall: {verdict}" if target else "")
         )
     return 0
 

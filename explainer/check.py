@@ -56,8 +56,9 @@ def run_check(
     catalogs); print the problems and the count to ``out``; return the exit code.
 
     ``complete``: the languages whose catalogs must translate everything (default: the
-    project's ``[tool.explainer] complete``). ``jobs``: processes that check the laws not
-    cached yet (:mod:`~explainer.scenarios.kinds.law_workers`; the output is the same)."""
+    project's ``[tool.explainer] complete``). ``jobs``: processes that check the laws and
+    the catalogs not cached yet (:mod:`~explainer.scenarios.kinds.law_workers`,
+    :func:`~explainer.i18n.check.prefetch_catalogs`; the output is the same)."""
     out = out if out is not None else sys.stdout
     try:
         return _run(list(paths), Path(root), fill, report, complete, out, jobs)
@@ -122,12 +123,20 @@ def _run(
 def _prefetch(root: Path, targets: list[Path] | None, complete: frozenset[str], jobs: int) -> None:
     """Work done ahead in several processes, into the user cache, that the check then
     reads (:mod:`~explainer.scenarios.kinds.law_workers`): the laws not cached yet, and,
-    when the whole project is checked, the catalog report in a child of its own meanwhile
-    (a child that fails only leaves the check to do its work)."""
+    when the whole project is checked, the catalog report in a child of its own meanwhile,
+    or, with no law to check, the report's two halves at once
+    (:func:`~explainer.i18n.check.prefetch_catalogs`). A child that fails only leaves
+    the check to do its work."""
     from explainer.scenarios.kinds.law_workers import prefetch_laws
 
     beside = partial(_catalog_report, root, complete) if targets is None else None
     prefetch_laws(_files(root, targets), jobs, beside=beside)
+    if targets is not None:
+        return
+    from explainer.i18n.check import prefetch_catalogs
+
+    # with laws to check, the report was made beside them; else its halves at once
+    prefetch_catalogs(root, complete=complete, jobs=jobs)
 
 
 def _catalog_report(root: Path, complete: frozenset[str]) -> bool:

@@ -70,8 +70,8 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         type=_jobs,
         default=None,
-        help="processes that check the laws not cached yet (default: $EXPLAINER_JOBS, "
-        "else 2 where two CPUs are available, else 1; the output is the same)",
+        help="processes that check the laws and the catalogs not cached yet (default: "
+        "$EXPLAINER_JOBS, else 2 where two CPUs are available, else 1; the output is the same)",
     )
     c.add_argument(
         "--complete",

@@ -20,10 +20,12 @@ What is translated must be right; what is not translated yet is not a problem:
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable, Collection, Iterator, Mapping
+import os
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Final
+from typing import Any, Final, TypeVar
 
 from babel import Locale
 from babel.messages.catalog import TranslationError
@@ -42,8 +44,10 @@ from .staleness import (
     Extracted,
     coverage,
     extract_messages,
+    extraction_cached,
     format_coverage,
     lag,
+    remember_extraction,
     sources_digest,
 )
 
@@ -55,7 +59,10 @@ __all__ = [
     "check_catalog_file",
     "check_catalogs",
     "expected_plural_forms",
+    "prefetch_catalogs",
 ]
+
+T = TypeVar("T")
 
 #: The Plural-Forms each shipped language uses where it differs from Babel's CLDR rule.
 #: French: gettext's classic two forms, 0 and 1 singular ("0 point", "2 points");
@@ -174,6 +181,40 @@ def _check_messages(read: ReadCatalog, path: Path) -> Iterator[Diagnostic]:
             yield _diag(read.path, message.lineno or 1, "; ".join(problems), Code.PO_GLOSSARY)
 
 
+_KEPT: Final[dict[tuple[str, int, Path], tuple[ReadCatalog, bytes, tuple[Any, ...]]]] = {}
+"""What :func:`_kept` computed, by what, the identity of the catalog read (held here, so
+that the identity is not reused) and the catalog's path, with the glossary's bytes."""
+
+
+def _kept(
+    what: str, read: ReadCatalog, path: Path, compute: Callable[[], Iterable[T]]
+) -> tuple[T, ...]:
+    """``compute()`` for a translated catalog and its glossary, kept while the catalog
+    read (:func:`~.pofile.read_catalog` keeps it by the file's bytes) and the glossary
+    are the same: what a catalog says of itself, without the sources, is computed
+    once, ahead beside the extraction (:func:`prefetch_catalogs`) or in the check."""
+    try:
+        glossary = glossary_path(path).read_bytes()
+    except OSError:
+        glossary = b""
+    known = _KEPT.get((what, id(read), path))
+    if known is not None and known[0] is read and known[1] == glossary:
+        return known[2]
+    if len(_KEPT) >= 16:
+        _KEPT.clear()
+    value = tuple(compute())
+    _KEPT[(what, id(read), path)] = (read, glossary, value)
+    return value
+
+
+def _own_problems(read: ReadCatalog, path: Path) -> tuple[Diagnostic, ...]:
+    """A translated catalog's problems that do not depend on the sources: its plural
+    forms, the message checkers, the glossary's forbidden variants."""
+    return _kept(
+        "problems", read, path, lambda: [*_check_plurals(read), *_check_messages(read, path)]
+    )
+
+
 def check_catalog_file(
     path: Path,
     lang: str | None,
@@ -194,8 +235,7 @@ def check_catalog_file(
         for line, message, code in lag(read.catalog, sources, template=lang is None):
             found.append(_diag(read.path, line, message, code))
     if lang is not None:
-        found.extend(_check_plurals(read))
-        found.extend(_check_messages(read, path))
+        found.extend(_own_problems(read, path))
     return found
 
 
@@ -258,8 +298,46 @@ def catalog_warnings(root: Path) -> list[str]:
     for lang, path in po_paths(root):
         read = read_catalog(path, lang, shown=str(path))
         if read.catalog is not None:
-            lines.extend(glossary_warnings(read.catalog, path, str(path)))
+            lines.extend(_warnings(read, path))
     return lines
+
+
+def _warnings(read: ReadCatalog, path: Path) -> tuple[str, ...]:
+    assert read.catalog is not None
+    catalog = read.catalog
+    return _kept("warnings", read, path, lambda: glossary_warnings(catalog, path, str(path)))
+
+
+def prefetch_catalogs(root: Path, *, complete: Collection[str] = (), jobs: int = 1) -> None:
+    """Make the catalog report's two halves at once where it is not cached and ``jobs``
+    allows a second process: the sources' messages are extracted in a forked child
+    (:class:`~explainer.scenarios.kinds.law_workers.Worker`) while this process checks
+    each catalog on its own (:func:`_own_problems`, the glossary warnings), which needs
+    no sources. Both are kept, so the :func:`catalog_report` that follows only puts
+    them together; on a cold check they are most of its time and take about as long.
+    A child that fails only leaves the extraction to the report."""
+    from explainer.scenarios.kinds.law_workers import Worker
+
+    if jobs <= 1 or not hasattr(os, "fork") or not (root / MAPPING_FILE).is_file():
+        return
+    sources = sources_digest(root)
+    if sources is None:
+        return
+    key = _report_key(root, complete, sources)
+    if _report_from_json(read_entry(_REPORTS, key)) is not None or extraction_cached(sources):
+        return
+    worker = Worker.start(partial(extract_messages, root))
+    try:
+        for lang, path in po_paths(root):
+            read = read_catalog(path, lang, shown=str(path))
+            if read.catalog is not None:
+                _own_problems(read, path)
+                _warnings(read, path)
+        found = worker.result()
+    finally:
+        worker.stop()
+    if found is not None:
+        remember_extraction(sources, found)
 
 
 # ---------------------------------------------------------------------------------------
@@ -286,7 +364,8 @@ def catalog_report(root: Path, *, complete: Collection[str] = ()) -> CatalogRepo
     depends only on files, so the report is kept in the user's cache folder under the
     digest of all of them (the sources' digest, which covers explainer's code, the
     template, each catalog and glossary, and ``complete``)."""
-    key = _report_key(root, complete)
+    sources = sources_digest(root)
+    key = _report_key(root, complete, sources) if sources is not None else None
     if key is not None:
         cached = _report_from_json(read_entry(_REPORTS, key))
         if cached is not None:
@@ -302,10 +381,10 @@ def catalog_report(root: Path, *, complete: Collection[str] = ()) -> CatalogRepo
     return report
 
 
-def _report_key(root: Path, complete: Collection[str]) -> str | None:
-    sources = sources_digest(root)
-    if sources is None:
-        return None
+def _report_key(root: Path, complete: Collection[str], sources: str) -> str:
+    """The digest of everything the report depends on: ``sources`` (the sources'
+    digest, which covers explainer's code), the template, each catalog and glossary,
+    and ``complete``."""
     parts: list[bytes | str] = [sources, str(root), ",".join(sorted(complete))]
     paths = [root / POT_PATH]
     for _, po in po_paths(root):

@@ -81,11 +81,26 @@ def forms(message: Message) -> Iterator[Form]:
     """The translated forms the site would use: none for the header, a fuzzy entry or an
     empty form (those show English)."""
     if not message.id or message.fuzzy:
-        return
-    sources = _texts(message.id)
-    for index, text in enumerate(_texts(message.string)):
-        if text:
-            yield Form(f"form [{index}]: " if message.pluralizable else "", sources, text)
+        return iter(())
+    return iter(_forms(_frozen(message.id), _frozen(message.string)))
+
+
+def _frozen(value: object) -> object:
+    """A message's id or string as a key (Babel may hold plural forms in a list)."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+@functools.lru_cache(maxsize=4096)
+def _forms(msgid: object, string: object) -> tuple[Form, ...]:
+    """The translated forms of a message's ids and strings; kept, since each checker asks
+    for them (six times a message)."""
+    sources = _texts(msgid)
+    plural = isinstance(msgid, (tuple, list))
+    return tuple(
+        Form(f"form [{index}]: " if plural else "", sources, text)
+        for index, text in enumerate(_texts(string))
+        if text
+    )
 
 
 def checker(find: Callable[[Message], Iterator[str]]) -> BabelChecker:
@@ -109,11 +124,14 @@ def _differences(
     source: Counter[str] | None = None
     for form in forms(message):
         if source is None:
-            source = Counter()
-            for text in form.sources:
-                source |= count(text)
+            source = count(form.sources[0])
+            for text in form.sources[1:]:
+                source = source | count(text)
         got = count(form.text)
-        yield form, sorted((source - got).elements()), sorted((got - source).elements())
+        if got.items() == source.items():  # the usual case, without Counter arithmetic
+            yield form, [], []
+        else:
+            yield form, sorted((source - got).elements()), sorted((got - source).elements())
 
 
 # The counts below are kept per text: a msgid is checked once per language, and each
@@ -194,8 +212,11 @@ _shape: Final = functools.lru_cache(maxsize=_CACHED)(markdown_shape)
 """:func:`~.extract.markdown_shape`, kept per text (read only)."""
 
 
+_LINK_TARGET: Final = re.compile(r"\]\(([^)\n]*)\)")
+
+
 def _link_targets(text: str) -> list[str]:
-    return re.findall(r"\]\(([^)\n]*)\)", text)
+    return _LINK_TARGET.findall(text)
 
 
 @checker

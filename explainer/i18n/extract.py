@@ -114,6 +114,9 @@ _LIST_ITEM: Final = re.compile(r"^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+", re.M)
 _HEADING: Final = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]", re.M)
 _STRONG: Final = re.compile(r"\*\*|__")
 _EMPHASIS: Final = re.compile(r"\*|(?<![0-9A-Za-z\u00C0-\u024F])_|_(?![0-9A-Za-z\u00C0-\u024F])")
+_NAMED_PLACEHOLDER: Final = re.compile(r"%\([A-Za-z_]\w*\)\w|\{[A-Za-z_]\w*\}")
+_BLANK_LINE: Final = re.compile(r"\n[ \t]*\n")
+_CODE_SPAN: Final = re.compile(r"`[^`]*`")
 
 #: The features :func:`markdown_shape` counts, with the words its messages use.
 SHAPE_NAMES: Final = {
@@ -134,13 +137,13 @@ def markdown_shape(text: str) -> dict[str, int]:
     {'paragraphs': 2, 'list items': 2, 'headings': 0, 'links': 1, 'strong': 2, 'emphasis': 2, 'code': 0}
     """
     text = replace_card_tokens(text, lambda m, c: "C")
-    text = re.sub(r"%\([A-Za-z_]\w*\)\w|\{[A-Za-z_]\w*\}", "P", text)
-    paragraphs = sum(1 for block in re.split(r"\n[ \t]*\n", text) if block.strip())
+    text = _NAMED_PLACEHOLDER.sub("P", text)
+    paragraphs = sum(1 for block in _BLANK_LINE.split(text) if block.strip())
     list_items = len(_LIST_ITEM.findall(text))
     links = len(_LINK.findall(text))
     code = text.count("`")
     rest = _LIST_ITEM.sub("", text)
-    rest = re.sub(r"`[^`]*`", "", rest)
+    rest = _CODE_SPAN.sub("", rest)
     strong = len(_STRONG.findall(rest))
     rest = _STRONG.sub("", rest)
     return {

@@ -125,12 +125,38 @@ _NOT_WORDS: Final = re.compile(r"%\([^)]*\)[a-z]|\{[^{}]*\}")
 """Placeholders and tokens (``%(trump)s``, ``{=last_trick}``): names, not English words."""
 
 
-def _terms_in(message: Message, terms: tuple[Term, ...]) -> Iterator[Term]:
+def _terms_in(message: Message, terms: tuple[Term, ...]) -> tuple[Term, ...]:
+    """The terms whose English is in the message's English (msgid and msgid_plural)."""
     ids = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
-    sources = [(text, text.casefold()) for text in (_NOT_WORDS.sub(" ", str(s)) for s in ids)]
-    for term in terms:
-        if any(_has(text, folded, term.source) for text, folded in sources):
-            yield term
+    return tuple(terms[i] for i in _matching(tuple(str(s) for s in ids), _sources(terms)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _matching(ids: tuple[str, ...], sources: tuple[str, ...]) -> tuple[int, ...]:
+    """The indexes of the ``sources`` found in ``ids``. Kept per English text: every
+    catalog has the same msgids, and both the check and the warnings look for them, so
+    the search ran four times per message."""
+    texts = [(text, text.casefold()) for text in (_NOT_WORDS.sub(" ", s) for s in ids)]
+    return tuple(
+        i
+        for i, source in enumerate(sources)
+        if any(_has(text, folded, source) for text, folded in texts)
+    )
+
+
+_SOURCES: Final[dict[int, tuple[tuple[Term, ...], tuple[str, ...]]]] = {}
+"""The English of each glossary in use, by the identity of its terms (held here, so that
+the identity is not reused): a glossary's terms are the same tuple for every message
+(:func:`_parse_glossary` keeps them)."""
+
+
+def _sources(terms: tuple[Term, ...]) -> tuple[str, ...]:
+    known = _SOURCES.get(id(terms))
+    if known is None or known[0] is not terms:
+        if len(_SOURCES) >= 16:
+            _SOURCES.clear()
+        known = _SOURCES[id(terms)] = (terms, tuple(term.source for term in terms))
+    return known[1]
 
 
 def forbidden_problems(message: Message, terms: tuple[Term, ...]) -> Iterator[str]:

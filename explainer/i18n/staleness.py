@@ -44,8 +44,10 @@ __all__ = [
     "Extracted",
     "coverage",
     "extract_messages",
+    "extraction_cached",
     "format_coverage",
     "lag",
+    "remember_extraction",
     "sources_digest",
     "sources_or_none",
 ]
@@ -226,6 +228,22 @@ def extract_messages(root: Path) -> dict[Key, Extracted]:
         write_entry(_CACHE_FOLDER, key, _to_json(found))
     _last = (key, found)
     return dict(found)
+
+
+def extraction_cached(sources: str) -> bool:
+    """Whether the messages of the sources whose digest is ``sources``
+    (:func:`sources_digest`) are kept already, here or in the user cache (so that
+    :func:`extract_messages` only reads them)."""
+    return (_last is not None and _last[0] == sources) or read_entry(
+        _CACHE_FOLDER, sources
+    ) is not None
+
+
+def remember_extraction(sources: str, found: Mapping[Key, Extracted]) -> None:
+    """Keep ``found``, the messages :func:`extract_messages` gave in another process for
+    the sources whose digest is ``sources``, as if extracted here."""
+    global _last
+    _last = (sources, dict(found))
 
 
 def _extract(
