@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -215,3 +216,43 @@ def test_a_signal_while_workers_check_laws_is_one_line_and_leaves_no_process(
     while Path(f"/proc/{workers[0]}").exists() and time.monotonic() < deadline:
         time.sleep(0.05)  # pragma: no cover - reaped already, in practice
     assert not Path(f"/proc/{workers[0]}").exists()
+
+
+def _deaf_to_sigterm(ready: int) -> None:
+    """A child's work that ignores SIGTERM, as a new child whose SIGTERM arrived before
+    Python's after-fork setup (which drops it) behaves; it says so on ``ready``."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    os.write(ready, b"r")
+    time.sleep(60)
+
+
+@needs_fork
+def test_a_child_that_misses_its_sigterm_is_killed_after_the_grace(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(law_workers, "GRACE", 0.3)
+    read_end, write_end = os.pipe()
+    worker = law_workers.Worker.start(partial(_deaf_to_sigterm, write_end))
+    os.close(write_end)
+    assert os.read(read_end, 1) == b"r"  # the child has set SIGTERM aside
+    os.close(read_end)
+    started = time.monotonic()
+    worker.stop()
+    assert 0.3 <= time.monotonic() - started < 10
+    assert worker.done
+    with pytest.raises(ChildProcessError):  # waited for: no zombie left
+        os.waitpid(worker.pid, os.WNOHANG)
+
+
+@needs_fork
+def test_a_child_that_ends_on_sigterm_is_not_waited_for_the_grace(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(law_workers, "GRACE", 30.0)
+    worker = law_workers.Worker.start(lambda: time.sleep(60))
+    time.sleep(0.2)
+    started = time.monotonic()
+    worker.stop()
+    assert time.monotonic() - started < 10
+    with pytest.raises(ChildProcessError):
+        os.waitpid(worker.pid, os.WNOHANG)

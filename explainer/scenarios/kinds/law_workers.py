@@ -25,6 +25,7 @@ import contextlib
 import os
 import pickle
 import signal
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -34,6 +35,7 @@ from typing import Any, Final, TypeVar
 from ..yamlsource import MAX_BYTES
 
 __all__ = [
+    "GRACE",
     "JOBS_VARIABLE",
     "Worker",
     "available_cpus",
@@ -52,6 +54,9 @@ def available_cpus() -> int:
         return len(os.sched_getaffinity(0))
     return os.cpu_count() or 1
 
+
+GRACE: Final = 2.0
+"""Seconds a child stopped by SIGTERM has to end before it is killed (:meth:`Worker.stop`)."""
 
 JOBS_VARIABLE: Final = "EXPLAINER_JOBS"
 """The environment variable that sets the default of ``--jobs`` (the test suite sets 1)."""
@@ -149,17 +154,34 @@ class Worker:
             return None
 
     def stop(self) -> None:
-        """Stop the child if it still works, and wait for it (no zombie is left)."""
+        """Stop the child if it still works, and wait for it (no zombie is left).
+
+        SIGTERM first, so that the child's cleanups run; a child still there after
+        :data:`GRACE` seconds is killed. A signal that reaches a new child before Python
+        has set it up after the fork is dropped (CPython clears the signals pending in a
+        new child, as meant for its parent), and on a loaded machine a child may not
+        have run at all yet when it is stopped: waiting for it then hung for as long as
+        its work took."""
         if self.done:
             return
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.kill(self.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-        os.waitpid(self.pid, 0)
+        if not self._ended_within(GRACE):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
         with contextlib.suppress(OSError):  # closed already if reading was interrupted
             os.close(self.fd)
         self.done = True
+
+    def _ended_within(self, seconds: float) -> bool:
+        """Whether the child ends (and is waited for) within ``seconds``."""
+        deadline = time.monotonic() + seconds
+        while os.waitpid(self.pid, os.WNOHANG)[0] == 0:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.01)
+        return True
 
 
 def prefetch_laws(
