@@ -184,6 +184,7 @@ def test_the_bracket_count_reads_the_root_from_the_first_line_of_content() -> No
 
 def test_the_bracket_count_counts_only_brackets_and_braces() -> None:
     assert _flow_depth("x: " + "[" * (MAX_DEPTH - 5) + "X" * 10 + "{" * 4) is None
+    assert _flow_depth("x: X" + "[" * MAX_DEPTH) == (DEEP, 1, MAX_DEPTH + 4, Code.TOO_DEEP)
 
 
 def test_one_item_past_the_limit_is_refused_without_a_last_line_end() -> None:
@@ -202,3 +203,32 @@ def test_one_item_past_the_limit_is_refused_without_a_last_line_end() -> None:
 
 def test_a_file_of_exactly_the_size_limit_is_read() -> None:
     assert compose("#" * 1_000_000) is None
+
+
+def test_a_mapping_may_hold_up_to_the_limit_of_keys_with_their_values() -> None:
+    # an "&" in a value makes the quick pre-check scan the events
+    keys = "".join(f"k{i}: 0\n" for i in range(MAX_ITEMS - 1)) + "z: a&b\n"
+    root = compose(keys)
+    assert isinstance(root, MappingNode) and len(root.value) == MAX_ITEMS
+    assert _refusal(keys + "y: 0\n") == (
+        f"too many keys in one mapping (more than {MAX_ITEMS})",
+        1,
+        1,
+        Code.TOO_LONG,
+    )
+
+
+def test_nesting_counts_the_levels_still_open_after_a_closed_one() -> None:
+    assert _refusal("x: [[], " + "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1) + "]\n")[0] == DEEP
+    assert _refusal("x: " + "{a: " * MAX_DEPTH + "1" + "}" * MAX_DEPTH + "\n")[:2] == (DEEP, 1)
+
+
+def test_a_control_character_on_the_first_column_or_a_later_line_is_located() -> None:
+    message = "invalid YAML: character U+0001: control characters are not allowed"
+    assert _refusal("\x01a: b\n") == (message, 1, 1, Code.YAML)
+    assert _refusal("a: 1\nb: 2\ncc: \x01\n") == (message, 3, 5, Code.YAML)
+
+
+def test_a_one_line_list_past_the_limit_is_refused() -> None:
+    one_line = "[" + ",".join(["0"] * (MAX_ITEMS + 1)) + "]\n"
+    assert _refusal(one_line)[0] == f"too many items in one list (more than {MAX_ITEMS})"
