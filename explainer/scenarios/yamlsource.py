@@ -105,9 +105,12 @@ class SourceError(ValueError):
         self.code = code
 
 
-# A nesting deeper than MAX_DEPTH needs either that many brackets or that many columns
-# of indentation and indicators: below both bounds the precise scan is not needed.
+# A nesting deeper than MAX_DEPTH needs that many brackets and columns of indentation and
+# indicators together (a block level takes a column, a flow level a bracket): below that
+# bound the precise scan is not needed.
 _DEEP_INDENT: Final = re.compile(r"^[ \t?:-]{40,}", re.M)
+_INDENT: Final = re.compile(r"^[ \t?:-]+", re.M)
+"""A line's block nesting: at most one level per column of indentation and indicators."""
 _MAYBE_ANCHOR: Final = re.compile(r"[&*]")
 
 
@@ -121,11 +124,16 @@ def compose(text: str) -> Node | None:
         raise SourceError(
             f"file too large: {len(text)} characters (at most {MAX_BYTES})", code=Code.TOO_LARGE
         )
+    brackets = text.count("[") + text.count("{")
     if (
         _MAYBE_ANCHOR.search(text)
-        or text.count("[") + text.count("{") > MAX_DEPTH - 10
+        # block levels and brackets add up: 15 levels of "- " and 36 brackets are 51
+        or (
+            brackets and brackets + max(map(len, _INDENT.findall(text)), default=0) > MAX_DEPTH - 10
+        )
         or _DEEP_INDENT.search(text)
-        or text.count("\n") + text.count(",") > MAX_ITEMS
+        # n items need n - 1 separators: 1001 items on one line have 1000 commas
+        or text.count("\n") + text.count(",") >= MAX_ITEMS
     ):
         _scan_events(text)
     with _reading(text) as loader:
