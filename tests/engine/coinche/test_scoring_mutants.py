@@ -5,7 +5,8 @@ fails below the defence under ``must_beat_defence`` whatever ``tie`` says; every
 a coinched score; each ``coinche_scoring`` and ``scoring`` to the point; a prenable belote
 under a coinche and a flat capot; litige and redeal with belote and declarations; the
 hands and dealer of a whole deal; tout atout on the coinche scale; a générale won alone;
-classic Belote's ties, capot and belote. Each expected number is worked out from
+classic Belote's ties, capot and belote; an exact tie of declarations under each preset;
+four 7s annulling a deal. Each expected number is worked out from
 ``coinche.md`` (the section is named beside it), not read from the engine."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pytest
 from explainer.engine.cards import card_str, parse_card
 from explainer.engine.coinche import (
     FFB_CONTREE,
+    PAGAT_COINCHE,
     BidKind,
     CoincheContract,
     CoincheRules,
@@ -550,3 +552,95 @@ def test_litige_keeps_the_surcoinche_of_the_preset() -> None:
     c = CoincheContract(Seat.N, Trump.CLUBS, 80, Level.SURCOINCHE)
     s = score_coinche(c, trick_points=(81, 81), rules=_rules(tie="litige", surcoinche="3"))
     assert (s.multiplier, s.score, s.held) == (3, (0, 80), (81, 0))
+
+
+# N holds the four 7s and the four 8s; E the 9s and 10s; S the queens and jacks; W the rest.
+SEVENS = """
+N:7S E:10S S:JS W:KS
+S:QS W:AS N:8S E:9S
+E:9H S:JH W:AH N:7H
+W:KH N:8H E:10H S:QH
+E:9D S:JD W:AD N:7D
+W:KD N:8D E:10D S:QD
+E:9C S:JC W:AC N:7C
+W:KC N:8C E:10C S:QC
+"""
+
+
+def test_four_sevens_annul_the_deal_under_sevens_annul() -> None:
+    # §3.2 low_carres: sevens_annul: four 7s in one hand annul the deal; nothing scores.
+    r = play_coinche_deal(
+        CoincheContract(Seat.N, Trump.SPADES, 80),
+        _plays(SEVENS),
+        rules=_rules(low_carres="sevens_annul"),
+        dealer=Seat.W,
+        announced={Seat.N: ["carre 7"]},
+    )
+    assert (r.annulled, r.score) == (True, (0, 0))
+
+
+# N: a tierce to the 9 of hearts; E: a tierce to the 9 of diamonds; spades are trump.
+TIERCES = """
+N:7S E:10S S:JS W:KS
+S:QS W:AS N:8S E:9S
+E:10H S:JH W:AH N:7H
+W:KH N:8H E:7D S:QH
+W:KD N:10D E:8D S:QD
+N:9H E:9D S:JD W:AD
+N:7C E:9C S:JC W:AC
+W:KC N:8C E:10C S:QC
+"""
+
+
+@pytest.mark.parametrize(
+    ("preset", "best", "points"),
+    [
+        ("pagat_belote", Seat.N, (20, 0)),
+        ("ffb_belote", None, (0, 0)),
+    ],
+)
+def test_declare_classic_an_exact_tie_follows_the_presets_declaration_tie(
+    preset: str, best: Seat | None, points: tuple[int, int]
+) -> None:
+    # §3.4 and §7.2 declaration_tie: two tierces to the 9, neither in trump: Pagat gives
+    # them to the first to announce (N, after the dealer W), the FFB to nobody.
+    deal = play_deal(
+        Contract(Trump.SPADES, "belote", Seat.N), _plays(TIERCES), find_rules(preset), dealer=Seat.W
+    )
+    rules = find_rules(preset, classic_declarations="on")
+    announced = {Seat.N: ["tierce 9H"], Seat.E: ["tierce 9D"]}
+    _, decl = declare_classic(deal, announced, rules=rules, dealer=Seat.W)
+    assert (decl.best, decl.points) == (best, points)
+
+
+# As TIERCES, but E wins the first trick (JS) and leads the second.
+TIERCES_E_LEADS = """
+N:7S E:JS S:QS W:KS
+E:10S S:9S W:AS N:8S
+S:JH W:AH N:7H E:10H
+W:KH N:8H E:7D S:QH
+W:KD N:10D E:8D S:QD
+N:9H E:9D S:JD W:AD
+N:7C E:9C S:JC W:AC
+W:KC N:8C E:10C S:QC
+"""
+
+
+def test_without_a_dealer_the_first_to_announce_follows_the_first_trick() -> None:
+    # §3.4 / §7.2 declaration_tie: first_announced (Pagat): the seat after the dealer, the
+    # first trick's leader N, announces first and takes the exact tie.
+    announced = {Seat.N: ["tierce 9H"], Seat.E: ["tierce 9D"]}
+    r = play_coinche_deal(
+        CoincheContract(Seat.N, Trump.SPADES, 90),
+        _plays(TIERCES_E_LEADS),
+        rules=PAGAT_COINCHE,
+        announced=announced,
+    )
+    assert (r.declarations.best, r.declarations.points) == (Seat.N, (20, 0))
+    deal = play_deal(
+        Contract(Trump.SPADES, "belote", Seat.N),
+        _plays(TIERCES_E_LEADS),
+        find_rules("pagat_belote"),
+    )
+    _, decl = declare_classic(deal, announced, rules=find_rules("pagat_belote"))
+    assert (decl.best, decl.points) == (Seat.N, (20, 0))
