@@ -16,7 +16,17 @@ two cores) and never part of CI. For each module it:
    (``benchmarks/equivalent-mutants.txt``: a mutant name and a one-line reason a line).
 
 ``--report`` only reads the results already in ``mutants/``; ``--recheck`` only re-runs
-the survivors so far, with the tests as they are now (after adding tests). Modules can be named
+the survivors so far, with the tests as they are now (after adding tests).
+``--in-process`` re-runs the survivors one after another in a single fresh process, the
+mutant named before each ``pytest.main`` (mutmut's trampolines read the name at every
+call): seconds a mutant instead of the import's 15-25 s, but blind to mutants of code that
+runs at import time. The unmutated tests run after each mutant; if they fail (a cache
+spoilt by the mutant), the process is replaced before the next one, so a kill always
+follows a clean pass.
+
+mutmut forgets every recorded result when the test selection changes, so the score of each
+module is also kept, with its date and selection, in ``mutants/mutation-scores.json``;
+``--report`` prints a kept score for a module whose results mutmut has dropped. Modules can be named
 (``explainer.engine.cards``); the default is every module of ``explainer/engine/`` and
 ``explainer/scenarios/``, the ones issue 16 scored lowest first.
 """
@@ -24,6 +34,9 @@ the survivors so far, with the tests as they are now (after adding tests). Modul
 from __future__ import annotations
 
 import argparse
+import contextlib
+import datetime
+import io
 import json
 import os
 import re
@@ -34,11 +47,13 @@ from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 MUTANTS = ROOT / "mutants"
 EQUIVALENT = Path(__file__).resolve().parent / "equivalent-mutants.txt"
 RECHECKED = MUTANTS / "mutation-rechecked.json"
+SCORES = MUTANTS / "mutation-scores.json"
 TARGET = 95.0
 PACKAGES = ("explainer/engine", "explainer/scenarios")
 FIRST = (
@@ -136,6 +151,64 @@ def recheck(name: str, tests: list[str]) -> bool:
     return done.returncode != 0
 
 
+CLEAN = "none"
+"""The mutant name under which every trampoline calls the original function."""
+
+
+def serve(jobs: list[tuple[str, list[str]]]) -> int:
+    """Child of ``--in-process``: run each mutant's tests here, print one JSON verdict a
+    line, and stop early (exit 3) when the unmutated tests fail after a mutant, so the
+    parent starts a clean process for the rest."""
+    import pytest  # noqa: PLC0415 - only the child needs it
+
+    def run(name: str, tests: list[str]) -> int:
+        os.environ["MUTANT_UNDER_TEST"] = name
+        with contextlib.redirect_stdout(io.StringIO()):  # stdout carries the verdicts
+            return int(pytest.main(["-x", "-q", *PYTEST, *tests]))
+
+    for name, tests in jobs:
+        if run(CLEAN, tests) != 0:
+            print(json.dumps({"clean": False, "tests": tests}), flush=True)
+            return 3
+        code = run(name, tests)
+        if code in NO_VERDICT:
+            print(json.dumps({"name": name, "usage": code, "tests": tests}), flush=True)
+            return 2
+        print(json.dumps({"name": name, "killed": code != 0}), flush=True)
+    return 0
+
+
+def recheck_in_process(jobs: list[tuple[str, list[str]]]) -> dict[str, bool]:
+    """Verdicts for ``jobs`` (mutant, tests) from as few fresh processes as a clean run
+    allows: a process whose unmutated tests fail is replaced, its last verdict kept."""
+    verdicts: dict[str, bool] = {}
+    env = {**os.environ, "PYTHONPATH": str(MUTANTS)}
+    while len(verdicts) < len(jobs):
+        todo = [j for j in jobs if j[0] not in verdicts]
+        cmd = [sys.executable, str(Path(__file__).resolve()), "--serve"]
+        child = subprocess.Popen(
+            cmd, cwd=MUTANTS, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        assert child.stdin is not None and child.stdout is not None
+        child.stdin.write(json.dumps(todo))
+        child.stdin.close()
+        before = len(verdicts)
+        for line in child.stdout:
+            if not line.startswith("{"):
+                continue
+            said = json.loads(line)
+            if "usage" in said:
+                sys.exit(f"recheck of {said['name']}: pytest could not run {said['tests']}")
+            if "killed" in said:
+                verdicts[said["name"]] = said["killed"]
+                verdict = "killed" if said["killed"] else "survived"
+                print(f"   recheck {len(verdicts)}/{len(jobs)} {said['name']}: {verdict}")
+        child.wait()
+        if len(verdicts) == before:
+            sys.exit(f"the unmutated tests fail in {MUTANTS}: {' '.join(todo[0][1])}")
+    return verdicts
+
+
 def tests_for(
     name: str,
     covering: dict[str, list[str]],
@@ -171,10 +244,11 @@ def recheck_module(
     *,
     folder: bool = True,
     only_first: bool = False,
+    in_process: bool = False,
 ) -> None:
-    """Re-run the module's mutants mutmut did not kill, each in a fresh process, with the
-    tests as they are now (copied into ``mutants/``). A kill is kept; a survivor is
-    re-run next time (a test may have been added since)."""
+    """Re-run the module's mutants mutmut did not kill, each in a fresh process (or all in
+    one, ``in_process``), with the tests as they are now (copied into ``mutants/``). A
+    kill is kept; a survivor is re-run next time (a test may have been added since)."""
     shutil.copytree(ROOT / "tests", MUTANTS / "tests", dirs_exist_ok=True)
     covering = covering_tests()
     done = load_rechecked()
@@ -186,13 +260,15 @@ def recheck_module(
         and code not in KILLED
         and not (done.get(n, {}).get("code") == code and done[n]["killed"])
     ]
+    jobs = [(n, tests_for(n, covering, first, folder=folder, only_first=only_first)) for n in todo]
+    if in_process:
+        found = recheck_in_process([(n, t) for n, t in jobs if t])
+        for name in todo:
+            done[name] = {"code": codes[name], "killed": found.get(name, False)}
+        RECHECKED.write_text(json.dumps(done, indent=1, sort_keys=True), encoding="utf-8")
+        return
     with ThreadPoolExecutor(max_workers=max_children) as pool:
-        verdicts = pool.map(
-            lambda n: recheck(
-                n, tests_for(n, covering, first, folder=folder, only_first=only_first)
-            ),
-            todo,
-        )
+        verdicts = pool.map(lambda job: recheck(*job), jobs)
         for i, (name, killed) in enumerate(zip(todo, verdicts, strict=True), 1):
             verdict = "killed" if killed else "survived"
             print(f"   recheck {i}/{len(todo)} {name}: {verdict}", flush=True)
@@ -237,20 +313,67 @@ def score(module: str, codes: dict[str, int | None]) -> Score | None:
     )
 
 
+def selection() -> list[str]:
+    """mutmut's test selection, as ``pyproject.toml`` sets it now."""
+    import tomllib  # noqa: PLC0415 - Python 3.11+, only the report needs it
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    chosen: list[str] = config["tool"]["mutmut"]["pytest_add_cli_args_test_selection"]
+    return chosen
+
+
+def kept_scores() -> dict[str, dict[str, Any]]:
+    """The scores kept by earlier reports, by module (mutmut may have dropped the rest)."""
+    if SCORES.exists():
+        kept: dict[str, dict[str, Any]] = json.loads(SCORES.read_text(encoding="utf-8"))
+        return kept
+    return {}
+
+
+def keep(scores: list[Score]) -> dict[str, dict[str, Any]]:
+    """Add ``scores`` to the kept ones, each with today's date and the test selection."""
+    kept = kept_scores()
+    today = datetime.date.today().isoformat()
+    for s in scores:
+        kept[s.module] = {
+            "killed": s.killed,
+            "total": s.total,
+            "equivalent": s.equivalent,
+            "survivors": list(s.survivors),
+            "date": today,
+            "selection": selection(),
+        }
+    if scores:
+        MUTANTS.mkdir(exist_ok=True)
+        SCORES.write_text(json.dumps(kept, indent=1, sort_keys=True), encoding="utf-8")
+    return kept
+
+
+def from_kept(module: str, kept: dict[str, dict[str, Any]]) -> Score | None:
+    """A module's kept score, or ``None`` when none was kept."""
+    if module not in kept:
+        return None
+    k = kept[module]
+    return Score(module, k["killed"], k["total"], k["equivalent"], tuple(k["survivors"]))
+
+
 def report(modules: list[str], codes: dict[str, int | None]) -> None:
     """Print the score per module, the total, and the equivalent mutants set aside."""
     print(f"\n{'module':<42} {'killed/total':>13} {'score':>7}  (target {TARGET:.0f} %)")
     killed = total = 0
     missing = []
+    live = {m: score(m, codes) for m in modules}
+    kept = keep([s for s in live.values() if s is not None])
     for module in modules:
-        s = score(module, codes)
+        s = live[module] or from_kept(module, kept)
         if s is None:
             missing.append(module)
             continue
+        when = "" if live[module] else f" (kept from {kept[module]['date']})"
         killed, total = killed + s.killed, total + s.total
         mark = "ok" if s.percent >= TARGET else "below"
         aside = f", {s.equivalent} equivalent set aside" if s.equivalent else ""
-        print(f"{module:<42} {s.killed:>6}/{s.total:<6} {s.percent:6.1f} %  {mark}{aside}")
+        print(f"{module:<42} {s.killed:>6}/{s.total:<6} {s.percent:6.1f} %  {mark}{aside}{when}")
         for name in s.survivors:
             print(f"    survived: {name}")
     if total:
@@ -287,7 +410,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--recheck", action="store_true", help="only re-run the survivors so far (new tests)"
     )
+    parser.add_argument(
+        "--in-process",
+        action="store_true",
+        help="re-check all survivors in one fresh process (quick; blind to import-time code)",
+    )
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.serve:
+        return serve(json.load(sys.stdin))
     everything = all_modules()
     # `--first a.py module` would read the module as a test file (nargs="*"): give it back.
     args.modules += [f for f in args.first if f in everything]
@@ -304,6 +435,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.first,
                 folder=not args.no_folder,
                 only_first=args.only_first,
+                in_process=args.in_process,
             )
     report(chosen, exit_codes())
     return 0

@@ -7,6 +7,10 @@ renamed into place); an entry that cannot be read or parsed is ignored and compu
 again; a cache folder that cannot be written only costs the time. Each folder keeps its
 :data:`KEEP` newest entries.
 
+:class:`ByIdentity` is the in-memory counterpart for one run: values computed from an
+object that is read once and then handed around (a catalog, a glossary's terms), kept by
+that object's identity.
+
 >>> digest(b"a", "b") == digest(b"a", "b") != digest(b"ab")
 True
 """
@@ -18,10 +22,13 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import Final
+from typing import Final, Generic, TypeVar
 
-__all__ = ["KEEP", "cache_dir", "digest", "read_entry", "write_entry"]
+__all__ = ["KEEP", "ByIdentity", "cache_dir", "digest", "read_entry", "write_entry"]
+
+V = TypeVar("V")
 
 KEEP: Final = 16
 """How many entries each cache folder keeps (the newest ones)."""
@@ -87,3 +94,42 @@ def _prune(folder: Path, keep: int) -> None:
     for _, p in sorted(entries, reverse=True)[keep:]:
         with contextlib.suppress(OSError):
             p.unlink()
+
+
+class ByIdentity(Generic[V]):
+    """Values computed from objects, kept by each object's identity and a ``key``.
+
+    Hashing the object itself would cost what the memo saves (a catalog, a tuple of a
+    hundred terms), and an identity alone could be reused by a new object once the old one
+    is gone: each entry holds its object, so the identity stays taken, and is compared with
+    ``is``. A ``stamp`` (say, the bytes of a file the value also depends on) must be equal
+    too. At most ``limit`` entries are kept: a run uses a handful.
+
+    >>> memo: ByIdentity[int] = ByIdentity()
+    >>> terms = ("a", "bb")
+    >>> memo.get(terms, "len", b"", lambda: len(terms)), memo.get(terms, "len", b"", lambda: 0)
+    (2, 2)
+    """
+
+    def __init__(self, limit: int = KEEP) -> None:
+        self._limit = limit
+        self._kept: dict[tuple[int, Hashable], tuple[object, Hashable, V]] = {}
+
+    def get(self, held: object, key: Hashable, stamp: Hashable, compute: Callable[[], V]) -> V:
+        """The value kept for ``held`` and ``key`` with this ``stamp``, else ``compute()``."""
+        known = self._kept.get((id(held), key))
+        if known is not None and known[0] is held and known[1] == stamp:
+            return known[2]
+        if len(self._kept) >= self._limit:
+            self._kept.clear()
+        value = compute()
+        self._kept[(id(held), key)] = (held, stamp, value)
+        return value
+
+    def keys(self) -> list[Hashable]:
+        """The ``key`` of each value kept, oldest first (what a run has computed)."""
+        return [key for _, key in self._kept]
+
+    def clear(self) -> None:
+        """Forget every value (a test that counts computations starts from none)."""
+        self._kept.clear()

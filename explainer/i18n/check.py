@@ -31,7 +31,7 @@ from babel import Locale
 from babel.messages.catalog import TranslationError
 from babel.messages.plurals import get_plural
 
-from explainer.cache import digest, read_entry, write_entry
+from explainer.cache import ByIdentity, digest, read_entry, write_entry
 from explainer.scenarios.diagnostics import Code, Diagnostic, Location, Severity
 
 from .catalog import catalog_path, po_paths
@@ -181,9 +181,8 @@ def _check_messages(read: ReadCatalog, path: Path) -> Iterator[Diagnostic]:
             yield _diag(read.path, message.lineno or 1, "; ".join(problems), Code.PO_GLOSSARY)
 
 
-_KEPT: Final[dict[tuple[str, int, Path], tuple[ReadCatalog, bytes, tuple[Any, ...]]]] = {}
-"""What :func:`_kept` computed, by what, the identity of the catalog read (held here, so
-that the identity is not reused) and the catalog's path, with the glossary's bytes."""
+_KEPT: Final[ByIdentity[tuple[Any, ...]]] = ByIdentity()
+"""What :func:`_kept` computed, by the catalog read and what was computed of it."""
 
 
 def _kept(
@@ -197,14 +196,7 @@ def _kept(
         glossary = glossary_path(path).read_bytes()
     except OSError:
         glossary = b""
-    known = _KEPT.get((what, id(read), path))
-    if known is not None and known[0] is read and known[1] == glossary:
-        return known[2]
-    if len(_KEPT) >= 16:
-        _KEPT.clear()
-    value = tuple(compute())
-    _KEPT[(what, id(read), path)] = (read, glossary, value)
-    return value
+    return _KEPT.get(read, (what, path), glossary, lambda: tuple(compute()))
 
 
 def _own_problems(read: ReadCatalog, path: Path) -> tuple[Diagnostic, ...]:

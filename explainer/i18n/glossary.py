@@ -30,6 +30,8 @@ from typing import Final
 
 from babel.messages.catalog import Catalog, Message, TranslationError
 
+from explainer.cache import ByIdentity
+
 from .checkers import forms
 
 __all__ = [
@@ -144,19 +146,14 @@ def _matching(ids: tuple[str, ...], sources: tuple[str, ...]) -> tuple[int, ...]
     )
 
 
-_SOURCES: Final[dict[int, tuple[tuple[Term, ...], tuple[str, ...]]]] = {}
-"""The English of each glossary in use, by the identity of its terms (held here, so that
-the identity is not reused): a glossary's terms are the same tuple for every message
-(:func:`_parse_glossary` keeps them)."""
+_SOURCES: Final[ByIdentity[tuple[str, ...]]] = ByIdentity()
+"""The English of each glossary in use, by the identity of its terms: a glossary's terms
+are the same tuple for every message (:func:`_parse_glossary` keeps them), and hashing
+the tuple for each message would cost what the memo saves."""
 
 
 def _sources(terms: tuple[Term, ...]) -> tuple[str, ...]:
-    known = _SOURCES.get(id(terms))
-    if known is None or known[0] is not terms:
-        if len(_SOURCES) >= 16:
-            _SOURCES.clear()
-        known = _SOURCES[id(terms)] = (terms, tuple(term.source for term in terms))
-    return known[1]
+    return _SOURCES.get(terms, "sources", None, lambda: tuple(term.source for term in terms))
 
 
 def forbidden_problems(message: Message, terms: tuple[Term, ...]) -> Iterator[str]:
