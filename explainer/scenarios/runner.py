@@ -19,7 +19,7 @@ from .kinds import kind_of
 from .model import Scenario
 from .tokens import NUMBER, VALUE_NAMES, VALUE_TOKEN, value_of
 
-__all__ = ["NUMBER", "compute", "facts", "prose_numbers", "run", "run_all", "show"]
+__all__ = ["NUMBER", "compute", "facts", "prose_numbers", "run", "run_all"]
 
 _NOT_PROSE: Final = re.compile(r"\{[^{}]*\}|\]\([^)]*\)")
 
@@ -33,11 +33,6 @@ def compute(scenario: Scenario) -> dict[str, Any]:
     """The engine's facts in YAML-ready form (``{"legal": ["9D"], "rule": "climb"}``)."""
     kind = kind_of(scenario)
     return {key: kind.fact(key).type.to_yaml(v) for key, v in facts(scenario).items()}
-
-
-def show(scenario: Scenario, key: str, value: Any) -> str:
-    """The fact ``key`` of ``scenario`` as one line of text: ``7S 9S``, ``NS 97, EW 55``."""
-    return kind_of(scenario).fact(key).type.show(value)
 
 
 def prose_numbers(scenario: Scenario) -> list[Diagnostic]:

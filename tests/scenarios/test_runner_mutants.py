@@ -13,7 +13,7 @@ from explainer.scenarios import runner
 from explainer.scenarios.diagnostics import DISAGREE, INVALID, Code, Diagnostic, Location
 from explainer.scenarios.loader import load_text
 from explainer.scenarios.model import Scenario
-from explainer.scenarios.runner import run, run_all, show
+from explainer.scenarios.runner import run, run_all
 
 FULL_TRICK = "contract: {trump: hearts}\ntrick: [N: AS, E: 7S, S: 8S, W: 9S]\n"
 NOT_A_FACT = (
@@ -143,13 +143,3 @@ def test_a_runner_failure_is_an_internal_error_at_the_top_of_its_file(
             INVALID,
         )
     ]
-
-
-def test_show_writes_a_fact_of_the_scenario_as_one_line() -> None:
-    scenario = _scenario(
-        "contract: {trump: spades}\ntrick: [W: 7H, N: 8S, E: AH]\n"
-        "hand: {seat: S, cards: [9S, 7S, KD]}\n"
-    )
-    computed = runner.facts(scenario)
-    assert show(scenario, "legal", computed["legal"]) == "9S KD"
-    assert show(scenario, "rule", computed["rule"]) == "partner-wins"

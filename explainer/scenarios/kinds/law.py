@@ -317,10 +317,6 @@ def _checked_count(o: LawOutcome | DealOutcome) -> str:
     return f"{o.deals} deals ({o.matching} meeting its premises)"
 
 
-def _message(r: Reader, node: Node | None, at: KeyPath, text: str, code: Code) -> None:
-    r.error(node if node is not None else r.keys.where(at), f"{dotted(at)}: {text}", code)
-
-
 def _contract(r: Reader, pairs: Pairs) -> tuple[str | None, str | list[str] | None]:
     node = require(r, pairs, "contract", "law")
     if node is None:
