@@ -16,9 +16,11 @@ Nothing escapes as a traceback: an unexpected exception becomes an
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Collection, Sequence
+from contextlib import AbstractContextManager
 from functools import partial
 from pathlib import Path
 from typing import TextIO
@@ -93,9 +95,10 @@ def _run(
         _fill(load_project(root, targets), out)
     if complete is None:
         complete = settings(root).complete
-    if jobs > 1:
-        _prefetch(root, targets, frozenset(complete), jobs)
-    checked = check_project(root, targets, complete=complete)
+    with _one_run(targets):
+        if jobs > 1:
+            _prefetch(root, targets, frozenset(complete), jobs)
+        checked = check_project(root, targets, complete=complete)
     diagnostics = sorted([*checked.diagnostics, *extra], key=sort_key)
     for d in diagnostics:
         print(d, file=out)
@@ -118,6 +121,17 @@ def _run(
         write_whole(Path(report), html)
 
     return exit_code(diagnostics)
+
+
+def _one_run(targets: list[Path] | None) -> AbstractContextManager[None]:
+    """A whole-project check reads the sources for the catalogs once, from here on (after
+    ``--fill`` wrote its files: :func:`~explainer.i18n.staleness.one_run`); a check of some
+    files checks no catalog, and imports nothing of Babel."""
+    if targets is not None:
+        return contextlib.nullcontext()
+    from explainer.i18n.staleness import one_run
+
+    return one_run()
 
 
 def _prefetch(root: Path, targets: list[Path] | None, complete: frozenset[str], jobs: int) -> None:

@@ -18,6 +18,7 @@ translations: pl 75% (3/4, 1 new); untranslated messages show in English: to tra
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import re
@@ -47,6 +48,7 @@ __all__ = [
     "extraction_cached",
     "format_coverage",
     "lag",
+    "one_run",
     "remember_extraction",
     "sources_digest",
     "sources_or_none",
@@ -169,7 +171,38 @@ def _package_files() -> list[Path]:
     return sorted(Path(__file__).resolve().parents[1].rglob("*.py"))
 
 
+_RUN: dict[tuple[Path, frozenset[str]], str] | None = None
+"""The sources' digests computed in the :func:`one_run` under way, by project and
+folders; ``None`` outside one."""
+
+
+@contextlib.contextmanager
+def one_run() -> Iterator[None]:
+    """Within, each project's sources are read and hashed once. A check asks for their
+    digest three or four times (the catalogs' prefetch, the report's cache key, the
+    extraction, the coverage), about 20 ms each; it checks the files as they are when it
+    starts, so the first digest serves the rest. Outside, every call reads them again:
+    a long-lived process (the tests, a build after an edit) sees each edit."""
+    global _RUN
+    outer, _RUN = _RUN, {}
+    try:
+        yield
+    finally:
+        _RUN = outer
+
+
 def _inputs_digest(root: Path, tops: set[str]) -> str:
+    """The digest of everything an extraction depends on (:func:`_read_inputs`), once
+    per :func:`one_run`."""
+    if _RUN is None:
+        return _read_inputs(root, tops)
+    key = (root.resolve(), frozenset(tops))
+    if key not in _RUN:
+        _RUN[key] = _read_inputs(root, tops)
+    return _RUN[key]
+
+
+def _read_inputs(root: Path, tops: set[str]) -> str:
     """The digest of everything an extraction depends on: each source file's path and
     bytes, ``babel.cfg``, the keywords, and the code that extracts (explainer's own
     modules, Babel's and Jinja2's versions). Equal digests give equal messages."""

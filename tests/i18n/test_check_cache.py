@@ -4,6 +4,7 @@ misses, a corrupt entry is computed again, and nothing is written into the proje
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
@@ -220,3 +221,62 @@ def test_a_corrupt_catalog_report_is_ignored(
         entry.write_text(garbage, encoding="utf-8")
         _forget(monkeypatch)
         assert catalog_report(translated) == fresh
+
+
+# -- the sources read once per check -------------------------------------------------------
+
+
+def _count_reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Record each reading and hashing of a project's sources."""
+    reads: list[Path] = []
+    real = staleness._read_inputs
+
+    def counted(root: Path, tops: set[str]) -> str:
+        reads.append(root)
+        return real(root, tops)
+
+    monkeypatch.setattr(staleness, "_read_inputs", counted)
+    return reads
+
+
+def test_a_whole_check_reads_the_sources_once(
+    translated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The prefetch, the report's key, the extraction and the coverage share one digest."""
+    from explainer.check import run_check
+
+    _forget(monkeypatch)
+    reads = _count_reads(monkeypatch)
+    out = io.StringIO()
+    run_check([], root=translated, out=out, jobs=1)
+    assert "translations: pl 50%" in out.getvalue()
+    assert reads == [translated]
+    run_check([], root=translated, out=io.StringIO(), jobs=1)
+    assert reads == [translated, translated]  # the next check reads them again
+
+
+def test_within_one_run_the_first_digest_serves_outside_each_edit_is_seen(
+    project: Path,
+) -> None:
+    follow = project / "scenarios" / "rules" / "follow.yaml"
+    before = staleness.sources_digest(project)
+    with staleness.one_run():
+        assert staleness.sources_digest(project) == before
+        follow.write_text(SCENARIO.replace("Follow suit", "Follow the suit"), encoding="utf-8")
+        assert staleness.sources_digest(project) == before
+    after = staleness.sources_digest(project)
+    assert after != before
+    follow.write_text(SCENARIO, encoding="utf-8")
+    assert staleness.sources_digest(project) == before
+
+
+def test_runs_nest_and_each_keeps_its_own_digests(project: Path) -> None:
+    follow = project / "scenarios" / "rules" / "follow.yaml"
+    with staleness.one_run():
+        outer = staleness.sources_digest(project)
+        follow.write_text(SCENARIO.replace("Follow suit", "Follow the suit"), encoding="utf-8")
+        with staleness.one_run():
+            inner = staleness.sources_digest(project)
+        assert inner != outer
+        assert staleness.sources_digest(project) == outer
+    assert staleness._RUN is None
