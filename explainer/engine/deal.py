@@ -43,6 +43,7 @@ __all__ = [
     "Play",
     "belote_seat",
     "belote_seats",
+    "check_dealt",
     "play_deal",
     "score_deal",
     "score_points",
@@ -212,6 +213,14 @@ def score_points(
     """
     d = score_deal(card_points, winners, () if belote is None else (belote,), taker, rules)
     return d.points, d.capot, d.made, d.score
+
+
+def check_dealt(tricks: Sequence[Sequence[Play]]) -> None:
+    """Raise :class:`InvalidDealError` where ``tricks`` cannot be a deal under any
+    contract: not eight tricks of four, a bad card or seat, a card played twice, a seat
+    without eight cards. :func:`play_deal` checks this first; a scenario whose contract
+    cannot be read is still told what is wrong with its tricks."""
+    _dealt_hands(tricks)
 
 
 def _dealt_hands(tricks: Sequence[Sequence[Play]]) -> list[Mask]:

@@ -18,6 +18,7 @@ from explainer.engine import (
     DealResult,
     RuleSet,
     Seat,
+    check_dealt,
     declare_classic,
     play_deal,
 )
@@ -143,12 +144,20 @@ class DealKind(Kind[Any]):
         )
 
     def _tricks(self, r: Reader, pairs: Pairs) -> list[list[tuple[Seat, int, Node]]]:
+        """The plays of each trick. Tricks read without a problem are checked at once for
+        what no contract can make right (eight tricks of four, each card once): a deal
+        whose contract has a problem too is told both in one run, and its play, which
+        any problem stops, never reports them twice."""
         tricks: list[list[tuple[Seat, int, Node]]] = []
         node = require(r, pairs, "tricks", self.name)
         if node is not None:
+            before = len(r.diags)
             items = r.sequence(node, ("tricks",), what="a list of tricks")
             for i, item in enumerate(items or (), 1):
                 tricks.append(r.plays(item, ("tricks", i)) or [])
+            if items is not None and len(r.diags) == before:
+                plays = [[(s, c) for s, c, _ in t] for t in tricks]
+                played(r, lambda: check_dealt(plays))
         return tricks
 
     def computed(self, scenario: DealScenario | CoincheDealScenario) -> dict[str, Any]:
