@@ -36,6 +36,13 @@ def _at(line: int, *key: str | int) -> Location:
     return Location("x.yaml", line, 1, key)
 
 
+def _bad_token(line: int, key: str, token: str, why: str = UNKNOWN_NAME) -> Diagnostic:
+    """The whole diagnostic of a value token ``{=token}`` the check cannot compute."""
+    return Diagnostic(
+        _at(line, key), f"{key}: unknown value token {{={token}}} ({why})", Code.BAD_VALUE, INVALID
+    )
+
+
 def test_a_number_in_the_title_is_a_prose_number_of_the_title() -> None:
     scenario = _scenario(FULL_TRICK + "title: A trick of 7\n")
     assert run(scenario) == [
@@ -52,20 +59,7 @@ def test_a_number_right_after_a_card_token_is_still_a_prose_number() -> None:
 
 def test_a_bad_value_token_in_the_title_is_kept_beside_one_in_the_text() -> None:
     scenario = _scenario(FULL_TRICK + "title: Worth {=beloet}\ntext: Worth {=capt}.\n")
-    assert run(scenario) == [
-        Diagnostic(
-            _at(3, "title"),
-            f"title: unknown value token {{=beloet}} ({UNKNOWN_NAME})",
-            Code.BAD_VALUE,
-            INVALID,
-        ),
-        Diagnostic(
-            _at(4, "text"),
-            f"text: unknown value token {{=capt}} ({UNKNOWN_NAME})",
-            Code.BAD_VALUE,
-            INVALID,
-        ),
-    ]
+    assert run(scenario) == [_bad_token(3, "title", "beloet"), _bad_token(4, "text", "capt")]
 
 
 def test_known_value_tokens_are_not_reported() -> None:
@@ -76,14 +70,7 @@ def test_known_value_tokens_are_not_reported() -> None:
 
 def test_a_bad_value_token_after_a_good_one_is_reported() -> None:
     scenario = _scenario(FULL_TRICK + "text: Worth {=belote}, then {=belotte}.\n")
-    assert run(scenario) == [
-        Diagnostic(
-            _at(3, "text"),
-            f"text: unknown value token {{=belotte}} ({UNKNOWN_NAME})",
-            Code.BAD_VALUE,
-            INVALID,
-        )
-    ]
+    assert run(scenario) == [_bad_token(3, "text", "belotte")]
 
 
 def test_a_value_token_in_a_kind_without_a_belote_rule_set_is_invalid() -> None:
@@ -91,14 +78,7 @@ def test_a_value_token_in_a_kind_without_a_belote_rule_set_is_invalid() -> None:
         "kind: auction\nrules: ffb_contree\ndealer: W\ncalls: [N: pass, E: pass, S: pass, W: pass]\n"
         "text: The belote is {=belote}.\n"
     )
-    assert run_all([scenario]) == [
-        Diagnostic(
-            _at(5, "text"),
-            "text: unknown value token {=belote} (kind: auction has no rule set)",
-            Code.BAD_VALUE,
-            INVALID,
-        )
-    ]
+    assert run_all([scenario]) == [_bad_token(5, "text", "belote", "kind: auction has no rule set")]
 
 
 def test_a_disagreement_is_a_disagree_diagnostic_at_its_key() -> None:

@@ -39,6 +39,8 @@ from explainer.engine.errors import InvalidDealError
 from explainer.engine.rules import RuleSet, find_rules
 from explainer.engine.seats import Seat, Team
 
+from .test_scoring import E19A, _classic
+
 
 def test_a_capot_bid_fails_when_the_defence_takes_every_trick() -> None:
     contract = CoincheContract(Seat.N, Trump.HEARTS, BidKind.CAPOT)
@@ -468,26 +470,10 @@ def test_classic_declarations_failed_by_east_north_south_scores_nothing() -> Non
 
 
 def _e19a(**knobs: str) -> tuple[DealResult, RuleSet]:
-    deal = play_deal(
-        Contract(Trump.SPADES, "belote", Seat.E),
-        _plays(E19A),
-        find_rules("ffb_belote"),
-        dealer=Seat.N,
-    )
+    """coinche.md E19a (``test_scoring.E19A``): E (taker) a cinquante to KD, S a tierce to
+    JC; points (92, 70)."""
+    deal = _classic(E19A, Trump.SPADES, Seat.E, Seat.N)
     return deal, find_rules("ffb_belote", classic_declarations="on", **knobs)
-
-
-# coinche.md E19a: E (taker) a cinquante to KD, S a tierce to JC; points (92, 70).
-E19A = """
-E:KD S:9D W:8D N:AD
-N:QS E:AS S:9S W:8S
-S:JH W:KH N:10H E:7H
-N:JS E:QC S:10S W:7S
-N:7C E:AC S:JC W:8H
-E:QD S:10C W:7D N:KC
-E:10D S:AH W:KS N:9H
-W:QH N:8C E:JD S:9C
-"""
 
 
 def test_declare_classic_with_nothing_announced_returns_the_deal_as_scored() -> None:
