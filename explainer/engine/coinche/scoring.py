@@ -472,7 +472,7 @@ def _hands(deal: DealResult) -> list[int]:
 
 
 def declare_classic(
-    deal: DealResult, announced: Announced, *, rules: RuleSet, dealer: Seat | None = None
+    deal: DealResult, announced: Announced, *, rules: RuleSet
 ) -> tuple[DealResult, DeclarationsResult]:
     """A classic Belote deal (turned card) scored with its declarations.
 
@@ -482,6 +482,9 @@ def declare_classic(
     decides ``made`` and ``score``: the returned deal has those, the declarations result
     what each team scores. Under ``off`` nobody declares: ``announced`` raises
     :class:`DeclarationError` if it names any declaration. No rounding (FFB-WB, PAG-B).
+    The dealer, who fixes the order of announcement, is the seat before the first
+    trick's leader: :func:`~explainer.engine.play_deal` makes the seat after the dealer
+    lead, so the deal already says who dealt.
     """
     if rules.classic_declarations == "off" and any(announced.values()):
         raise DeclarationError(
@@ -489,11 +492,10 @@ def declare_classic(
         )
     base = PAGAT_COINCHE if rules.name == "pagat_belote" else FFB_COINCHE
     compare = base.with_knobs(classic_declarations=rules.classic_declarations)
-    first = dealer if dealer is not None else deal.tricks[0].leader.previous
     decl = compare_declarations(
         announced,
         trump=deal.contract.trump,
-        dealer=first,
+        dealer=deal.tricks[0].leader.previous,
         hands=_hands(deal),
         rules=compare,
         game="belote",

@@ -234,7 +234,7 @@ def _play(
     deal = play_deal(contract, [list(t) for t in plays], rules, dealer=dealer)
     if not announced:
         return deal
-    scored, decl = declare_classic(deal, dict(announced), rules=rules, dealer=dealer)
+    scored, decl = declare_classic(deal, dict(announced), rules=rules)
     return ClassicOutcome(scored, decl.points)
 
 

@@ -594,7 +594,7 @@ def test_e19a_classic_declarations_on_a_cinquante_makes_the_contract() -> None:
     deal = _classic(E19A, Trump.SPADES, Seat.E, Seat.N)
     rules = find_rules("ffb_belote", classic_declarations="on")
     scored, decl = declare_classic(
-        deal, {Seat.E: ["cinquante KD"], Seat.S: ["tierce JC"]}, rules=rules, dealer=Seat.N
+        deal, {Seat.E: ["cinquante KD"], Seat.S: ["tierce JC"]}, rules=rules
     )
     assert (deal.points, decl.points, scored.made, scored.score) == (
         (92, 70),
@@ -607,9 +607,7 @@ def test_e19a_classic_declarations_on_a_cinquante_makes_the_contract() -> None:
 def test_classic_declarations_off_refuses_an_announced_declaration() -> None:
     deal = _classic(E19A, Trump.SPADES, Seat.E, Seat.N)
     with pytest.raises(DeclarationError) as exc:
-        declare_classic(
-            deal, {Seat.E: ["cinquante KD"]}, rules=find_rules("ffb_belote"), dealer=Seat.N
-        )
+        declare_classic(deal, {Seat.E: ["cinquante KD"]}, rules=find_rules("ffb_belote"))
     assert (
         str(exc.value) == "declarations are not played under ffb_belote (classic_declarations: off)"
     )

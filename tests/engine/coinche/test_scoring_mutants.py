@@ -340,7 +340,6 @@ def test_a_declaration_needs_cards_its_seat_played(turn: int) -> None:
             deal,
             {seat: ["tierce 9S"]},
             rules=find_rules("ffb_belote", classic_declarations="on"),
-            dealer=Seat.E.after(turn),
         )
 
 
@@ -478,7 +477,7 @@ def _e19a(**knobs: str) -> tuple[DealResult, RuleSet]:
 
 def test_declare_classic_with_nothing_announced_returns_the_deal_as_scored() -> None:
     deal, rules = _e19a()
-    scored, decl = declare_classic(deal, {}, rules=rules, dealer=Seat.N)
+    scored, decl = declare_classic(deal, {}, rules=rules)
     assert scored is deal
     assert decl.points == (0, 0)
 
@@ -488,7 +487,7 @@ def test_declare_classic_an_exact_tie_follows_the_rule_sets_tie(tie: str, made: 
     # §3.7 with the deal's facts changed to 112 against 62 + E's cinquante: 112 each.
     deal, rules = _e19a(tie=tie)
     tied = replace(deal, points=(112, 62))
-    scored, _ = declare_classic(tied, {Seat.E: ["cinquante KD"]}, rules=rules, dealer=Seat.N)
+    scored, _ = declare_classic(tied, {Seat.E: ["cinquante KD"]}, rules=rules)
     assert (scored.made, scored.score) == (made, (112, 112) if made else (212, 0))
 
 
@@ -497,11 +496,11 @@ def test_declare_classic_a_failure_after_a_capot_and_a_belote() -> None:
     # stays with the takers under imprenable and changes hands under prenable.
     deal, rules = _e19a(belote="imprenable")
     lost = replace(deal, points=(252, 0), capot=Team.NS, belote=Seat.W)
-    scored, _ = declare_classic(lost, {Seat.E: ["cinquante KD"]}, rules=rules, dealer=Seat.N)
+    scored, _ = declare_classic(lost, {Seat.E: ["cinquante KD"]}, rules=rules)
     assert (scored.made, scored.score) == (False, (302, 20))
     deal, rules = _e19a(belote="prenable")
     lost = replace(deal, points=(252, 0), capot=Team.NS, belote=Seat.W)
-    scored, _ = declare_classic(lost, {Seat.E: ["cinquante KD"]}, rules=rules, dealer=Seat.N)
+    scored, _ = declare_classic(lost, {Seat.E: ["cinquante KD"]}, rules=rules)
     assert (scored.made, scored.score) == (False, (322, 0))
 
 
@@ -529,7 +528,7 @@ def test_declare_classic_equal_declarations_the_one_in_trump_wins() -> None:
     )
     rules = find_rules("ffb_belote", classic_declarations="on")
     announced = {Seat.N: ["cinquante 10S"], Seat.E: ["cinquante 10H"]}
-    _, decl = declare_classic(deal, announced, rules=rules, dealer=Seat.W)
+    _, decl = declare_classic(deal, announced, rules=rules)
     assert (decl.best, decl.points) == (Seat.N, (50, 0))
 
 
@@ -595,7 +594,7 @@ def test_declare_classic_an_exact_tie_follows_the_presets_declaration_tie(
     )
     rules = find_rules(preset, classic_declarations="on")
     announced = {Seat.N: ["tierce 9H"], Seat.E: ["tierce 9D"]}
-    _, decl = declare_classic(deal, announced, rules=rules, dealer=Seat.W)
+    _, decl = declare_classic(deal, announced, rules=rules)
     assert (decl.best, decl.points) == (best, points)
 
 
