@@ -1567,20 +1567,28 @@ DealLawResult = LawResult["DealOutcome"]
 """A deal law under each rule set it was checked under (one result type for both kinds)."""
 
 
-_SCORED: dict[tuple[Trump, tuple[str, ...], tuple[str, ...], int], list[_Scored]] = {}
+_ScoredKey = tuple[Trump, tuple[str, ...], tuple[str, ...], int]
+_SCORED: dict[_ScoredKey, list[_Scored]] = {}
 
 
-def _scored(trump: Trump, rules: RuleSet, count: int) -> list[_Scored]:
-    """The first ``count`` deals of the stream, scored under ``rules`` (kept, since rule
-    sets that play and score alike share them: ``house`` and ``pagat_belote``, or the
-    all-trump knobs outside all-trump)."""
+def _scored_key(trump: Trump, rules: RuleSet, count: int) -> _ScoredKey:
+    """What the first ``count`` deals of the stream, scored under ``rules``, depend on:
+    the play knobs and the scoring knobs that apply to ``trump``. Rule sets that play and
+    score alike have one key (``house`` and ``pagat_belote``, or the all-trump knobs
+    outside all-trump): the same deals, and the same outcome of a law over them."""
     scoring = [k for k in SCORING_KNOBS if trump == Trump.ALL or not k.startswith("all_trump")]
-    key = (
+    return (
         trump,
         _behaviour(_kind_of(trump), rules),
         tuple(str(getattr(rules, k)) for k in scoring),
         count,
     )
+
+
+def _scored(trump: Trump, rules: RuleSet, count: int) -> list[_Scored]:
+    """The first ``count`` deals of the stream, scored under ``rules`` (kept under
+    :func:`_scored_key`)."""
+    key = _scored_key(trump, rules, count)
     found = _SCORED.get(key)
     if found is None:
         found = _SCORED[key] = [
@@ -1612,11 +1620,11 @@ def check_deal_law(
     for kind in law.kinds:
         _fill(kind.trump, presets.values(), per_kind)
     outcomes = []
-    done: dict[tuple[int, ...], DealOutcome] = {}
+    done: dict[tuple[_ScoredKey, ...], DealOutcome] = {}
     for name, rules in presets.items():
-        played = [_scored(kind.trump, rules, per_kind) for kind in law.kinds]
-        key = tuple(map(id, played))  # the same scored deals: the same outcome
-        if key not in done:
+        key = tuple(_scored_key(kind.trump, rules, per_kind) for kind in law.kinds)
+        if key not in done:  # the same scored deals: the same outcome
+            played = [_scored(kind.trump, rules, per_kind) for kind in law.kinds]
             done[key] = _deal_outcome(law, rules, played)
         o = done[key]
         failure = o.counterexample
