@@ -67,7 +67,7 @@ def default_jobs() -> int:
     least 1, else two where two CPUs are available and ``fork`` exists (the laws fall in
     two groups of about equal work), else one."""
     text = os.environ.get(JOBS_VARIABLE, "").strip()
-    if text.isdigit() and int(text) >= 1:
+    if text.isdecimal() and int(text) >= 1:
         return int(text)
     return min(2, available_cpus()) if hasattr(os, "fork") else 1
 
