@@ -238,6 +238,17 @@ def _interrupted() -> NoReturn:
     raise KeyboardInterrupt
 
 
+def _start(work: Callable[[], object]) -> Worker:
+    """:meth:`Worker.start`, but a child that comes back from it (it must leave by
+    ``os._exit`` whatever its work did) exits at once with 7, a code no test expects."""
+    here = os.getpid()
+    try:
+        return Worker.start(work)
+    finally:
+        if os.getpid() != here:
+            os._exit(7)
+
+
 @needs_fork
 @pytest.mark.parametrize(
     ("work", "code", "written"),
@@ -251,7 +262,7 @@ def _interrupted() -> NoReturn:
 def test_a_child_s_exit_code_and_what_it_writes(
     work: Callable[[], object], code: int, written: bytes
 ) -> None:
-    worker = Worker.start(work)
+    worker = _start(work)
     with os.fdopen(worker.fd, "rb") as pipe:
         data = pipe.read()
     _, status = os.waitpid(worker.pid, 0)
@@ -262,7 +273,7 @@ def test_a_child_s_exit_code_and_what_it_writes(
 @needs_fork
 @pytest.mark.parametrize("work", [_raise, _interrupted])
 def test_a_failed_child_gives_none(work: Callable[[], object]) -> None:
-    worker = Worker.start(work)
+    worker = _start(work)
     assert worker.result() is None
     assert worker.done and _reaped(worker.pid)
 
@@ -352,6 +363,61 @@ def test_stop_asks_with_sigterm_and_waits_for_the_cleanup(
     assert kills == [(worker.pid, signal.SIGTERM)]
     os.close(read_end)
     os.close(write_end)
+
+
+class _Interrupted:
+    """A pipe whose reading is interrupted (as by Ctrl-C) before anything is read."""
+
+    def __init__(self, fd: int, mode: str) -> None:
+        self.file = _fdopen(fd, mode)
+
+    def __enter__(self) -> _Interrupted:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.file.close()
+
+    def read(self, size: int) -> bytes:
+        raise KeyboardInterrupt
+
+
+_fdopen = os.fdopen
+
+
+@needs_fork
+def test_a_worker_interrupted_while_its_result_is_read_is_stopped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    worker = Worker.start(lambda: time.sleep(60))
+    monkeypatch.setattr(os, "fdopen", _Interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        worker.result()
+    monkeypatch.undo()
+    assert not worker.done and _closed(worker.fd)
+    worker.stop()  # the pipe closed already: no error
+    assert worker.done and _reaped(worker.pid)
+
+
+@needs_fork
+def test_a_worker_interrupted_just_after_its_wait_is_stopped_quietly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The child was waited for, but ``done`` not set: :meth:`Worker.stop` (as the
+    caller's cleanup calls it) must not fail on a child that is no more."""
+    real = os.waitpid
+
+    def waited(pid: int, options: int) -> tuple[int, int]:
+        real(pid, options)
+        raise KeyboardInterrupt
+
+    worker = Worker.start(lambda: 1)
+    monkeypatch.setattr(os, "waitpid", waited)
+    with pytest.raises(KeyboardInterrupt):
+        worker.result()
+    monkeypatch.undo()
+    assert not worker.done and _reaped(worker.pid)
+    worker.stop()
+    assert worker.done and _closed(worker.fd)
 
 
 def _deaf(ready: int) -> None:
