@@ -67,7 +67,7 @@ def default_jobs() -> int:
     least 1, else two where two CPUs are available and ``fork`` exists (the laws fall in
     two groups of about equal work), else one."""
     text = os.environ.get(JOBS_VARIABLE, "").strip()
-    if text.isdigit() and int(text) >= 1:
+    if text.isdecimal() and int(text) >= 1:
         return int(text)
     return min(2, available_cpus()) if hasattr(os, "fork") else 1
 
@@ -161,15 +161,17 @@ class Worker:
         has set it up after the fork is dropped (CPython clears the signals pending in a
         new child, as meant for its parent), and on a loaded machine a child may not
         have run at all yet when it is stopped: waiting for it then hung for as long as
-        its work took."""
+        its work took. A child waited for already (:meth:`result` interrupted just after
+        its wait) is not waited for again."""
         if self.done:
             return
         with contextlib.suppress(ProcessLookupError):
             os.kill(self.pid, signal.SIGTERM)
-        if not self._ended_within(GRACE):
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(self.pid, signal.SIGKILL)
-            os.waitpid(self.pid, 0)
+        with contextlib.suppress(ChildProcessError):
+            if not self._ended_within(GRACE):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
         with contextlib.suppress(OSError):  # closed already if reading was interrupted
             os.close(self.fd)
         self.done = True
