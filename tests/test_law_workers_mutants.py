@@ -21,6 +21,7 @@ from typing import NoReturn
 
 import pytest
 
+from explainer import signals
 from explainer.scenarios.kinds import law as law_kind
 from explainer.scenarios.kinds import law_workers
 from explainer.scenarios.kinds.law_workers import Worker
@@ -659,3 +660,48 @@ def test_a_file_may_be_a_law(tmp_path: Path, data: bytes, law: bool) -> None:
 def test_a_file_that_cannot_be_read_is_not_a_law(tmp_path: Path) -> None:
     assert law_workers._may_be_law(tmp_path / "missing.yaml") is False
     assert law_workers._may_be_law(tmp_path) is False  # a folder
+
+
+@needs_fork
+def test_a_signal_before_the_child_runs_its_own_code_stops_it_quietly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A SIGTERM that reaches the child inside the fork (CPython's after-fork hooks; here
+    the child sends it to itself there) waits, blocked, until the child unblocks it in its
+    ``try``: the child leaves quietly with 1, having written nothing. Unblocked, the
+    handler would raise outside the ``try`` and the child come back from ``start`` (7)."""
+    real_fork = os.fork
+
+    def fork() -> int:
+        pid = real_fork()
+        if pid == 0:
+            os.kill(os.getpid(), signal.SIGTERM)
+            sum(range(1000))  # a handler runs between bytecodes, if it can
+        return pid
+
+    monkeypatch.setattr(os, "fork", fork)
+    with signals._handlers():
+        worker = _start(lambda: "done")
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    with os.fdopen(worker.fd, "rb") as pipe:
+        data = pipe.read()
+    _, status = os.waitpid(worker.pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 1
+    assert data == b""
+    assert signal.SIGTERM not in blocked and signal.SIGINT not in blocked  # the parent's mask
+
+
+@needs_fork
+def test_a_fork_that_fails_unblocks_the_signals_and_closes_the_pipe(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def fork() -> int:
+        raise OSError(11, "Resource temporarily unavailable")
+
+    before = set(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else None
+    monkeypatch.setattr(os, "fork", fork)
+    with pytest.raises(OSError, match="Resource temporarily unavailable"):
+        Worker.start(lambda: "done")
+    assert signal.pthread_sigmask(signal.SIG_BLOCK, set()) == set()
+    if before is not None:
+        assert set(os.listdir("/proc/self/fd")) == before

@@ -107,6 +107,10 @@ def _share(work: Callable[[T], R], units: Sequence[T], share: Sequence[int]) -> 
     return [work(units[i]) for i in share]
 
 
+_STOPPING: Final = frozenset({signal.SIGINT, signal.SIGTERM})
+"""The signals that stop a check (:mod:`explainer.signals`), blocked across a fork."""
+
+
 @dataclass(slots=True)
 class Worker:
     """A forked child doing one piece of work, its result to come through a pipe."""
@@ -119,14 +123,28 @@ class Worker:
     def start(cls, work: Callable[[], object]) -> Worker:
         """Fork a child that runs ``work`` and writes its pickled result to a pipe. The
         child never returns, prints nor flushes anything of this process: it leaves by
-        ``os._exit`` (1 if ``work`` raised or a signal stopped it)."""
+        ``os._exit`` (1 if ``work`` raised or a signal stopped it).
+
+        SIGINT and SIGTERM are blocked across the fork: a signal that reaches the child
+        while CPython's after-fork hooks run would have its inherited handler raise there,
+        outside the child's ``try`` (a traceback on the shared stderr, the child left
+        running). Blocked, it waits until the child unblocks it inside its ``try``."""
         read_end, write_end = os.pipe()
-        pid = os.fork()
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
+        try:
+            pid = os.fork()
+        except BaseException:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+            os.close(read_end)
+            os.close(write_end)
+            raise
         if pid:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             os.close(write_end)
             return cls(pid, read_end)
         code = 1  # pragma: no cover - the child's side, run in the forked process
         try:  # pragma: no cover
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a pending signal lands here
             os.close(read_end)
             data = pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL)
             with os.fdopen(write_end, "wb") as pipe:
