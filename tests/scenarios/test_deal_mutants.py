@@ -217,3 +217,31 @@ def test_announced_that_is_not_a_mapping_is_refused() -> None:
             )
         ],
     )
+
+
+# A failed contract (NS 49 against 133) where S, a taker, holds the belote: ffb_belote's
+# belote is imprenable, house's prenable (found by a seeded search with the engine).
+IMPRENABLE = """tricks:
+  - [N: 8S, E: AS, S: JS, W: 10S]
+  - [E: AH, S: KH, W: 9H, N: 7H]
+  - [W: 7S, N: 9S, E: QS, S: QH]
+  - [S: QD, W: 10H, N: AD, E: 9D]
+  - [W: 9C, N: AC, E: 10C, S: JC]
+  - [N: 10D, E: JH, S: 8D, W: 8H]
+  - [E: 7C, S: KD, W: KC, N: QC]
+  - [W: KS, N: JD, E: 8C, S: 7D]
+"""
+
+
+def test_a_classic_deal_is_played_and_scored_under_its_own_rule_set() -> None:
+    """The failed takers keep their belote under ffb_belote (imprenable), not under house."""
+    for preset, score in (("ffb_belote", (20, 162)), ("house", (0, 182))):
+        contract = f"contract: {{rules: {preset}, trump: hearts, taker: N}}\n"
+        scenario, diags = _load("kind: deal\n" + contract + "dealer: W\n" + IMPRENABLE)
+        assert diags == [] and scenario is not None
+        facts = _facts(scenario)
+        assert (facts["made"], facts["belote"], facts["score"]) == (
+            False,
+            Seat.S,
+            {Team.NS: score[0], Team.EW: score[1]},
+        ), preset
