@@ -167,7 +167,11 @@ def serve(jobs: list[tuple[str, list[str]]]) -> int:
             return int(pytest.main(["-x", "-q", *PYTEST, *tests]))
 
     for name, tests in jobs:
-        if run(CLEAN, tests) != 0:
+        clean = run(CLEAN, tests)
+        if clean in NO_VERDICT:
+            print(json.dumps({"name": name, "usage": clean, "tests": tests}), flush=True)
+            return 2
+        if clean != 0:
             print(json.dumps({"clean": False, "tests": tests}), flush=True)
             return 3
         code = run(name, tests)
