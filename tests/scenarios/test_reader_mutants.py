@@ -457,6 +457,12 @@ def test_a_list_of_cards_reports_every_bad_or_repeated_card() -> None:
         assert r.cards(_node(text), ("hand",)) is None
         assert _problems(r) == [problem]
     r = Reader("f.yaml")
+    assert r.cards(_node("[AH, [KH], {QH: 1}]"), ("hand",)) is None
+    assert _problems(r) == [
+        (1, 6, "hand: expected a card, got a list", Code.TYPE),
+        (1, 12, "hand: expected a card, got a mapping", Code.TYPE),
+    ]
+    r = Reader("f.yaml")
     assert r.cards(_node("AH"), ("hand",)) is None
     assert _problems(r) == [(1, 1, "hand: expected a list of cards, got 'AH'", Code.TYPE)]
 
@@ -494,6 +500,10 @@ def test_every_bad_play_is_reported_at_its_place() -> None:
         ("[[x]: AH]", (1, 2, "trick.1: a play is one 'SEAT: CARD' pair", Code.TYPE)),
         ("[N]", (1, 2, "trick.1: a play is one 'SEAT: CARD' pair, got 'N'", Code.TYPE)),
         ("N: AH", (1, 1, "trick: expected a list of plays, got a mapping", Code.TYPE)),
+        ("- ? \n  : AH\n", (1, 4, "trick.1: missing value (expected a seat)", Code.TYPE)),
+        ("- {? : KH}\n", (1, 6, "trick.1: missing value (expected a seat)", Code.TYPE)),
+        ("- N: [AH]\n", (1, 6, "trick.1: expected a card, got a list", Code.TYPE)),
+        ("- E:\n", (1, 5, "trick.1: missing value (expected a card)", Code.TYPE)),
     ],
 )
 def test_one_bad_play_spoils_the_list(text: str, problem: Problem) -> None:
