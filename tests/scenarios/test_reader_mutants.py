@@ -60,6 +60,10 @@ def test_a_path_is_shown_relative_to_the_current_folder_when_below_it(
     outside = str(tmp_path / "out" / "a.yaml")
     assert display_path(outside) == outside
     assert display_path("x/../a.yaml") == "x/../a.yaml"
+    monkeypatch.chdir(tmp_path / "in" / "deep")
+    assert display_path(below) == "a.yaml"
+    monkeypatch.chdir(tmp_path)
+    assert display_path(below) == os.path.join("in", "deep", "a.yaml")
 
 
 @pytest.mark.parametrize(
@@ -186,14 +190,14 @@ def test_a_mapping_of_more_than_max_items_keys_is_refused(
 
 def test_a_mapping_reports_each_bad_key_and_keeps_the_others() -> None:
     r = Reader("f.yaml")
-    text = "titl: 1\nok: 2\n[x]: 3\nok: 4\nzzz: 5\n"
+    text = "titl: 1\nok:\n  2\n[x]: 3\nok: 4\nzzz: 5\n"
     pairs = r.mapping(_node(text), ("top", 1), ("title", "ok"))
     assert pairs is not None and list(pairs) == ["ok"] and pairs["ok"][1].value == "2"
     assert _problems(r) == [
         (1, 1, "top.1: unknown key 'titl' (did you mean 'title'?)", Code.UNKNOWN_KEY),
-        (3, 1, "top.1.?: a key must be a plain word, got a list", Code.TYPE),
-        (4, 1, "duplicate key top.1.ok (first at line 2)", Code.DUPLICATE_KEY),
-        (5, 1, "top.1: unknown key 'zzz'", Code.UNKNOWN_KEY),
+        (4, 1, "top.1.?: a key must be a plain word, got a list", Code.TYPE),
+        (5, 1, "duplicate key top.1.ok (first at line 2)", Code.DUPLICATE_KEY),
+        (6, 1, "top.1: unknown key 'zzz'", Code.UNKNOWN_KEY),
     ]
     assert list(r.keys) == [("top", 1, "ok")]
 
