@@ -393,7 +393,7 @@ def test_a_file_of_unknown_size_is_read_whole(tmp_path: Path) -> None:
         with open(fifo, "w", encoding="utf-8") as fh:
             fh.write("id: a\n" + PLAY)
 
-    writer = threading.Thread(target=write)
+    writer = threading.Thread(target=write, daemon=True)
     writer.start()
     try:
         value, diags = load_file(fifo, shown="X")
