@@ -296,12 +296,12 @@ class _Read:
 
 
 def _other_pages(site_root: Path, read: set[str]) -> list[Page]:
-    """The pages under ``site_root`` not among the files checked (their problems unsaid)."""
-    if not site_root.is_dir():
-        return []
+    """The pages under ``site_root`` not among the files checked (their problems unsaid),
+    found as :func:`find_files` finds them: a page in a hidden folder is no more known to
+    a scenario checked alone than to the whole project."""
     out = []
-    for f in site_root.rglob(PAGE_FILE):
-        if os.path.realpath(f) not in read:
+    for f in find_files(site_root):
+        if f.name == PAGE_FILE and os.path.realpath(f) not in read:
             value, _ = load_file(f)
             if isinstance(value, Page):
                 out.append(value)

@@ -5,6 +5,8 @@ has, each problem with its place, message and code, all of a file's problems in 
 
 from __future__ import annotations
 
+import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -297,3 +299,195 @@ def test_an_internal_error_is_one_located_line_never_a_traceback(
         None,
         [Diagnostic(Location("X", 1, 1), "internal error: KeyError: 'boom'", Code.INTERNAL)],
     )
+
+
+# -------------------------------------------------------------- what a file's text gives
+
+
+def test_an_empty_document_marker_is_an_empty_file() -> None:
+    """``---`` alone is a document holding a plain empty scalar: empty, like no text."""
+    assert _all("---\n", "s/a.yaml") == [
+        (1, 1, "empty file: expected a scenario mapping", Code.EMPTY)
+    ]
+    assert _all("--- \n...\n", "s/pg/page.yaml") == [
+        (1, 1, "empty file: expected a page mapping", Code.EMPTY)
+    ]
+
+
+def test_a_page_or_scenario_with_any_problem_gives_no_value() -> None:
+    """A problem the kind or the page does not see (a key unknown to every scenario, a
+    bad order) still withholds the value, never a half-checked one."""
+    page, diags = load_text("title: T\nfoo: 1\n", "s/pg/page.yaml")
+    assert page is None and [(d.location.line, d.code) for d in diags] == [(2, Code.UNKNOWN_KEY)]
+    value, diags = load_text("id: a\nfoo: 1\n" + PLAY, "s/a.yaml")
+    assert value is None and [str(d) for d in diags] == ["s/a.yaml:2:1: unknown key 'foo'"]
+
+
+@pytest.mark.parametrize(
+    ("name", "stem"), [("x.y.yaml", "x.y"), ("a.b.c.yml", "a.b.c"), ("Bad.yaml", "Bad")]
+)
+def test_the_id_taken_from_a_file_name_drops_only_its_last_extension(name: str, stem: str) -> None:
+    assert _all("title: T\n" + PLAY, f"s/{name}") == [
+        (
+            1,
+            1,
+            f"id: the file name {stem!r} is not a valid id; add an 'id:' (a-z, 0-9 and -)",
+            Code.BAD_ID,
+        )
+    ]
+
+
+def test_a_file_name_with_a_dot_can_be_its_id_when_the_file_says_one() -> None:
+    value, diags = load_text("id: x-y\n" + PLAY, "s/x.y.yaml")
+    assert diags == [] and value is not None and value.id == "x-y"
+
+
+def test_a_text_written_below_its_key_has_the_line_of_its_key() -> None:
+    """The line kept for a text (shown to translators) is its key's, not its value's."""
+    value, diags = load_text("id: a\ntitle:\n  The\n  title\ntext: >\n  T\n" + PLAY, "s/a.yaml")
+    assert diags == [] and value is not None
+    assert value.title is not None and (value.title.source, value.title.line) == ("The title", 2)
+    assert value.text is not None and (value.text.source, value.text.line) == ("T\n", 5)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("page: Bad\n", (2, 7, "page: invalid id 'Bad' (use a-z, 0-9 and -)")),
+        ("page: pg\nsection: 'S s'\n", (3, 10, "section: invalid id 'S s' (use a-z, 0-9 and -)")),
+    ],
+)
+def test_a_bad_page_or_section_id_is_refused_naming_its_key(
+    text: str, expected: tuple[int, int, str]
+) -> None:
+    assert _all("id: a\n" + text + PLAY, "s/a.yaml") == [(*expected, Code.BAD_ID)]
+
+
+@pytest.mark.parametrize(("written", "order"), [("0", 0), ("1", 1), ("-3", -3), ("007", 7)])
+def test_an_order_is_the_number_written(written: str, order: int) -> None:
+    value, diags = load_text(f"id: a\norder: {written}\n" + PLAY, "s/a.yaml")
+    assert diags == [] and value is not None and value.order == order
+
+
+def test_a_byte_order_mark_is_not_a_column_of_the_yaml_either(tmp_path: Path) -> None:
+    """The mark is dropped before the YAML is read: a problem libyaml finds on line 1
+    is at the column an editor shows."""
+    f = tmp_path / "bom.yaml"
+    f.write_bytes("\ufeffid: \x01\n".encode())
+    assert load_file(f, shown="X")[1] == [
+        Diagnostic(
+            Location("X", 1, 5),
+            "invalid YAML: character U+0001: control characters are not allowed",
+            Code.YAML,
+        )
+    ]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_file_of_unknown_size_is_read_whole(tmp_path: Path) -> None:
+    """A pipe (``check <(generate)``) has size 0 until read: read up to the bound."""
+    fifo = tmp_path / "a.yaml"
+    os.mkfifo(fifo)
+
+    def write() -> None:
+        with open(fifo, "w", encoding="utf-8") as fh:
+            fh.write("id: a\n" + PLAY)
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    try:
+        value, diags = load_file(fifo, shown="X")
+    finally:
+        writer.join(timeout=10)
+    assert diags == [] and value is not None and value.id == "a"
+
+
+# ------------------------------------------------------------------ what a project gives
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+
+
+def test_a_duplicate_id_is_reported_at_both_ids(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each place is the ``id`` key's (here on line 2 and 3, never the file's start)."""
+    _write(
+        tmp_path,
+        {
+            "scenarios/a.yaml": "title: A\nid: same\n" + PLAY,
+            "scenarios/b.yaml": "title: B\ntext: x\nid: same\n" + PLAY,
+            "scenarios/p/page.yaml": "title: T\nid: pg\n",
+            "scenarios/q/page.yaml": "title: U\norder: 1\nid: pg\n",
+        },
+    )
+    monkeypatch.chdir(tmp_path)
+    p = load_project(Path("."))
+    assert [(str(d), d.code) for d in p.diagnostics] == [
+        (
+            "scenarios/b.yaml:3:1: duplicate id 'same' (also in scenarios/a.yaml:2:1)",
+            Code.DUPLICATE_ID,
+        ),
+        (
+            "scenarios/q/page.yaml:3:1: duplicate page id 'pg' (also scenarios/p/page.yaml)",
+            Code.DUPLICATE_ID,
+        ),
+    ]
+    assert p.failed_paths == ("scenarios/b.yaml",)
+
+
+def test_scenarios_are_sorted_by_page_section_order_and_id(tmp_path: Path) -> None:
+    """No page first, then by page id, section id (not the page's section order), order,
+    id; ids may begin with a digit, which sorts before every letter."""
+    page = "id: 1-p\ntitle: T\nsections:\n" + "".join(
+        f"  - id: {x}\n    title: {x}\n" for x in ("b", "a", "9")
+    )
+    scenarios = {
+        "n1.yaml": "id: n1\norder: 0\n",
+        "n2.yaml": "id: n2\n",
+        "n0.yaml": "id: n0\norder: 1\n",
+        "k.yaml": "id: k\norder: 0\npage: 1-p\n",
+        "s9.yaml": "id: s9\npage: 1-p\nsection: '9'\n",
+        "sa.yaml": "id: sa\norder: 2\npage: 1-p\nsection: a\n",
+        "sb.yaml": "id: sb\norder: 1\npage: 1-p\nsection: b\n",
+        "sa0.yaml": "id: sa0\norder: 5\npage: 1-p\nsection: a\n",
+        "z.yaml": "id: z\npage: zz\n",
+    }
+    _write(tmp_path, {"p/page.yaml": page, "zz/page.yaml": "title: Z\n"})
+    _write(tmp_path, {f"x/{name}": text + PLAY for name, text in scenarios.items()})
+    p = load_project(tmp_path, [tmp_path])
+    assert p.diagnostics == ()
+    assert [(s.id, s.page, s.section, s.order) for s in p.scenarios] == [
+        ("n1", None, None, 0),
+        ("n2", None, None, 0),
+        ("n0", None, None, 1),
+        ("k", "1-p", None, 0),
+        ("s9", "1-p", "9", 0),
+        ("sa", "1-p", "a", 2),
+        ("sa0", "1-p", "a", 5),
+        ("sb", "1-p", "b", 1),
+        ("z", "zz", None, 0),
+    ]
+
+
+def test_a_page_in_a_hidden_folder_is_never_known(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether the scenario is checked alone or with the whole project, the same answer
+    (a page found only when checking one file once made it pass alone and fail whole)."""
+    _write(
+        tmp_path,
+        {
+            "scenarios/.drafts/page.yaml": "id: hid\ntitle: H\n",
+            "scenarios/p/a.yaml": "id: a\npage: hid\n" + PLAY,
+        },
+    )
+    monkeypatch.chdir(tmp_path)
+    unknown = ("scenarios/p/a.yaml:2:1: page: unknown page 'hid'", Code.UNKNOWN_PAGE)
+    for paths in (None, [Path("scenarios/p/a.yaml")]):
+        p = load_project(Path("."), paths)
+        assert [(str(d), d.code) for d in p.diagnostics] == [unknown]
+        assert (p.scenarios, p.failed_paths) == ((), ("scenarios/p/a.yaml",))
