@@ -124,6 +124,9 @@ def compose(text: str) -> Node | None:
         raise SourceError(
             f"file too large: {len(text)} characters (at most {MAX_BYTES})", code=Code.TOO_LARGE
         )
+    surrogate = _SURROGATE.search(text)
+    if surrogate is not None:
+        raise _surrogate_error(text, surrogate.start())
     brackets = text.count("[") + text.count("{")
     if (
         _MAYBE_ANCHOR.search(text)
@@ -138,6 +141,21 @@ def compose(text: str) -> Node | None:
         _scan_events(text)
     with _reading(text) as loader:
         return loader.get_single_node()  # type: ignore[no-any-return]
+
+
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+"""Half of a UTF-16 pair alone: text a file cannot hold (UTF-8 cannot encode it), only a
+caller of :func:`compose` can pass it."""
+
+
+def _surrogate_error(text: str, pos: int) -> SourceError:
+    before = text[:pos]
+    return SourceError(
+        f"not Unicode text (a lone surrogate, U+{ord(text[pos]):04X})",
+        before.count("\n") + 1,
+        len(before.rpartition("\n")[2]) + 1,
+        Code.ENCODING,
+    )
 
 
 @contextmanager

@@ -232,3 +232,33 @@ def test_a_control_character_on_the_first_column_or_a_later_line_is_located() ->
 def test_a_one_line_list_past_the_limit_is_refused() -> None:
     one_line = "[" + ",".join(["0"] * (MAX_ITEMS + 1)) + "]\n"
     assert _refusal(one_line)[0] == f"too many items in one list (more than {MAX_ITEMS})"
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "char"),
+    [
+        ("title: a\ud800b\n", 1, 9, "D800"),
+        ("id: x\ntitle: ab\udfffb\n", 2, 10, "DFFF"),
+        ("\udc00", 1, 1, "DC00"),
+    ],
+)
+def test_a_lone_surrogate_is_not_unicode_text_at_its_place(
+    text: str, line: int, column: int, char: str
+) -> None:
+    """Only a caller can pass it (no file decodes to it): refused where it stands, not by
+    libyaml's UnicodeEncodeError."""
+    with pytest.raises(SourceError) as caught:
+        compose(text)
+    e = caught.value
+    assert (e.message, e.line, e.column, e.code) == (
+        f"not Unicode text (a lone surrogate, U+{char})",
+        line,
+        column,
+        Code.ENCODING,
+    )
+
+
+def test_the_characters_beside_the_surrogates_are_text() -> None:
+    node = compose("a: \ud7ff\ue000\n")
+    assert isinstance(node, MappingNode)
+    assert node.value[0][1].value == "\ud7ff\ue000"
