@@ -7,6 +7,7 @@ end (so the first line's line numbers stay true); the output is compared whole.
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -69,6 +70,21 @@ def test_wrong_case_disagrees_naming_the_key(path: Path, monkeypatch: pytest.Mon
     assert lines == [*_all_expected(path), "0 passed, 1 failed"]
     assert any(f": {key}" in expected for key in ("expect.", "text:", "title:"))
     assert code == 1
+
+
+def test_every_expect_key_of_every_kind_has_a_wrong_case() -> None:
+    """Each fact a kind states is shown disagreeing in a case of its own (issue 16): a
+    fact whose comparison were dropped would pass every good case."""
+    from explainer.scenarios.kinds import KINDS
+
+    shown = set()
+    for path in _files("wrong"):
+        text = path.read_text(encoding="utf-8")
+        kind = re.search(r"^kind: (\S+)", text, re.M)
+        for key in re.findall(r"expect\.(\w+): scenario says", _expected(path)):
+            shown.add((kind.group(1) if kind else "play", key))
+    every = {(name, fact.key) for name, kind in KINDS.items() for fact in kind.facts}
+    assert sorted(every - shown) == []
 
 
 def test_good_cases_pass(monkeypatch: pytest.MonkeyPatch) -> None:
