@@ -219,8 +219,8 @@ def test_a_signal_while_workers_check_laws_is_one_line_and_leaves_no_process(
 
 
 def _deaf_to_sigterm(ready: int) -> None:
-    """A child's work that ignores SIGTERM, as a new child whose SIGTERM arrived before
-    Python's after-fork setup (which drops it) behaves; it says so on ``ready``."""
+    """A child's work that ignores SIGTERM (as work stuck where a signal cannot stop it
+    behaves); it says so on ``ready``."""
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     os.write(ready, b"r")
     time.sleep(60)

@@ -27,6 +27,8 @@ from explainer.scenarios.kinds import law_workers
 from explainer.scenarios.kinds.law_workers import Worker
 from explainer.scenarios.yamlsource import MAX_BYTES
 
+from .test_law_workers import _deaf_to_sigterm
+
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
 
 
@@ -421,19 +423,13 @@ def test_a_worker_interrupted_just_after_its_wait_is_stopped_quietly(
     assert worker.done and _closed(worker.fd)
 
 
-def _deaf(ready: int) -> None:
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    os.write(ready, b"r")
-    time.sleep(60)
-
-
 @needs_fork
 def test_a_deaf_child_gets_sigterm_then_sigkill_and_is_reaped(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(law_workers, "GRACE", 0.05)
     read_end, write_end = os.pipe()
-    worker = Worker.start(lambda: _deaf(write_end))
+    worker = Worker.start(lambda: _deaf_to_sigterm(write_end))
     assert os.read(read_end, 1) == b"r"
     kills: list[tuple[int, int]] = []
     real = os.kill
