@@ -19,6 +19,7 @@ from explainer.engine import (
     HOUSE,
     PRESETS,
     SUIT_MASKS,
+    Cascade,
     LawError,
     PlayLaw,
     Premise,
@@ -37,29 +38,30 @@ from explainer.engine.laws import Conclusion, Condition, LawResult, _positions, 
 PREMISE_NAMES = ", ".join(p.value for p in Premise)
 
 
+def _forget() -> None:
+    """Drop every space, sample, claim and check the module has kept."""
+    for cached in (
+        laws._space,
+        laws._positions,
+        laws._claim,
+        laws._cell,
+        laws._hand_bits,
+        laws._compositions,
+        laws._subsets,
+        laws._pieces,
+        laws._shifted,
+    ):
+        cached.cache_clear()
+    laws._CHECKED.clear()
+    laws._SHARED.clear()
+
+
 @pytest.fixture(autouse=True)
 def _fresh() -> Iterator[None]:
     """Nothing remembered from another test, before or after this one."""
-
-    def forget() -> None:
-        for cached in (
-            laws._space,
-            laws._positions,
-            laws._claim,
-            laws._cell,
-            laws._hand_bits,
-            laws._compositions,
-            laws._subsets,
-            laws._pieces,
-            laws._shifted,
-        ):
-            cached.cache_clear()
-        laws._CHECKED.clear()
-        laws._SHARED.clear()
-
-    forget()
+    _forget()
     yield
-    forget()
+    _forget()
 
 
 def _cards(text: str) -> list[int]:
@@ -262,6 +264,9 @@ H, N_, A_, S_, C_ = Trump.HEARTS, Trump.NONE, Trump.ALL, Trump.SPADES, Trump.CLU
         ),
         (H, "", "7H 8H", "leading holds_trump only_trumps"),
         (H, "", "7S", "leading"),
+        (H, "7D AD", "KD 8S", "following plain_led opponent_winning can_follow"),
+        (N_, "8C AC 7C", "10C", "following plain_led partner_winning can_follow"),
+        (C_, "8D 10D 7S", "9D", "following plain_led partner_winning can_follow"),
         (N_, "10S AS 7D", "KS 8D", "following plain_led partner_winning can_follow"),
         (N_, "10S 7D", "7S 8D", "following plain_led partner_winning can_follow"),
         (A_, "9S JS 7D", "AS 8D", "following trump_led partner_winning can_follow"),
@@ -828,6 +833,48 @@ def _brief(outcome: laws.LawOutcome) -> Outcome:
                 ),
             ],
         ),
+        (
+            "suit",
+            ["void", "opponent_trumped", "not holds_trump"],
+            [("rule", "no-undertrump")],
+            [
+                (
+                    "house",
+                    9,
+                    350,
+                    "contract: {trump: hearts, rules: house} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [7D]} | expect: {legal: [7D], rule: discard}",
+                ),
+                (
+                    "official",
+                    9,
+                    350,
+                    "contract: {trump: hearts, rules: official} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [7D]} | expect: {legal: [7D], rule: discard}",
+                ),
+                (
+                    "forbidden",
+                    9,
+                    350,
+                    "contract: {trump: hearts, rules: {preset: house, undertrump: forbidden}} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [7D]} | expect: {legal: [7D], rule: discard}",
+                ),
+                (
+                    "free",
+                    9,
+                    350,
+                    "contract: {trump: hearts, rules: {preset: house, all_trump_partner: free}} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [7D]} | expect: {legal: [7D], rule: discard}",
+                ),
+            ],
+        ),
+        (
+            "suit",
+            ["void", "opponent_trumped", "not holds_trump"],
+            [("rule", "discard"), ("must", "plain")],
+            [
+                ("house", 9, 350, None),
+                ("official", 9, 350, None),
+                ("forbidden", 9, 350, None),
+                ("free", 9, 350, None),
+            ],
+        ),
     ],
 )
 def test_a_small_check_counts_its_positions_and_finds_the_smallest_counterexample(
@@ -914,3 +961,67 @@ def test_sampled_positions_are_seeded_distinct_and_satisfy_the_premises(
         assert not hand & mask_of(trick)
         premises = laws._bits_of(position_premises(Trump.HEARTS, trick, hand))
         assert premises & need == need and not premises & forbid, (trick, hand)
+
+
+# -- what is shared between checks ----------------------------------------------------------
+
+
+def test_the_failures_memo_is_shared_by_claim_and_sample_never_through_a_reused_id() -> None:
+    """Rule sets ruling a trick alike share its failures through one memo per claim and
+    sample, found by their ids; an entry left by other objects under the same ids (ids
+    are reused once an object is gone) is replaced, never shared."""
+    law = PlayLaw.parse(trump="suit", when=["void", "partner_winning"], then={"may": "any"})
+    claim = laws._claim(TrumpKind.SUIT, law.then)
+    sample = _positions(TrumpKind.SUIT, *law.masks, 10)
+    memo = laws._shared(claim, sample)
+    assert memo == {}
+    assert laws._shared(claim, sample) is memo
+    stale: dict[tuple[int, Cascade], list[int]] = {(0, Cascade(())): [1]}
+    other_claim = laws._Claim((), (), None, never=False)
+    other_sample = ((0, (1,)),)
+    for left in ((other_claim, sample, stale), (claim, other_sample, stale)):
+        laws._SHARED[id(claim), id(sample)] = left
+        fresh = laws._shared(claim, sample)
+        assert fresh == {}
+        assert laws._SHARED[id(claim), id(sample)] == (claim, sample, fresh)
+
+
+def test_laws_checked_one_after_another_get_what_each_gets_alone() -> None:
+    """Laws with the same premises share their sample, laws with the same conclusions
+    their claim, rule sets ruling alike their checks: none of it changes a result. Here
+    the laws that hold share the one trick (the empty one) and their sample or their
+    claim with the law that fails, whose sampled hands fail."""
+    written = [
+        ("leading", "must", "trumps"),
+        ("leading", "may", "any"),
+        ("leading only_trumps", "must", "trumps"),
+        ("leading only_trumps", "rule", "lead"),
+        ("leading", "must", "trumps"),
+    ]
+    checked = [
+        PlayLaw.parse(trump="suit", when=when.split(), then=[(q, v)]) for when, q, v in written
+    ]
+    alone = []
+    for law in checked:
+        _forget()
+        alone.append(check_play_law(law, RULES, samples=200))
+    _forget()
+    together = [check_play_law(law, RULES, samples=200) for law in checked]
+    assert together == alone
+    assert [r.holds_under for r in together] == [
+        frozenset(),
+        set(RULES),
+        set(RULES),
+        set(RULES),
+        frozenset(),
+    ]
+
+
+def test_play_laws_are_checked_under_the_presets_of_their_game_by_default() -> None:
+    law = PlayLaw.parse(trump="none", when=["leading"], then={"may": "any"})
+    result = check_play_law(law, samples=0)
+    assert [(o.preset, o.holds, o.exhaustive, o.sampled) for o in result.outcomes] == [
+        ("house", True, 1, 0),
+        ("ffb_belote", True, 1, 0),
+        ("pagat_belote", True, 1, 0),
+    ]
