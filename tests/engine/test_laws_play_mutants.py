@@ -154,6 +154,7 @@ def test_premises_nothing_satisfies_are_named_for_each_kind() -> None:
     [
         ("void", "void"),
         ("not void", "not void"),
+        (" void ", "void"),
         ("  not   void ", "not void"),
         ("not", f"unknown premise: 'not' (expected one of {PREMISE_NAMES})"),
         ("", f"unknown premise: '' (expected one of {PREMISE_NAMES})"),
@@ -191,6 +192,9 @@ def test_a_law_reads_back_as_written() -> None:
     )
     assert law.masks == (Premise.VOID.bit, Premise.LEADING.bit)
     assert LawError("x").where == ()
+    default, _ = PlayLaw.parse_all(trump="suit", when=["leading"], then={"may": "any"})
+    assert default is not None
+    assert default.game == "belote"
 
 
 def test_an_outcome_is_found_by_its_rule_set_name_only() -> None:
@@ -264,6 +268,18 @@ H, N_, A_, S_, C_ = Trump.HEARTS, Trump.NONE, Trump.ALL, Trump.SPADES, Trump.CLU
         ),
         (H, "", "7H 8H", "leading holds_trump only_trumps"),
         (H, "", "7S", "leading"),
+        (
+            S_,
+            "7D 7S",
+            "8S 9D",
+            "following plain_led opponent_winning opponent_trumped trump_in_trick can_follow can_beat holds_trump can_overtrump",
+        ),
+        (
+            S_,
+            "7S 8D",
+            "8S",
+            "following trump_led partner_winning trump_in_trick can_follow can_beat holds_trump only_trumps can_overtrump",
+        ),
         (H, "7D AD", "KD 8S", "following plain_led opponent_winning can_follow"),
         (N_, "8C AC 7C", "10C", "following plain_led partner_winning can_follow"),
         (C_, "8D 10D 7S", "9D", "following plain_led partner_winning can_follow"),
@@ -914,6 +930,8 @@ def test_a_rule_set_of_no_preset_is_written_with_every_knob() -> None:
     ("when", "target", "tricks", "sizes", "first"),
     [
         (["void", "partner_winning"], 1000, 9, {8: 1080}, (458, (879853568, 1183254528))),
+        (["void", "partner_winning"], 1080, 9, {8: 1080}, (458, (879853568, 1183254528))),
+        (["void", "partner_winning"], 1081, 10, {8: 1136}, (458, (879853568, 1183254528))),
         (["only_trumps"], 3000, 2335, {7: 686, 8: 2321}, (0, (65280,))),
         (
             ["void", "partner_trumped", "only_trumps", "can_overtrump"],
@@ -940,7 +958,8 @@ def test_sampled_positions_are_seeded_distinct_and_satisfy_the_premises(
 ) -> None:
     """Full hands where there are enough (every one where there are at most the target:
     only_trumps has 2 321), then every hand of seven cards, and so on down, the last size
-    drawn; the draw is seeded, so the first hands found are always the same."""
+    drawn; the draw is seeded, so the first hands found are always the same. Drawing
+    stops as soon as the target is reached (1 080 positions after nine blocks here)."""
     law = PlayLaw.parse(trump="suit", when=when, then={"may": "any"})
     need, forbid = law.masks
     sample = _positions(TrumpKind.SUIT, need, forbid, target)
