@@ -74,6 +74,79 @@ def _problems(**words: object) -> list[tuple[str, tuple[str | int, ...]]]:
     return [(str(p), p.where) for p in problems]
 
 
+RULES = {
+    "house": HOUSE,
+    "official": PRESETS["official"],
+    "forbidden": HOUSE.with_knobs(undertrump="forbidden"),
+    "free": HOUSE.with_knobs(all_trump_partner="free"),
+}
+"""Rule sets that rule positions differently: every suit knob and the all-trump one."""
+
+
+# -- what is shared between checks ----------------------------------------------------------
+
+
+def test_the_failures_memo_is_shared_by_claim_and_sample_never_through_a_reused_id() -> None:
+    """Rule sets ruling a trick alike share its failures through one memo per claim and
+    sample, found by their ids; an entry left by other objects under the same ids (ids
+    are reused once an object is gone) is replaced, never shared."""
+    law = PlayLaw.parse(trump="suit", when=["void", "partner_winning"], then={"may": "any"})
+    claim = laws._claim(TrumpKind.SUIT, law.then)
+    sample = _positions(TrumpKind.SUIT, *law.masks, 10)
+    memo = laws._shared(claim, sample)
+    assert memo == {}
+    assert laws._shared(claim, sample) is memo
+    stale: dict[tuple[int, Cascade], list[int]] = {(0, Cascade(())): [1]}
+    other_claim = laws._Claim((), (), None, never=False)
+    other_sample = ((0, (1,)),)
+    for left in ((other_claim, sample, stale), (claim, other_sample, stale)):
+        laws._SHARED[id(claim), id(sample)] = left
+        fresh = laws._shared(claim, sample)
+        assert fresh == {}
+        assert laws._SHARED[id(claim), id(sample)] == (claim, sample, fresh)
+
+
+def test_laws_checked_one_after_another_get_what_each_gets_alone() -> None:
+    """Laws with the same premises share their sample, laws with the same conclusions
+    their claim, rule sets ruling alike their checks: none of it changes a result. Here
+    the laws that hold share the one trick (the empty one) and their sample or their
+    claim with the law that fails, whose sampled hands fail."""
+    written = [
+        ("leading", "must", "trumps"),
+        ("leading", "may", "any"),
+        ("leading only_trumps", "must", "trumps"),
+        ("leading only_trumps", "rule", "lead"),
+        ("leading", "must", "trumps"),
+    ]
+    checked = [
+        PlayLaw.parse(trump="suit", when=when.split(), then=[(q, v)]) for when, q, v in written
+    ]
+    alone = []
+    for law in checked:
+        _forget()
+        alone.append(check_play_law(law, RULES, samples=200))
+    _forget()
+    together = [check_play_law(law, RULES, samples=200) for law in checked]
+    assert together == alone
+    assert [r.holds_under for r in together] == [
+        frozenset(),
+        set(RULES),
+        set(RULES),
+        set(RULES),
+        frozenset(),
+    ]
+
+
+def test_play_laws_are_checked_under_the_presets_of_their_game_by_default() -> None:
+    law = PlayLaw.parse(trump="none", when=["leading"], then={"may": "any"})
+    result = check_play_law(law, samples=0)
+    assert [(o.preset, o.holds, o.exhaustive, o.sampled) for o in result.outcomes] == [
+        ("house", True, 1, 0),
+        ("ffb_belote", True, 1, 0),
+        ("pagat_belote", True, 1, 0),
+    ]
+
+
 # -- words ----------------------------------------------------------------------------
 
 
@@ -393,13 +466,6 @@ def test_the_tricks_of_a_kind_are_every_trick_up_to_suit_symmetry(
 
 # -- checks: exact counts, smallest counterexamples ---------------------------------------
 
-RULES = {
-    "house": HOUSE,
-    "official": PRESETS["official"],
-    "forbidden": HOUSE.with_knobs(undertrump="forbidden"),
-    "free": HOUSE.with_knobs(all_trump_partner="free"),
-}
-"""Rule sets that rule positions differently: every suit knob and the all-trump one."""
 
 Then = dict[str, str] | list[tuple[str, str]]
 Outcome = tuple[str, int, int, str | None]
@@ -982,67 +1048,3 @@ def test_sampled_positions_are_seeded_distinct_and_satisfy_the_premises(
         assert not hand & mask_of(trick)
         premises = laws._bits_of(position_premises(Trump.HEARTS, trick, hand))
         assert premises & need == need and not premises & forbid, (trick, hand)
-
-
-# -- what is shared between checks ----------------------------------------------------------
-
-
-def test_the_failures_memo_is_shared_by_claim_and_sample_never_through_a_reused_id() -> None:
-    """Rule sets ruling a trick alike share its failures through one memo per claim and
-    sample, found by their ids; an entry left by other objects under the same ids (ids
-    are reused once an object is gone) is replaced, never shared."""
-    law = PlayLaw.parse(trump="suit", when=["void", "partner_winning"], then={"may": "any"})
-    claim = laws._claim(TrumpKind.SUIT, law.then)
-    sample = _positions(TrumpKind.SUIT, *law.masks, 10)
-    memo = laws._shared(claim, sample)
-    assert memo == {}
-    assert laws._shared(claim, sample) is memo
-    stale: dict[tuple[int, Cascade], list[int]] = {(0, Cascade(())): [1]}
-    other_claim = laws._Claim((), (), None, never=False)
-    other_sample = ((0, (1,)),)
-    for left in ((other_claim, sample, stale), (claim, other_sample, stale)):
-        laws._SHARED[id(claim), id(sample)] = left
-        fresh = laws._shared(claim, sample)
-        assert fresh == {}
-        assert laws._SHARED[id(claim), id(sample)] == (claim, sample, fresh)
-
-
-def test_laws_checked_one_after_another_get_what_each_gets_alone() -> None:
-    """Laws with the same premises share their sample, laws with the same conclusions
-    their claim, rule sets ruling alike their checks: none of it changes a result. Here
-    the laws that hold share the one trick (the empty one) and their sample or their
-    claim with the law that fails, whose sampled hands fail."""
-    written = [
-        ("leading", "must", "trumps"),
-        ("leading", "may", "any"),
-        ("leading only_trumps", "must", "trumps"),
-        ("leading only_trumps", "rule", "lead"),
-        ("leading", "must", "trumps"),
-    ]
-    checked = [
-        PlayLaw.parse(trump="suit", when=when.split(), then=[(q, v)]) for when, q, v in written
-    ]
-    alone = []
-    for law in checked:
-        _forget()
-        alone.append(check_play_law(law, RULES, samples=200))
-    _forget()
-    together = [check_play_law(law, RULES, samples=200) for law in checked]
-    assert together == alone
-    assert [r.holds_under for r in together] == [
-        frozenset(),
-        set(RULES),
-        set(RULES),
-        set(RULES),
-        frozenset(),
-    ]
-
-
-def test_play_laws_are_checked_under_the_presets_of_their_game_by_default() -> None:
-    law = PlayLaw.parse(trump="none", when=["leading"], then={"may": "any"})
-    result = check_play_law(law, samples=0)
-    assert [(o.preset, o.holds, o.exhaustive, o.sampled) for o in result.outcomes] == [
-        ("house", True, 1, 0),
-        ("ffb_belote", True, 1, 0),
-        ("pagat_belote", True, 1, 0),
-    ]
