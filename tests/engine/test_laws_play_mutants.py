@@ -213,6 +213,12 @@ def test_every_meaningless_premise_and_class_is_named_for_each_kind() -> None:
     ]
 
 
+def test_premises_nothing_satisfies_are_named_without_a_kind_when_there_is_one() -> None:
+    assert _problems(trump=["none"], when=["following", "not plain_led"], then={"may": "any"}) == [
+        ("no position satisfies: following and not plain_led", ("when",))
+    ]
+
+
 def test_premises_nothing_satisfies_are_named_for_each_kind() -> None:
     assert _problems(
         trump=["suit", "none", "all"], when=["can_follow", "void"], then={"may": "any"}
@@ -264,6 +270,11 @@ def test_a_law_reads_back_as_written() -> None:
         trump=["all"], when=["not leading", "void"], then=[("may", "higher_led")]
     )
     assert law.masks == (Premise.VOID.bit, Premise.LEADING.bit)
+    both = PlayLaw.parse(
+        trump="suit", when=["not leading", "not void"], then={"may": "any"}, game="x"
+    )
+    assert both.masks == (0, Premise.LEADING.bit | Premise.VOID.bit)
+    assert both.game == "x"
     assert LawError("x").where == ()
     default, _ = PlayLaw.parse_all(trump="suit", when=["leading"], then={"may": "any"})
     assert default is not None
