@@ -165,3 +165,18 @@ def test_card_reuse_yes_four_nines_worth_nothing_at_sans_atout_are_not_announced
     rules = find_coinche_rules(no_trump_carres="britannica", card_reuse="yes")
     assert declarations_in_hand(hand, Trump.NONE, rules=rules) == ()
     assert declarations_in_hand(hand, Trump.HEARTS, rules=rules) == (d("carre 9"),)
+
+
+def test_the_search_values_a_carre_at_the_contracts_points() -> None:
+    """Four jacks are worth 100 at sans atout, 200 in trumps: against the two cents that
+    run through the jacks (200), four jacks and the two tierces left score 140 at sans
+    atout, 240 in hearts. No hand of eight cards can tell (beside a carré, worth 100 or
+    more, four cards are left, and the runs it breaks are worth 100 at most), so the hand
+    holds twelve."""
+    hand = CardSet.parse("AH KH QH JH 10H AS KS QS JS 10S JD JC")
+    assert declarations_in_hand(hand, Trump.NONE) == (d("cent AS"), d("cent AH"))
+    assert declarations_in_hand(hand, Trump.HEARTS) == (
+        d("carre J"),
+        d("tierce AS"),
+        d("tierce AH"),
+    )
