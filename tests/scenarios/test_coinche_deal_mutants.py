@@ -64,3 +64,16 @@ def test_a_failed_capot_played_again_is_scored_under_the_rules_given(
     again = KIND.recompute(s, find_coinche_rules(preset))
     assert again.rules == find_coinche_rules(preset)
     assert KIND.computed(again)["score"] == {Team.NS: score[0], Team.EW: score[1]}
+
+
+@pytest.mark.parametrize(
+    ("preset", "score"), [("ffb_coinche", (0, 410)), ("ffb_contree", (0, 500))]
+)
+def test_a_failed_capot_is_scored_under_the_rules_its_contract_names(
+    preset: str, score: tuple[int, int]
+) -> None:
+    text = _text(CAPOT_FAILED).replace("rules: ffb_coinche", f"rules: {preset}")
+    scenario, diags = load_text(text, "x.yaml")
+    assert diags == []
+    assert isinstance(scenario, CoincheDealScenario)
+    assert KIND.computed(scenario)["score"] == {Team.NS: score[0], Team.EW: score[1]}
