@@ -467,6 +467,9 @@ def test_a_coinche_laws_counterexample_is_a_coinche_play_under_the_failing_prese
         "coinche",
     )
     assert example.rule is cx.rule
+    ruling = example.scenario.outcome.ruling
+    assert ruling is not None
+    assert tuple(ruling.legal) == cx.legal  # ruled under pagat_coinche's rules, not house's
 
 
 def test_a_deal_law_with_scoring_variants_is_read_under_every_scoring_variant(
