@@ -19,6 +19,7 @@ from explainer.engine import (
     LawOutcome,
     LawResult,
     PlayLaw,
+    Rule,
     check_deal_law,
     presets_for,
     scoring_variants,
@@ -467,9 +468,6 @@ def test_a_coinche_laws_counterexample_is_a_coinche_play_under_the_failing_prese
         "coinche",
     )
     assert example.rule is cx.rule
-    ruling = example.scenario.outcome.ruling
-    assert ruling is not None
-    assert tuple(ruling.legal) == cx.legal  # ruled under pagat_coinche's rules, not house's
 
 
 def test_a_deal_law_with_scoring_variants_is_read_under_every_scoring_variant(
@@ -522,3 +520,24 @@ def test_the_law_cache_keeps_its_newest_entries_up_to_its_own_limit(
     for i in range(30):
         law_kind._store(f"k{i}", result)
     assert len(list(fresh_cache.glob("*.json"))) == 20
+
+
+def test_a_counterexample_is_ruled_again_under_its_presets_rules() -> None:
+    """Under official a player who cannot overtrump may discard (undertrump: optional), so
+    "must trumps" fails there; ruled under house the same position would force the trump."""
+    scenario, diags = load_text(
+        "kind: law\nid: u\ncontract: {trump: suit}\n"
+        "when: [void, opponent_trumped, only_lower_trumps, not only_trumps]\n"
+        "then: {must: trumps}\nrules: [official]\n",
+        "t.yaml",
+    )
+    assert diags == []
+    assert isinstance(scenario, law_kind.LawScenario)
+    ((preset, example),) = law_kind.KIND.view(scenario).counterexamples
+    cx = scenario.outcome.outcomes[0].counterexample
+    assert cx is not None
+    assert preset == "official"
+    ruling = example.scenario.outcome.ruling
+    assert ruling is not None
+    assert (str(ruling.legal), ruling.rule) == ("7H 7D", Rule.DISCARD)
+    assert tuple(ruling.legal) == cx.legal
