@@ -15,9 +15,14 @@ from explainer.engine import (
     PRESETS,
     DealLaw,
     DealOutcome,
+    LawError,
     LawOutcome,
     LawResult,
     PlayLaw,
+    Rule,
+    check_deal_law,
+    presets_for,
+    scoring_variants,
 )
 from explainer.scenarios.kinds import law as law_kind
 from explainer.scenarios.kinds.play import PlayView
@@ -425,3 +430,114 @@ def test_a_coinche_law_without_rules_is_checked_under_every_coinche_presets_play
     assert isinstance(scenario, law_kind.LawScenario)
     assert dict(scenario.rule_sets) == {n: p.play_rules for n, p in COINCHE_PRESETS.items()}
     assert [o.preset for o in scenario.outcome.outcomes] == list(COINCHE_PRESETS)
+
+
+def test_a_law_keeps_the_game_of_its_contract() -> None:
+    """The law's game is part of the law (and so of its cache key): a Coinche play law is
+    a Coinche law, a deal law a Belote one."""
+    coinche = _coinche_law().law
+    assert coinche == PlayLaw.parse(
+        trump="suit", when=["void", "partner_winning"], then={"may": "any"}, game="coinche"
+    )
+    assert coinche.game == "coinche"
+
+
+def _coinche_law() -> law_kind.LawScenario:
+    scenario, diags = load_text(
+        "kind: law\nid: c\ncontract: {game: coinche, trump: suit}\n"
+        "when: [void, partner_winning]\nthen: {may: any}\n",
+        "t.yaml",
+    )
+    assert diags == []
+    assert isinstance(scenario, law_kind.LawScenario)
+    return scenario
+
+
+def test_a_coinche_laws_counterexample_is_a_coinche_play_under_the_failing_presets_rules() -> None:
+    """Only pagat_coinche fails (partner_overtrump: required); its counterexample is shown
+    as a Coinche play under pagat_coinche's play rules, which differ from house's."""
+    s = _coinche_law()
+    ((preset, example),) = law_kind.KIND.view(s).counterexamples
+    cx = s.outcome.outcomes[2].counterexample
+    assert cx is not None
+    assert preset == "pagat_coinche"
+    assert cx.rules == COINCHE_PRESETS["pagat_coinche"].play_rules != PRESETS["house"]
+    assert example.scenario.rules == cx.rules
+    assert (example.scenario.contract.trump, example.scenario.contract.game) == (
+        cx.trump,
+        "coinche",
+    )
+    assert example.rule is cx.rule
+
+
+def test_a_deal_law_with_scoring_variants_is_read_under_every_scoring_variant(
+    tmp_path: Path,
+) -> None:
+    """Read, not checked (checking every variant takes seconds)."""
+    path = tmp_path / "law.yaml"
+    path.write_text(
+        "kind: law\nid: d\ncontract: {trump: suit}\nthen: [made_scores_own]\n"
+        "rules: scoring_variants\n",
+        encoding="utf-8",
+    )
+    ((law, rule_sets),) = law_kind.read_laws([path])
+    assert law == DealLaw.parse(trump="suit", then=["made_scores_own"])
+    assert law.game == "belote"
+    assert dict(rule_sets) == scoring_variants("belote")
+    assert len(rule_sets) > len(presets_for("belote"))
+
+
+def test_the_note_of_a_failing_deal_law_names_the_conclusion_false_in_a_deal() -> None:
+    capot = DealLaw.parse(trump="suit", then=["capot"])
+    result = check_deal_law(capot, {"house": PRESETS["house"]}, samples=20)
+    assert not result.outcomes[0].holds
+    assert (
+        law_kind.KIND.note("holds_under", frozenset({"house"}), None, {"holds_under": result})
+        == "; under house it does not hold: capot is false in a deal"
+    )
+
+
+def test_a_law_problem_the_engine_does_not_place_is_reported_on_the_law(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every problem the engine finds now carries its place; one that does not (``where``
+    defaults to nothing) is put on the scenario, worded ``law: ...``."""
+
+    def unplaced(**_: object) -> tuple[None, list[LawError]]:
+        return None, [LawError("cannot be checked")]
+
+    monkeypatch.setattr(PlayLaw, "parse_all", unplaced)
+    assert _diags(TEXT) == [("t.yaml:1:1: law: cannot be checked", "INVALID")]
+
+
+def test_the_law_cache_keeps_its_newest_entries_up_to_its_own_limit(
+    fresh_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The laws' folder keeps CACHE_KEEP entries, not the cache's default: with a limit of
+    20 (more than the default 16), 20 of 30 results are kept."""
+    monkeypatch.setattr(law_kind, "CACHE_KEEP", 20)
+    result = LawResult((DealOutcome("house", True, 100, 60),))
+    for i in range(30):
+        law_kind._store(f"k{i}", result)
+    assert len(list(fresh_cache.glob("*.json"))) == 20
+
+
+def test_a_counterexample_is_ruled_again_under_its_presets_rules() -> None:
+    """Under official a player who cannot overtrump may discard (undertrump: optional), so
+    "must trumps" fails there; ruled under house the same position would force the trump."""
+    scenario, diags = load_text(
+        "kind: law\nid: u\ncontract: {trump: suit}\n"
+        "when: [void, opponent_trumped, only_lower_trumps, not only_trumps]\n"
+        "then: {must: trumps}\nrules: [official]\n",
+        "t.yaml",
+    )
+    assert diags == []
+    assert isinstance(scenario, law_kind.LawScenario)
+    ((preset, example),) = law_kind.KIND.view(scenario).counterexamples
+    cx = scenario.outcome.outcomes[0].counterexample
+    assert cx is not None
+    assert preset == "official"
+    ruling = example.scenario.outcome.ruling
+    assert ruling is not None
+    assert (str(ruling.legal), ruling.rule) == ("7H 7D", Rule.DISCARD)
+    assert tuple(ruling.legal) == cx.legal
