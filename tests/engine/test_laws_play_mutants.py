@@ -492,6 +492,21 @@ def _brief(outcome: laws.LawOutcome) -> Outcome:
     return outcome.preset, outcome.exhaustive, outcome.sampled, text
 
 
+# The smallest counterexamples that several checks below find, as scenario text.
+FORBIDDEN_DISCARD_AFTER_7S_7H = "contract: {trump: hearts, rules: {preset: house, undertrump: forbidden}} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [7D]} | expect: {legal: [7D], rule: discard}"
+FORBIDDEN_NO_UNDERTRUMP_AFTER_7S_8H = "contract: {trump: hearts, rules: {preset: house, undertrump: forbidden}} | trick: [N: 7S, E: 8H] | hand: {seat: S, cards: [7H, 7D]} | expect: {legal: [7D], rule: no-undertrump}"
+FORBIDDEN_OVERTRUMP_AFTER_7S_7H = "contract: {trump: hearts, rules: {preset: house, undertrump: forbidden}} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [8H]} | expect: {legal: [8H], rule: overtrump}"
+FREE_DISCARD_AFTER_7S_7H = "contract: {trump: hearts, rules: {preset: house, all_trump_partner: free}} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [7D]} | expect: {legal: [7D], rule: discard}"
+FREE_OVERTRUMP_AFTER_7S_7H = "contract: {trump: hearts, rules: {preset: house, all_trump_partner: free}} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [8H]} | expect: {legal: [8H], rule: overtrump}"
+FREE_UNDERTRUMP_AFTER_7S_8H = "contract: {trump: hearts, rules: {preset: house, all_trump_partner: free}} | trick: [N: 7S, E: 8H] | hand: {seat: S, cards: [7H, 7D]} | expect: {legal: [7H], rule: undertrump}"
+HOUSE_DISCARD_AFTER_7S_7H = "contract: {trump: hearts, rules: house} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [7D]} | expect: {legal: [7D], rule: discard}"
+HOUSE_OVERTRUMP_AFTER_7S_7H = "contract: {trump: hearts, rules: house} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [8H]} | expect: {legal: [8H], rule: overtrump}"
+HOUSE_UNDERTRUMP_AFTER_7S_8H = "contract: {trump: hearts, rules: house} | trick: [N: 7S, E: 8H] | hand: {seat: S, cards: [7H, 7D]} | expect: {legal: [7H], rule: undertrump}"
+OFFICIAL_DISCARD_AFTER_7S_7H = "contract: {trump: hearts, rules: official} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [7D]} | expect: {legal: [7D], rule: discard}"
+OFFICIAL_DISCARD_AFTER_7S_8H = "contract: {trump: hearts, rules: official} | trick: [N: 7S, E: 8H] | hand: {seat: S, cards: [7H, 7D]} | expect: {legal: [7H, 7D], rule: discard}"
+OFFICIAL_OVERTRUMP_AFTER_7S_7H = "contract: {trump: hearts, rules: official} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [8H]} | expect: {legal: [8H], rule: overtrump}"
+
+
 @pytest.mark.parametrize(
     ("trump", "when", "then", "outcomes"),
     [
@@ -531,13 +546,13 @@ def _brief(outcome: laws.LawOutcome) -> Outcome:
                     "official",
                     12,
                     384,
-                    "contract: {trump: hearts, rules: official} | trick: [N: 7S, E: 8H] | hand: {seat: S, cards: [7H, 7D]} | expect: {legal: [7H, 7D], rule: discard}",
+                    OFFICIAL_DISCARD_AFTER_7S_8H,
                 ),
                 (
                     "forbidden",
                     12,
                     384,
-                    "contract: {trump: hearts, rules: {preset: house, undertrump: forbidden}} | trick: [N: 7S, E: 8H] | hand: {seat: S, cards: [7H, 7D]} | expect: {legal: [7D], rule: no-undertrump}",
+                    FORBIDDEN_NO_UNDERTRUMP_AFTER_7S_8H,
                 ),
                 ("free", 12, 384, None),
             ],
@@ -551,7 +566,7 @@ def _brief(outcome: laws.LawOutcome) -> Outcome:
                     "house",
                     12,
                     384,
-                    "contract: {trump: hearts, rules: house} | trick: [N: 7S, E: 8H] | hand: {seat: S, cards: [7H, 7D]} | expect: {legal: [7H], rule: undertrump}",
+                    HOUSE_UNDERTRUMP_AFTER_7S_8H,
                 ),
                 ("official", 12, 384, None),
                 ("forbidden", 12, 384, None),
@@ -559,7 +574,7 @@ def _brief(outcome: laws.LawOutcome) -> Outcome:
                     "free",
                     12,
                     384,
-                    "contract: {trump: hearts, rules: {preset: house, all_trump_partner: free}} | trick: [N: 7S, E: 8H] | hand: {seat: S, cards: [7H, 7D]} | expect: {legal: [7H], rule: undertrump}",
+                    FREE_UNDERTRUMP_AFTER_7S_8H,
                 ),
             ],
         ),
@@ -573,13 +588,13 @@ def _brief(outcome: laws.LawOutcome) -> Outcome:
                     "official",
                     12,
                     384,
-                    "contract: {trump: hearts, rules: official} | trick: [N: 7S, E: 8H] | hand: {seat: S, cards: [7H, 7D]} | expect: {legal: [7H, 7D], rule: discard}",
+                    OFFICIAL_DISCARD_AFTER_7S_8H,
                 ),
                 (
                     "forbidden",
                     12,
                     384,
-                    "contract: {trump: hearts, rules: {preset: house, undertrump: forbidden}} | trick: [N: 7S, E: 8H] | hand: {seat: S, cards: [7H, 7D]} | expect: {legal: [7D], rule: no-undertrump}",
+                    FORBIDDEN_NO_UNDERTRUMP_AFTER_7S_8H,
                 ),
                 ("free", 12, 384, None),
             ],
@@ -593,20 +608,20 @@ def _brief(outcome: laws.LawOutcome) -> Outcome:
                     "house",
                     6,
                     384,
-                    "contract: {trump: hearts, rules: house} | trick: [N: 7S, E: 8H] | hand: {seat: S, cards: [7H, 7D]} | expect: {legal: [7H], rule: undertrump}",
+                    HOUSE_UNDERTRUMP_AFTER_7S_8H,
                 ),
                 (
                     "official",
                     6,
                     384,
-                    "contract: {trump: hearts, rules: official} | trick: [N: 7S, E: 8H] | hand: {seat: S, cards: [7H, 7D]} | expect: {legal: [7H, 7D], rule: discard}",
+                    OFFICIAL_DISCARD_AFTER_7S_8H,
                 ),
                 ("forbidden", 6, 384, None),
                 (
                     "free",
                     6,
                     384,
-                    "contract: {trump: hearts, rules: {preset: house, all_trump_partner: free}} | trick: [N: 7S, E: 8H] | hand: {seat: S, cards: [7H, 7D]} | expect: {legal: [7H], rule: undertrump}",
+                    FREE_UNDERTRUMP_AFTER_7S_8H,
                 ),
             ],
         ),
@@ -619,25 +634,25 @@ def _brief(outcome: laws.LawOutcome) -> Outcome:
                     "house",
                     39,
                     384,
-                    "contract: {trump: hearts, rules: house} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [8H]} | expect: {legal: [8H], rule: overtrump}",
+                    HOUSE_OVERTRUMP_AFTER_7S_7H,
                 ),
                 (
                     "official",
                     39,
                     384,
-                    "contract: {trump: hearts, rules: official} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [8H]} | expect: {legal: [8H], rule: overtrump}",
+                    OFFICIAL_OVERTRUMP_AFTER_7S_7H,
                 ),
                 (
                     "forbidden",
                     39,
                     384,
-                    "contract: {trump: hearts, rules: {preset: house, undertrump: forbidden}} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [8H]} | expect: {legal: [8H], rule: overtrump}",
+                    FORBIDDEN_OVERTRUMP_AFTER_7S_7H,
                 ),
                 (
                     "free",
                     39,
                     384,
-                    "contract: {trump: hearts, rules: {preset: house, all_trump_partner: free}} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [8H]} | expect: {legal: [8H], rule: overtrump}",
+                    FREE_OVERTRUMP_AFTER_7S_7H,
                 ),
             ],
         ),
@@ -650,25 +665,25 @@ def _brief(outcome: laws.LawOutcome) -> Outcome:
                     "house",
                     39,
                     384,
-                    "contract: {trump: hearts, rules: house} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [7D]} | expect: {legal: [7D], rule: discard}",
+                    HOUSE_DISCARD_AFTER_7S_7H,
                 ),
                 (
                     "official",
                     39,
                     384,
-                    "contract: {trump: hearts, rules: official} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [7D]} | expect: {legal: [7D], rule: discard}",
+                    OFFICIAL_DISCARD_AFTER_7S_7H,
                 ),
                 (
                     "forbidden",
                     39,
                     384,
-                    "contract: {trump: hearts, rules: {preset: house, undertrump: forbidden}} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [7D]} | expect: {legal: [7D], rule: discard}",
+                    FORBIDDEN_DISCARD_AFTER_7S_7H,
                 ),
                 (
                     "free",
                     39,
                     384,
-                    "contract: {trump: hearts, rules: {preset: house, all_trump_partner: free}} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [7D]} | expect: {legal: [7D], rule: discard}",
+                    FREE_DISCARD_AFTER_7S_7H,
                 ),
             ],
         ),
@@ -811,25 +826,25 @@ def _brief(outcome: laws.LawOutcome) -> Outcome:
                     "house",
                     36,
                     410,
-                    "contract: {trump: hearts, rules: house} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [8H]} | expect: {legal: [8H], rule: overtrump}",
+                    HOUSE_OVERTRUMP_AFTER_7S_7H,
                 ),
                 (
                     "official",
                     36,
                     410,
-                    "contract: {trump: hearts, rules: official} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [8H]} | expect: {legal: [8H], rule: overtrump}",
+                    OFFICIAL_OVERTRUMP_AFTER_7S_7H,
                 ),
                 (
                     "forbidden",
                     36,
                     410,
-                    "contract: {trump: hearts, rules: {preset: house, undertrump: forbidden}} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [8H]} | expect: {legal: [8H], rule: overtrump}",
+                    FORBIDDEN_OVERTRUMP_AFTER_7S_7H,
                 ),
                 (
                     "free",
                     36,
                     410,
-                    "contract: {trump: hearts, rules: {preset: house, all_trump_partner: free}} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [8H]} | expect: {legal: [8H], rule: overtrump}",
+                    FREE_OVERTRUMP_AFTER_7S_7H,
                 ),
             ],
         ),
@@ -935,25 +950,25 @@ def _brief(outcome: laws.LawOutcome) -> Outcome:
                     "house",
                     9,
                     350,
-                    "contract: {trump: hearts, rules: house} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [7D]} | expect: {legal: [7D], rule: discard}",
+                    HOUSE_DISCARD_AFTER_7S_7H,
                 ),
                 (
                     "official",
                     9,
                     350,
-                    "contract: {trump: hearts, rules: official} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [7D]} | expect: {legal: [7D], rule: discard}",
+                    OFFICIAL_DISCARD_AFTER_7S_7H,
                 ),
                 (
                     "forbidden",
                     9,
                     350,
-                    "contract: {trump: hearts, rules: {preset: house, undertrump: forbidden}} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [7D]} | expect: {legal: [7D], rule: discard}",
+                    FORBIDDEN_DISCARD_AFTER_7S_7H,
                 ),
                 (
                     "free",
                     9,
                     350,
-                    "contract: {trump: hearts, rules: {preset: house, all_trump_partner: free}} | trick: [N: 7S, E: 7H] | hand: {seat: S, cards: [7D]} | expect: {legal: [7D], rule: discard}",
+                    FREE_DISCARD_AFTER_7S_7H,
                 ),
             ],
         ),
