@@ -20,9 +20,9 @@ the survivors so far, with the tests as they are now (after adding tests).
 ``--in-process`` re-runs the survivors one after another in a single fresh process, the
 mutant named before each ``pytest.main`` (mutmut's trampolines read the name at every
 call): seconds a mutant instead of the import's 15-25 s, but blind to mutants of code that
-runs at import time. The unmutated tests run after each mutant; if they fail (a cache
-spoilt by the mutant), the process is replaced before the next one, so a kill always
-follows a clean pass.
+runs at import time. The unmutated tests run before each mutant; if they fail (a cache
+spoilt by the mutant before), the process is replaced, so a kill always follows a clean
+pass.
 
 mutmut forgets every recorded result when the test selection changes, so the score of each
 module is also kept, with its date and selection, in ``mutants/mutation-scores.json``;
@@ -156,9 +156,9 @@ CLEAN = "none"
 
 
 def serve(jobs: list[tuple[str, list[str]]]) -> int:
-    """Child of ``--in-process``: run each mutant's tests here, print one JSON verdict a
-    line, and stop early (exit 3) when the unmutated tests fail after a mutant, so the
-    parent starts a clean process for the rest."""
+    """Child of ``--in-process``: run each mutant's tests here, after the unmutated ones,
+    and print one JSON verdict a line; stop (exit 3) when the unmutated tests fail, so the
+    parent starts a clean process for the rest, or (exit 2) when pytest cannot run them."""
     import pytest  # noqa: PLC0415 - only the child needs it
 
     def run(name: str, tests: list[str]) -> int:
@@ -167,18 +167,16 @@ def serve(jobs: list[tuple[str, list[str]]]) -> int:
             return int(pytest.main(["-x", "-q", *PYTEST, *tests]))
 
     for name, tests in jobs:
-        clean = run(CLEAN, tests)
-        if clean in NO_VERDICT:
-            print(json.dumps({"name": name, "usage": clean, "tests": tests}), flush=True)
+        codes = [run(CLEAN, tests)]
+        if codes[0] == 0:
+            codes.append(run(name, tests))
+        if codes[-1] in NO_VERDICT:
+            print(json.dumps({"name": name, "usage": codes[-1], "tests": tests}), flush=True)
             return 2
-        if clean != 0:
+        if codes[0] != 0:
             print(json.dumps({"clean": False, "tests": tests}), flush=True)
             return 3
-        code = run(name, tests)
-        if code in NO_VERDICT:
-            print(json.dumps({"name": name, "usage": code, "tests": tests}), flush=True)
-            return 2
-        print(json.dumps({"name": name, "killed": code != 0}), flush=True)
+        print(json.dumps({"name": name, "killed": codes[1] != 0}), flush=True)
     return 0
 
 
@@ -337,7 +335,7 @@ def kept_scores() -> dict[str, dict[str, Any]]:
 def keep(scores: list[Score]) -> dict[str, dict[str, Any]]:
     """Add ``scores`` to the kept ones, each with today's date and the test selection."""
     kept = kept_scores()
-    today = datetime.date.today().isoformat()
+    today, chosen = datetime.date.today().isoformat(), selection()
     for s in scores:
         kept[s.module] = {
             "killed": s.killed,
@@ -345,7 +343,7 @@ def keep(scores: list[Score]) -> dict[str, dict[str, Any]]:
             "equivalent": s.equivalent,
             "survivors": list(s.survivors),
             "date": today,
-            "selection": selection(),
+            "selection": chosen,
         }
     if scores:
         MUTANTS.mkdir(exist_ok=True)

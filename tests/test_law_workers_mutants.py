@@ -347,6 +347,14 @@ def _sigterm_cleanup(fd: int) -> None:
     time.sleep(60)
 
 
+def _record_kills(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """Each ``(pid, signal)`` sent from here on, still sent."""
+    kills: list[tuple[int, int]] = []
+    real = os.kill
+    monkeypatch.setattr(os, "kill", lambda pid, sig: kills.append((pid, sig)) or real(pid, sig))
+    return kills
+
+
 @needs_fork
 def test_stop_asks_with_sigterm_and_waits_for_the_cleanup(
     monkeypatch: pytest.MonkeyPatch,
@@ -355,9 +363,7 @@ def test_stop_asks_with_sigterm_and_waits_for_the_cleanup(
     read_end, write_end = os.pipe()
     worker = Worker.start(lambda: _sigterm_cleanup(write_end))
     assert os.read(read_end, 1) == b"r"  # the handler is set
-    kills: list[tuple[int, int]] = []
-    real = os.kill
-    monkeypatch.setattr(os, "kill", lambda pid, sig: kills.append((pid, sig)) or real(pid, sig))
+    kills = _record_kills(monkeypatch)
     worker.stop()
     assert kills == [(worker.pid, signal.SIGTERM)]
     assert os.read(read_end, 1) == b"t"  # the cleanup ran to its end: not killed
@@ -431,9 +437,7 @@ def test_a_deaf_child_gets_sigterm_then_sigkill_and_is_reaped(
     read_end, write_end = os.pipe()
     worker = Worker.start(lambda: _deaf_to_sigterm(write_end))
     assert os.read(read_end, 1) == b"r"
-    kills: list[tuple[int, int]] = []
-    real = os.kill
-    monkeypatch.setattr(os, "kill", lambda pid, sig: kills.append((pid, sig)) or real(pid, sig))
+    kills = _record_kills(monkeypatch)
     worker.stop()
     assert kills == [(worker.pid, signal.SIGTERM), (worker.pid, signal.SIGKILL)]
     assert worker.done and _reaped(worker.pid) and _closed(worker.fd)

@@ -174,13 +174,11 @@ class Worker:
     def stop(self) -> None:
         """Stop the child if it still works, and wait for it (no zombie is left).
 
-        SIGTERM first, so that the child's cleanups run; a child still there after
-        :data:`GRACE` seconds is killed. A signal that reaches a new child before Python
-        has set it up after the fork is dropped (CPython clears the signals pending in a
-        new child, as meant for its parent), and on a loaded machine a child may not
-        have run at all yet when it is stopped: waiting for it then hung for as long as
-        its work took. A child waited for already (:meth:`result` interrupted just after
-        its wait) is not waited for again."""
+        SIGTERM first, so that the child's cleanups run (a child stopped before it ran
+        any code of its own gets it once it unblocks it: :meth:`start`); a child still
+        there after :data:`GRACE` seconds, its work deaf to SIGTERM, is killed rather than
+        waited for as long as that work takes. A child waited for already (:meth:`result`
+        interrupted just after its wait) is not waited for again."""
         if self.done:
             return
         with contextlib.suppress(ProcessLookupError):

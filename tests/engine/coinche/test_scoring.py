@@ -550,9 +550,9 @@ def test_contract_with_an_impossible_bid_is_invalid(bid: str, message: str) -> N
     assert str(e.value) == message
 
 
-@pytest.mark.parametrize(("value", "belotes"), [("each_suit", (60, 20)), ("none", (0, 0))])
-def test_all_trump_belote_at_tout_atout(value: str, belotes: tuple[int, int]) -> None:
-    # K and Q of spades and hearts with N, of diamonds with S, of clubs with W.
+def tout_atout_plays() -> list[list[tuple[Seat, int]]]:
+    """A tout atout deal led by E, each seat playing its hand in order: K and Q of spades
+    and hearts with N, of diamonds with S, of clubs with W."""
     hands = {
         Seat.N: "KS QS KH QH 7D 8D 7C 8C",
         Seat.E: "AS 10S JS 9S AH 10H JH 9H",
@@ -561,6 +561,12 @@ def test_all_trump_belote_at_tout_atout(value: str, belotes: tuple[int, int]) ->
     }
     cards = {s: [parse_card(c) for c in h.split()] for s, h in hands.items()}
     plays = [[(s, cards[s][i]) for s in (Seat.E, Seat.S, Seat.W, Seat.N)] for i in range(8)]
+    return plays
+
+
+@pytest.mark.parametrize(("value", "belotes"), [("each_suit", (60, 20)), ("none", (0, 0))])
+def test_all_trump_belote_at_tout_atout(value: str, belotes: tuple[int, int]) -> None:
+    plays = tout_atout_plays()
     rules = find_coinche_rules(sa_ta="on", all_trump_belote=value)
     r = play_coinche_deal(
         CoincheContract(Seat.N, Trump.ALL, 80), plays, rules=rules, play_rules=None, dealer=Seat.N

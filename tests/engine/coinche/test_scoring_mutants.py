@@ -39,7 +39,7 @@ from explainer.engine.errors import InvalidDealError
 from explainer.engine.rules import RuleSet, find_rules
 from explainer.engine.seats import Seat, Team
 
-from .test_scoring import E19A, _classic
+from .test_scoring import E19A, _classic, tout_atout_plays
 
 
 def test_a_capot_bid_fails_when_the_defence_takes_every_trick() -> None:
@@ -411,14 +411,7 @@ def test_a_generale_won_alone_is_made_with_its_belote() -> None:
 def test_tout_atout_card_points_follow_the_coinche_scale_not_the_play_rules() -> None:
     # §2.9: ffb2015 tout atout values J 13, 9 9, A 6, 10 5, K 3, Q 2 (7 and 8: 0), whatever
     # the play rule set passed for the cards' play says (here FFB-C16's scaled values).
-    hands = {
-        Seat.N: "KS QS KH QH 7D 8D 7C 8C",
-        Seat.E: "AS 10S JS 9S AH 10H JH 9H",
-        Seat.S: "8S 7S 8H 7H AD 10D KD QD",
-        Seat.W: "JD 9D AC 10C KC QC JC 9C",
-    }
-    cards = {s: [parse_card(c) for c in h.split()] for s, h in hands.items()}
-    plays = [[(s, cards[s][i]) for s in (Seat.E, Seat.S, Seat.W, Seat.N)] for i in range(8)]
+    plays = tout_atout_plays()
     r = play_coinche_deal(
         CoincheContract(Seat.N, Trump.ALL, 80),
         plays,
