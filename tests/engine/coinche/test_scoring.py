@@ -574,11 +574,8 @@ def test_all_trump_belote_at_tout_atout(value: str, belotes: tuple[int, int]) ->
     assert r.scored.belote == belotes
 
 
-def _classic(tricks: str, trump: Trump, taker: Seat, dealer: Seat) -> DealResult:
-    plays = [
-        [(Seat[p.split(":")[0]], parse_card(p.split(":")[1])) for p in t.split()]
-        for t in tricks.strip().splitlines()
-    ]
+def _classic(lines: str, trump: Trump, taker: Seat, dealer: Seat) -> DealResult:
+    plays = tricks(*lines.strip().splitlines())
     return play_deal(
         Contract(trump, "belote", taker), plays, find_rules("ffb_belote"), dealer=dealer
     )

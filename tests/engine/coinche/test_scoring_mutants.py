@@ -39,7 +39,7 @@ from explainer.engine.errors import InvalidDealError
 from explainer.engine.rules import RuleSet, find_rules
 from explainer.engine.seats import Seat, Team
 
-from .test_scoring import E19A, _classic, tout_atout_plays
+from .test_scoring import E19A, _classic, tout_atout_plays, tricks
 
 
 def test_a_capot_bid_fails_when_the_defence_takes_every_trick() -> None:
@@ -298,10 +298,7 @@ def test_redeal_nothing_scores_nothing_is_held() -> None:
 
 def _plays(lines: str, turn: int = 0) -> list[list[tuple[Seat, int]]]:
     """Tricks written ``N:7S E:7H ...``, every seat turned ``turn`` places clockwise."""
-    return [
-        [(Seat[p.split(":")[0]].after(turn), parse_card(p.split(":")[1])) for p in line.split()]
-        for line in lines.strip().splitlines()
-    ]
+    return [[(seat.after(turn), c) for seat, c in t] for t in tricks(*lines.strip().splitlines())]
 
 
 # coinche.md E13: N holds 8S 9S but not 7S.
