@@ -126,10 +126,12 @@ def gather(root: Path) -> tuple[Site | None, list[Diagnostic]]:
 
     checked = check_project(root, complete=settings(root).complete)
     problems = list(checked.diagnostics)
+    if problems:  # the catalogs are read by the check's reader: one verdict, said once
+        return None, sorted(set(problems), key=sort_key)
     catalogs: Mapping[str, Catalog] = {}
     try:
         catalogs = load_catalogs(root)
-    except CatalogError as exc:
+    except CatalogError as exc:  # changed since the check read it
         problems.append(
             Diagnostic(
                 Location(exc.path, exc.line, 1), str(exc.args[0]), Code.CATALOG, Severity.INVALID
