@@ -31,7 +31,13 @@ from babel.messages.catalog import Catalog, Message, TranslationError
 
 from explainer.engine import card_str
 from explainer.scenarios.diagnostics import Code
-from explainer.scenarios.tokens import NUMBER, VALUE_TOKEN, card_tokens, is_card_token
+from explainer.scenarios.tokens import (
+    LINK_TARGET,
+    NUMBER,
+    VALUE_TOKEN,
+    card_tokens,
+    is_card_token,
+)
 
 from .extract import SHAPE_NAMES, markdown_shape, placeholders
 
@@ -212,11 +218,8 @@ _shape: Final = functools.lru_cache(maxsize=_CACHED)(markdown_shape)
 """:func:`~.extract.markdown_shape`, kept per text (read only)."""
 
 
-_LINK_TARGET: Final = re.compile(r"\]\(([^)\n]*)\)")
-
-
 def _link_targets(text: str) -> list[str]:
-    return _LINK_TARGET.findall(text)
+    return [m.group("target") for m in LINK_TARGET.finditer(text)]
 
 
 @checker
@@ -257,7 +260,7 @@ def check_newlines(message: Message) -> Iterator[str]:
                 )
 
 
-_NOT_NUMBERS: Final = re.compile(r"\{[^{}]*\}|\]\([^)]*\)|%\([^)]*\)[a-z]|%[a-z]")
+_NOT_NUMBERS: Final = re.compile(r"\{[^{}]*\}|" + LINK_TARGET.pattern + r"|%\([^()]*\)[a-z]|%[a-z]")
 
 
 @functools.lru_cache(maxsize=_CACHED)

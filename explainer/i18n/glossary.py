@@ -123,7 +123,7 @@ def _has(text: str, folded: str, word: str) -> bool:
     return _fold(word) in folded and _pattern(word).search(text) is not None
 
 
-_NOT_WORDS: Final = re.compile(r"%\([^)]*\)[a-z]|\{[^{}]*\}")
+_NOT_WORDS: Final = re.compile(r"%\([^()]*\)[a-z]|\{[^{}]*\}")
 """Placeholders and tokens (``%(trump)s``, ``{=last_trick}``): names, not English words."""
 
 

@@ -17,11 +17,11 @@ from typing import Any, Final
 from .diagnostics import DISAGREE, INVALID, Code, Diagnostic, Location, one_line
 from .kinds import kind_of
 from .model import Scenario
-from .tokens import NUMBER, VALUE_NAMES, VALUE_TOKEN, value_of
+from .tokens import LINK_TARGET, NUMBER, VALUE_NAMES, VALUE_TOKEN, value_of
 
 __all__ = ["NUMBER", "compute", "facts", "prose_numbers", "run", "run_all"]
 
-_NOT_PROSE: Final = re.compile(r"\{[^{}]*\}|\]\([^)]*\)")
+_NOT_PROSE: Final = re.compile(r"\{[^{}]*\}|" + LINK_TARGET.pattern)
 
 
 def facts(scenario: Scenario) -> dict[str, Any]:

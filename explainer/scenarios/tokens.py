@@ -30,6 +30,7 @@ from explainer.engine import (
 
 __all__ = [
     "CARD_TOKEN",
+    "LINK_TARGET",
     "NUMBER",
     "VALUE_NAMES",
     "VALUE_TOKEN",
@@ -41,6 +42,13 @@ __all__ = [
 
 NUMBER: Final = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?(?![\w])")
 """A number written in prose (``41``, ``0.5``), not part of a word or a card token."""
+
+LINK_TARGET: Final = re.compile(r"\]\((?P<target>(?:[^()\n]|\([^()\n]*\))*+)\)")
+"""A Markdown link's target after its label, ``](../x/index.html#a)``, with one level of
+parentheses inside (``](https://fr.wikipedia.org/wiki/Belote_(jeu))``). No repetition
+here runs past a parenthesis, so a scan is linear in the text: "``](``, then anything
+but ``)``" ran to the end of the text from each ``](`` (81 s for ``[a](`` repeated over
+960 KB)."""
 
 VALUE_TOKEN: Final = re.compile(r"\{=(?P<name>[a-z][a-z_]*)(?::(?P<arg>[0-9A-Za-z_]+))?\}")
 """A value of the example's rule set written in prose: ``{=belote}``, ``{=points:JH}``.

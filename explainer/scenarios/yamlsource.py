@@ -29,6 +29,7 @@ __all__ = [
     "MAX_BYTES",
     "MAX_DEPTH",
     "MAX_ITEMS",
+    "MAX_PROSE",
     "MappingNode",
     "Node",
     "ScalarNode",
@@ -43,6 +44,11 @@ MAX_DEPTH: Final = 50
 """Deeper nesting of lists and mappings is refused before composing."""
 MAX_ITEMS: Final = 1000
 """Longer lists (and larger mappings) are refused by the reader."""
+MAX_PROSE: Final = 50_000
+"""The most characters of prose (titles, texts, intros together) one file may hold:
+six times the longest shipped page. Rendering Markdown costs up to 30 µs a character on
+hostile text (``[`` repeated: linear, but slow), so this keeps every file's pages to
+seconds in every language."""
 
 _STR_TAG: Final = "tag:yaml.org,2002:str"
 _SEQ_TAG: Final = "tag:yaml.org,2002:seq"
