@@ -37,6 +37,7 @@ from explainer.scenarios.diagnostics import (
     one_line,
     sort_key,
 )
+from explainer.scenarios.files import outside_links
 from explainer.scenarios.kinds.law import LawScenario, checked_line
 from explainer.scenarios.loader import Project, find_files, load_project, missing_scenarios
 from explainer.signals import write_whole
@@ -96,7 +97,7 @@ def _run(
     if complete is None:
         complete = settings(root).complete
     with _one_run(targets):
-        if jobs > 1:
+        if jobs > 1 and not outside_links(root):  # else nothing may read them
             _prefetch(root, targets, frozenset(complete), jobs)
         checked = check_project(root, targets, complete=complete)
     diagnostics = sorted([*checked.diagnostics, *extra], key=sort_key)

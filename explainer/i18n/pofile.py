@@ -44,6 +44,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import unescape
 from babel.support import Translations
 
+from explainer.scenarios.files import leaves, link_out
+
 __all__ = [
     "MAX_CATALOG_BYTES",
     "MAX_MESSAGE_CHARS",
@@ -556,6 +558,9 @@ def read_catalog(path: Path, lang: str | None, *, shown: str | None = None) -> R
     """Read a ``.po``/``.pot`` file (``lang`` None for the template), collecting every
     syntax problem as ``(line, message)``; the catalog is ``None`` if there is one."""
     shown = shown or str(path)
+    project = next((p.parent for p in Path(path).absolute().parents if p.name == "locales"), None)
+    if project is not None and leaves(project, path):
+        return ReadCatalog(shown, None, lang, [(1, link_out(shown).message)])
     try:
         with path.open("rb") as f:
             data = f.read(MAX_CATALOG_BYTES + 1)

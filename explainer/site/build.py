@@ -59,6 +59,7 @@ from explainer.scenarios.diagnostics import (
     one_line,
     sort_key,
 )
+from explainer.scenarios.files import leaves, outside_links
 from explainer.scenarios.kinds.law import law_index
 from explainer.scenarios.model import Page, Scenario, Section
 
@@ -167,6 +168,8 @@ def configured_base_url(root: Path) -> str | None:
     Without a base URL the site has no canonical links, hreflang alternates or sitemap
     (they need absolute URLs; a placeholder host would be worse than none).
     """
+    if leaves(root, root / "pyproject.toml"):
+        return None
     try:
         with (root / "pyproject.toml").open("rb") as f:
             data = tomllib.load(f)
@@ -531,6 +534,9 @@ def build_site(
             ],
             "nothing was written",
         )
+    if outside_links(root):  # reported by the check; no digest may read through them
+        _, problems = gather(root)
+        return exit_code(problems), problems, "the site was not changed"
     digest = inputs_digest(root, base_url)
     site: Site | None = None
     if not force and _up_to_date(out, digest):
