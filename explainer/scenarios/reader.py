@@ -27,6 +27,7 @@ from explainer.engine import (
 from .diagnostics import INVALID, Code, Diagnostic, KeyPath, Location, dotted
 from .keys import BOOL_WORDS, ID_PATTERN, INT_PATTERN, NONE_WORDS
 from .model import Text
+from .tokens import bad_card_tokens, card_hint
 from .yamlsource import MAX_ITEMS, MAX_PROSE, MappingNode, Node, ScalarNode, SequenceNode
 
 __all__ = [
@@ -284,6 +285,8 @@ class Reader:
         if value is None:
             return None
         before, self.prose = self.prose, self.prose + len(value)
+        for problem in bad_card_tokens(value):
+            self.error(node, f"{dotted(at)}: {problem}", Code.BAD_CARD)
         if self.prose > MAX_PROSE:
             if before <= MAX_PROSE:  # said once, at the text that crosses the limit
                 self.error(
@@ -304,7 +307,7 @@ class Reader:
         try:
             return parse_card(text)
         except InvalidCardError as exc:
-            self.error(node, str(exc), Code.BAD_CARD)
+            self.error(node, f"{exc} {card_hint(text)}", Code.BAD_CARD)
             return None
 
     def seat(self, node: Node, at: KeyPath) -> Seat | None:
