@@ -97,7 +97,7 @@ def _run(
     if complete is None:
         complete = settings(root).complete
     with _one_run(targets):
-        if jobs > 1 and not outside_links(root):  # else nothing may read them
+        if jobs > 1:
             _prefetch(root, targets, frozenset(complete), jobs)
         checked = check_project(root, targets, complete=complete)
     diagnostics = sorted([*checked.diagnostics, *extra], key=sort_key)
@@ -144,6 +144,8 @@ def _prefetch(root: Path, targets: list[Path] | None, complete: frozenset[str], 
     the check to do its work."""
     from explainer.scenarios.kinds.law_workers import prefetch_laws
 
+    if outside_links(root):  # the check reports them; nothing may read through them
+        return
     beside = partial(_catalog_report, root, complete) if targets is None else None
     prefetch_laws(_files(root, targets), jobs, beside=beside)
     if targets is not None:

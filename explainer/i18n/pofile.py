@@ -609,5 +609,5 @@ def translations(read: ReadCatalog) -> Translations:
     buf.seek(0)
     result = Translations(buf)
     count, expression = catalog.num_plurals, catalog.plural_expr
-    result.plural = PluralForms(count, expression, _tried(expression, count))  # type: ignore[attr-defined]
+    result.plural = PluralForms(count, expression, _tried(expression, count))  # type: ignore[assignment]
     return result

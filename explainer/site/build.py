@@ -75,6 +75,7 @@ __all__ = [
     "PRACTICE",
     "STAMP",
     "Site",
+    "build_and_report",
     "build_site",
     "configured_base_url",
     "gather",
@@ -577,6 +578,20 @@ def run_build(
     force: bool = False,
 ) -> int:
     """The ``build`` command: return 0 (built), 1 (an example disagrees), 2 (invalid input)."""
+    return build_and_report(root, out, base_url, out_stream, force=force)[0]
+
+
+def build_and_report(
+    root: Path,
+    out: Path | None = None,
+    base_url: str | None = None,
+    out_stream: TextIO | None = None,
+    *,
+    force: bool = False,
+) -> tuple[int, list[str]]:
+    """Build as ``explainer build`` does, printing what it prints; return the exit code
+    and the problem lines (none after a good build), which ``serve`` also shows in the
+    open page."""
     stream = out_stream if out_stream is not None else sys.stdout
     root = Path(root)
     target = Path(out) if out is not None else root / "site"
@@ -584,17 +599,18 @@ def run_build(
     try:
         code, problems, summary = build_site(root, target, url, force=force)
     except Exception as exc:  # noqa: BLE001 - the user never sees a traceback
-        print(
-            one_line(f"{root / 'scenarios'}:1:1: internal error: {type(exc).__name__}: {exc}"),
-            file=stream,
-        )
-        return EXIT_INVALID
-    for p in problems:
-        print(p, file=stream)
+        line = one_line(f"{root / 'scenarios'}:1:1: internal error: {type(exc).__name__}: {exc}")
+        print(line, file=stream)
+        return EXIT_INVALID, [line]
+    lines = [str(p) for p in problems]
+    for line in lines:
+        print(line, file=stream)
     if problems:
         print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''}; {summary}", file=stream)
     else:
         print(summary, file=stream)
         if url is None and code == EXIT_OK:  # not after "no such folder"
             print(NO_BASE_URL_NOTE, file=stream)
-    return code
+    if code != EXIT_OK and not lines:  # the wrong folder: its one line is the summary
+        lines = [summary]
+    return code, lines
