@@ -45,7 +45,7 @@ def settings(root: Path) -> Settings:
     try:
         with (Path(root) / "pyproject.toml").open("rb") as f:
             data = tomllib.load(f)
-    except (OSError, tomllib.TOMLDecodeError):
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return Settings()
     table: dict[str, Any] = data.get("tool", {}).get("explainer", {})
     base_url = table.get("base_url")

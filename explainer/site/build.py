@@ -174,7 +174,7 @@ def configured_base_url(root: Path) -> str | None:
     try:
         with (root / "pyproject.toml").open("rb") as f:
             data = tomllib.load(f)
-    except (OSError, tomllib.TOMLDecodeError):
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return None
     value = data.get("tool", {}).get("explainer", {}).get("base_url")
     return value if isinstance(value, str) and value else None

@@ -279,6 +279,7 @@ class _Server(http.server.ThreadingHTTPServer):
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
     timeout = IDLE_SECONDS  # an idle connection is closed
+    default_request_version = "HTTP/1.0"  # even a request it cannot read gets a status line
 
     def __init__(self, *args: Any, build: _Build, **kwargs: Any) -> None:
         self.build = build
