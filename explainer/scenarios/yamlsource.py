@@ -402,7 +402,37 @@ def _syntax_error(exc: yaml.MarkedYAMLError, text: str) -> SourceError:
     tab = _indenting_tab(text, line)
     if tab is not None:
         return SourceError("invalid YAML: a tab: indent with spaces", line, tab, code=Code.YAML)
+    unindented = _unindented_block(text, line) if "expected ':'" in problem else None
+    if unindented is not None:
+        first, key = unindented
+        return SourceError(
+            f"invalid YAML: the text under '{key}' must be indented more than its key",
+            first,
+            1,
+            code=Code.YAML,
+        )
     return SourceError(f"invalid YAML: {problem}", line, column, code=Code.YAML)
+
+
+_BLOCK_HEADER: Final = re.compile(r"([ -]*)([^\s:#][^:#]*):[ \t]*[|>][-+0-9]*[ \t]*(#.*)?")
+
+
+def _unindented_block(text: str, line: int) -> tuple[int, str] | None:
+    """Where a block text (``text: >``) starts whose lines are not indented under their
+    key, and the key's line as written, when that is why ``line`` fails: the parser says
+    "could not find expected ':'" a line later."""
+    lines = physical_lines(text)[: line - 1]
+    for number in range(len(lines) - 1, -1, -1):
+        header = _BLOCK_HEADER.fullmatch(lines[number].rstrip("\r\n"))
+        if header is None:
+            continue
+        indent = len(header.group(1))
+        body = [x for x in lines[number + 1 :] if x.strip()]
+        if body and all(len(x) - len(x.lstrip(" ")) <= indent for x in body):
+            first = next(n for n in range(number + 1, len(lines)) if lines[n].strip())
+            return first + 1, lines[number].strip()
+        return None
+    return None
 
 
 def _indenting_tab(text: str, line: int) -> int | None:

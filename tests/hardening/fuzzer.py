@@ -1,4 +1,4 @@
-"""A seeded fuzzer of everything explainer reads: scenarios, pages, catalogs,
+"""A seeded fuzzer of everything explainer reads: scenarios, pages, catalogs, glossaries,
 ``pyproject.toml``, and the requests ``explainer serve`` answers.
 
 One engine for two uses: ``test_fuzz.py::test_seeded_fuzzing_keeps_every_promise`` runs a
@@ -127,13 +127,15 @@ def make_project(folder: Path) -> Path:
     po = root / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
     po.parent.mkdir(parents=True)
     shutil.copy(ROOT / "locales" / "pl" / "LC_MESSAGES" / "messages.po", po)
+    shutil.copy(ROOT / "locales" / "pl" / "glossary.csv", po.parent.parent / "glossary.csv")
     (folder / "outside.txt").write_text(f"{SECRET}: 1\ntitle: {SECRET}\n", encoding="utf-8")
     return root
 
 
 def inputs(root: Path) -> list[str]:
     """The files a trial may damage, relative to ``root``, sorted."""
-    found = [p for p in root.rglob("*") if p.is_file() and p.suffix in (".yaml", ".po", ".toml")]
+    kinds = (".yaml", ".po", ".toml", ".csv")
+    found = [p for p in root.rglob("*") if p.is_file() and p.suffix in kinds]
     return sorted(p.relative_to(root).as_posix() for p in found)
 
 
@@ -212,6 +214,14 @@ def _header_mutation(rng: random.Random, data: bytes) -> tuple[str, bytes]:
     return f"header {field_name}", text.encode()
 
 
+def _csv_mutation(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    """A glossary row a CSV reader chokes on: a field over its limit, an open quote."""
+    row = rng.choice(
+        [b"a" * 200_000 + b",x", b'"open,x', b"\x00,\x00", b",,,,,,,,,,,,", b"\xff\xfe,x"]
+    )
+    return "csv-row", data + b"\n" + row + b"\n"
+
+
 def _toml_mutation(rng: random.Random, data: bytes) -> tuple[str, bytes]:
     lines = data.split(b"\n")
     lines.insert(rng.randrange(len(lines) + 1), rng.choice(TOML_LINES).encode())
@@ -227,6 +237,10 @@ def file_trial(rng: random.Random, number: int, root: Path, rel: str) -> Trial:
     if rel.endswith(".toml"):
         kind, damaged = (
             _toml_mutation(rng, data) if roll < 0.6 else _lines_mutation(rng, data, TOML_LINES)
+        )
+    elif rel.endswith(".csv"):
+        kind, damaged = (
+            _csv_mutation(rng, data) if roll < 0.5 else _lines_mutation(rng, data, WRONG_VALUES)
         )
     elif rel.endswith(".po"):
         kind, damaged = (

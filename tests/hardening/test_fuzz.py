@@ -260,7 +260,7 @@ def test_seeded_fuzzing_of_the_files_keeps_every_promise(small_project: Path) ->
     traceback, no internal error, nothing read through a link, within the CPU bound."""
     rng = random.Random(FUZZ_SEED)
     files = fuzzer.inputs(small_project)
-    assert {Path(f).suffix for f in files} == {".yaml", ".po", ".toml"}
+    assert {Path(f).suffix for f in files} == {".yaml", ".po", ".toml", ".csv"}
     findings = []
     for n in range(FILE_TRIALS):
         trial = fuzzer.file_trial(rng, n, small_project, files[n % len(files)])
