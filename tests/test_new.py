@@ -18,6 +18,8 @@ from explainer.new import SCAFFOLD, create_site, install_source, scaffold_files
 from explainer.site.theme import PACKAGED_THEME, theme_dirs
 
 ROOT = Path(__file__).resolve().parents[1]
+DISTRIBUTIONS = ("rules_explainer", "explainer")
+"""The distribution's name as site-packages spells it, and the name it had before 0.2."""
 
 
 def _new(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
@@ -158,15 +160,17 @@ def _fresh_venv(where: Path) -> Path:
 def _is_explainer(name: str) -> bool:
     """Whether a site-packages entry belongs to an installed explainer (its package, its
     metadata, an editable install's finder or path file)."""
-    lowered = name.lower()
-    return lowered.startswith(("explainer", "__editable__.explainer", "__editable___explainer"))
+    lowered = name.lower().replace("-", "_")
+    return lowered.startswith(
+        tuple(f"{p}{d}" for p in ("", "__editable__.", "__editable___") for d in DISTRIBUTIONS)
+    )
 
 
 def _source_copy(tmp_path: Path) -> Path:
     """The files a build of the package reads, copied (links kept) outside the repository."""
     src = tmp_path / "src"
     src.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy2(ROOT / name, src / name)
     for name in ("explainer", "templates"):
         shutil.copytree(
@@ -201,7 +205,7 @@ def test_the_wheel_in_a_fresh_venv_builds_a_new_site_in_another_folder(tmp_path:
          str(src)],
         check=True, capture_output=True,
     )  # fmt: skip
-    (wheel,) = (tmp_path / "dist").glob("explainer-*.whl")
+    (wheel,) = (tmp_path / "dist").glob("rules_explainer-*.whl")
     python = _fresh_venv(tmp_path / "venv")
     _pip(python, str(wheel))
     work = tmp_path / "elsewhere"
