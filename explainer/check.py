@@ -82,6 +82,7 @@ def run_check(
         outcome = Outcome((Diagnostic(Location(where, 1, 1), message, Code.INTERNAL),))
         document, for_people = render(fmt, outcome)
     out.write(document)
+    out.flush()  # the document before the lines for people, where both reach one terminal
     err.write(for_people)
     return outcome.exit_code
 
