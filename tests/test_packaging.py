@@ -18,6 +18,7 @@ import re
 import shlex
 import shutil
 import sys
+import tomllib
 import venv
 import zipfile
 from collections.abc import Iterator
@@ -371,3 +372,16 @@ def test_every_file_of_a_new_site_is_filled_in(made: Made) -> None:
     for rel, data in files.items():
         text = data.decode("utf-8")
         assert not re.search(r"\{(title|install|version|source)\}", text), rel
+
+
+def test_the_documents_install_the_current_release_from_the_repository_the_metadata_names() -> None:
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        source = tomllib.load(f)["project"]["urls"]["Source"]
+    for name in ("CHANGELOG.md", "docs/publishing.md"):
+        text = (ROOT / name).read_text(encoding="utf-8")
+        repositories = set(re.findall(r"https://github\.com/[\w.-]+/[\w.-]+", text))
+        assert repositories == {source}, name
+    publishing = (ROOT / "docs" / "publishing.md").read_text(encoding="utf-8")
+    assert f"@ git+{source}@v{__version__}'" in publishing
+    assert f"rules-explainer=={__version__}" in publishing
+    assert set(re.findall(r"rev: (\S+)", publishing)) == {f"v{__version__}"}
