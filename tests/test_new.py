@@ -8,8 +8,16 @@ from pathlib import Path
 
 import pytest
 
+from explainer import __version__
 from explainer.cli import main
-from explainer.new import SCAFFOLD, Release, create_site, install_requirement, scaffold_files
+from explainer.new import (
+    SCAFFOLD,
+    Release,
+    create_site,
+    install_requirement,
+    release,
+    scaffold_files,
+)
 from explainer.site.theme import PACKAGED_THEME, theme_dirs
 from tests.install import ROOT, fresh_venv, pip_install, run, source_copy
 
@@ -169,3 +177,28 @@ def test_an_editable_install_reads_the_repository_templates(tmp_path: Path) -> N
     _run([explainer, "build"], work / "rules")
     built = (work / "rules" / "site" / "en" / "index.html").read_text(encoding="utf-8")
     assert built.startswith("<!-- edited in the repository -->")
+
+
+def test_the_release_comes_from_the_source_tree_when_the_metadata_is_an_older_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import explainer.new
+
+    from_metadata = release()
+    monkeypatch.setattr(explainer.new, "_source_from_metadata", lambda: None)
+    assert release() == from_metadata  # the checkout's pyproject.toml names the same Source
+
+
+def test_new_refuses_when_it_cannot_tell_where_explainer_is_released_from(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import explainer.new
+
+    monkeypatch.setattr(explainer.new, "_source_from_metadata", lambda: None)
+    monkeypatch.setattr(explainer.new, "_source_from_pyproject", lambda: None)
+    assert main(["new", str(tmp_path / "club")]) == 2
+    assert capsys.readouterr().out == (
+        f"cannot tell where rules-explainer {__version__} is released from: install it with"
+        " pip (its metadata names its Source repository)\n"
+    )
+    assert list(tmp_path.iterdir()) == []
