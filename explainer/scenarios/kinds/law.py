@@ -5,7 +5,7 @@ Keys: ``contract`` (``game``; ``trump``: ``suit``, ``none``, ``all`` or a list o
 evaluate; default every preset of the game; a deal law may ask for ``scoring_variants``:
 every preset with each scoring knob at each of its values). A ``then`` mapping
 (``must``/``may``/``rule``) makes a play law, a ``then`` list of deal conclusions a deal
-law (``explainer/engine/laws.py`` defines every word). Fact: ``holds_under``, the
+law (``explainer/engine/laws/terms.py`` defines every word). Fact: ``holds_under``, the
 presets under which the law holds, compared as a set; where it disagrees, the message
 gives each preset's smallest counterexample as a ``kind: play`` scenario on one line.
 
