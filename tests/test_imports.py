@@ -13,8 +13,8 @@ The layers, lowest first (``docs/architecture.md``): the engine; the small stand
 helpers (``cache``, ``signals``); the scenarios; the translations (``i18n``: read by the
 check and by the site, importing neither); ``pipeline`` and ``report``; ``check``,
 ``site`` and ``new``; ``cli``; ``__main__``. A module imports modules of its own part and
-of lower layers only, never a sibling of its own layer, and the engine imports nothing
-but itself and the standard library.
+of lower layers only, never a sibling of its own layer; the engine imports nothing but
+itself and the standard library, and the rest imports it only through its public names.
 """
 
 from __future__ import annotations
@@ -181,6 +181,19 @@ def test_the_engine_imports_only_itself_and_the_standard_library() -> None:
         for line in _engine_imports_outside(p)
     ]
     assert found == []
+
+
+def test_above_the_engine_only_its_public_names_are_imported() -> None:
+    """The loader, the checks and the site know the engine through ``explainer.engine``
+    (its ``__init__``: the public API), never one of its modules."""
+    inside = [
+        f"{a} -> {b}"
+        for a, bs in sorted(graph().items())
+        if part_of(a) != "engine"
+        for b in sorted(bs)
+        if b.startswith("explainer.engine.")
+    ]
+    assert inside == []
 
 
 def test_the_graph_counts_imports_made_inside_functions() -> None:
