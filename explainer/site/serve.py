@@ -29,6 +29,7 @@ folder is removed either way.
 
 from __future__ import annotations
 
+import errno
 import functools
 import http.server
 import json
@@ -370,9 +371,10 @@ def run_serve(
     build = _Build(root)
     try:
         server = _Server((host, port), functools.partial(_Handler, build=build))
-    except (OSError, OverflowError) as exc:
+    except (OSError, OverflowError) as exc:  # OverflowError: a port over 65535
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        print(f"cannot serve on {host}:{port}: {why} (choose another with --port)", file=stream)
+        hint = _hint(exc, port) if isinstance(exc, OSError) else ""
+        print(f"cannot serve on {host}:{port}: {why}{hint}", file=stream)
         return 2
     tmp: tempfile.TemporaryDirectory[str] | None = None
     try:
@@ -384,6 +386,14 @@ def run_serve(
         server.server_close()
         if tmp is not None:
             tmp.cleanup()
+
+
+def _hint(exc: OSError, port: int) -> str:
+    """What to do when the port cannot be bound: another one, when it is taken."""
+    if exc.errno != errno.EADDRINUSE:
+        return ""
+    other = port + 1 if port < 65535 else 8000
+    return f" (another program is using port {port}; choose another with --port {other})"
 
 
 def _serve(
