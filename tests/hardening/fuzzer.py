@@ -117,7 +117,7 @@ def make_project(folder: Path) -> Path:
     from explainer.new import create_site
 
     root = folder / "project"
-    create_site(root, install="explainer")
+    create_site(root)
     for rel in SHIPPED:
         target = root / "scenarios" / "rules" / "follow" / Path(rel).name
         text = (ROOT / rel).read_text(encoding="utf-8")
