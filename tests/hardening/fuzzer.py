@@ -407,14 +407,14 @@ def serving(root: Path) -> Iterator[tuple[tuple[str, int], Callable[[], str]]]:
     stream and this process's stderr, where a thread's traceback would go)."""
     from explainer.site.serve import run_serve
 
-    stream, stop = _LockedText(), threading.Event()
+    stream, stop = LockedText(), threading.Event()
     thread = threading.Thread(
         target=run_serve,
         args=(root, root.parent / "serve-out", "127.0.0.1", 0),
         kwargs={"out_stream": stream, "stop": stop},
         daemon=True,
     )
-    err = _LockedText()
+    err = LockedText()
     with contextlib.redirect_stderr(err):
         thread.start()
         end = time.monotonic() + 300
@@ -430,7 +430,7 @@ def serving(root: Path) -> Iterator[tuple[tuple[str, int], Callable[[], str]]]:
             thread.join(timeout=30)
 
 
-class _LockedText(io.StringIO):
+class LockedText(io.StringIO):
     """A text stream threads write to while another reads it."""
 
     def __init__(self) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import io
+import contextlib
 import json
 import os
 import re
@@ -13,29 +13,16 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from explainer.site.serve import RELOAD_PATH, STATUS_PATH, VERSION_PATH, run_serve
+from tests.hardening.fuzzer import LockedText as _Stream
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-class _Stream(io.StringIO):
-    """A StringIO that the server thread writes to while the test reads it."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.lock = threading.Lock()
-
-    def write(self, s: str) -> int:
-        with self.lock:
-            return super().write(s)
-
-    def text(self) -> str:
-        with self.lock:
-            return self.getvalue()
 
 
 def _wait_for(predicate, what: str, limit: float = 60.0) -> None:  # type: ignore[no-untyped-def]
@@ -52,9 +39,9 @@ def _get(url: str) -> str:
         return response.read().decode("utf-8")
 
 
-def test_serve_rebuilds_on_change_and_keeps_the_last_good_site(
-    project: Path, tmp_path: Path
-) -> None:
+@pytest.fixture
+def served(project: Path, tmp_path: Path):  # type: ignore[no-untyped-def]
+    """``serve`` running on ``project`` in a thread: ``(base URL, its output stream)``."""
     stream, stop = _Stream(), threading.Event()
     result: list[int] = []
     thread = threading.Thread(
@@ -68,25 +55,33 @@ def test_serve_rebuilds_on_change_and_keeps_the_last_good_site(
         _wait_for(lambda: "serving" in stream.text(), "the first build")
         port = re.search(r"http://127\.0\.0\.1:(\d+)/", stream.text().split("serving")[1])
         assert port is not None
-        page = f"http://127.0.0.1:{port.group(1)}/en/which-card/index.html"
-        assert "Follow the suit that was led" in _get(page)
-
-        scenario = project / "scenarios/which-card/follow/01-follow-suit.yaml"
-        text = scenario.read_text(encoding="utf-8")
-        scenario.write_text(
-            text.replace("Follow the suit that was led", "Follow suit, always"), encoding="utf-8"
-        )
-        _wait_for(lambda: "Follow suit, always" in _get(page), "the rebuilt page")
-        assert "changed: scenarios/which-card/follow/01-follow-suit.yaml" in stream.text()
-
-        scenario.write_text(text.replace("legal: [KS, 7S]", "legal: [KS]"), encoding="utf-8")
-        _wait_for(lambda: "rebuild failed" in stream.text(), "the failed rebuild")
-        assert "expect.legal: scenario says KS, engine says 7S KS" in stream.text()
-        assert "Follow suit, always" in _get(page)  # the last good site is still served
+        yield f"http://127.0.0.1:{port.group(1)}", stream
     finally:
         stop.set()
         thread.join(timeout=30)
     assert result == [0]
+    assert "Traceback" not in stream.text()
+
+
+def test_serve_rebuilds_on_change_and_keeps_the_last_good_site(
+    project: Path, served: tuple[str, _Stream]
+) -> None:
+    base, stream = served
+    page = f"{base}/en/which-card/index.html"
+    assert "Follow the suit that was led" in _get(page)
+
+    scenario = project / "scenarios/which-card/follow/01-follow-suit.yaml"
+    text = scenario.read_text(encoding="utf-8")
+    scenario.write_text(
+        text.replace("Follow the suit that was led", "Follow suit, always"), encoding="utf-8"
+    )
+    _wait_for(lambda: "Follow suit, always" in _get(page), "the rebuilt page")
+    assert "changed: scenarios/which-card/follow/01-follow-suit.yaml" in stream.text()
+
+    scenario.write_text(text.replace("legal: [KS, 7S]", "legal: [KS]"), encoding="utf-8")
+    _wait_for(lambda: "rebuild failed" in stream.text(), "the failed rebuild")
+    assert "expect.legal: scenario says KS, engine says 7S KS" in stream.text()
+    assert "Follow suit, always" in _get(page)  # the last good site is still served
 
 
 def test_serve_reports_a_busy_port_at_once_before_any_build(project: Path, tmp_path: Path) -> None:
@@ -108,39 +103,25 @@ def test_serve_reports_a_busy_port_at_once_before_any_build(project: Path, tmp_p
 
 
 def test_served_pages_reload_after_a_rebuild_and_the_built_site_has_no_reload_script(
-    project: Path, tmp_path: Path
+    project: Path, tmp_path: Path, served: tuple[str, _Stream]
 ) -> None:
-    stream, stop = _Stream(), threading.Event()
-    out = tmp_path / "out"
-    thread = threading.Thread(
-        target=lambda: run_serve(project, out, "127.0.0.1", 0, out_stream=stream, stop=stop),
-        daemon=True,
+    base, _ = served
+    html = _get(f"{base}/en/which-card/index.html")
+    assert f'<script src="{RELOAD_PATH}" data-version="1"></script></body>' in html
+    assert (
+        "script-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none';"
+        " connect-src 'self'\"" in html
     )
-    thread.start()
-    try:
-        _wait_for(lambda: "serving" in stream.text(), "the first build")
-        port = re.search(r"http://127\.0\.0\.1:(\d+)/", stream.text().split("serving")[1])
-        assert port is not None
-        base = f"http://127.0.0.1:{port.group(1)}"
-        html = _get(f"{base}/en/which-card/index.html")
-        assert f'<script src="{RELOAD_PATH}" data-version="1"></script></body>' in html
-        assert (
-            "script-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none';"
-            " connect-src 'self'\"" in html
-        )
-        assert 'data-version="1"' in _get(f"{base}/en/which-card/")
-        assert "location.reload()" in _get(base + RELOAD_PATH)
-        assert _get(base + VERSION_PATH) == "1"
-        on_disk = (out / "en" / "which-card" / "index.html").read_text(encoding="utf-8")
-        assert "__explainer" not in on_disk and "connect-src" not in on_disk
+    assert 'data-version="1"' in _get(f"{base}/en/which-card/")
+    assert "location.reload()" in _get(base + RELOAD_PATH)
+    assert _get(base + VERSION_PATH) == "1"
+    on_disk = (tmp_path / "out" / "en" / "which-card" / "index.html").read_text(encoding="utf-8")
+    assert "__explainer" not in on_disk and "connect-src" not in on_disk
 
-        page = project / "scenarios/which-card/page.yaml"
-        page.write_text(page.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-        _wait_for(lambda: _get(base + VERSION_PATH) == "2", "the rebuild")
-        assert 'data-version="2"' in _get(f"{base}/en/which-card/index.html")
-    finally:
-        stop.set()
-        thread.join(timeout=30)
+    page = project / "scenarios/which-card/page.yaml"
+    page.write_text(page.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    _wait_for(lambda: _get(base + VERSION_PATH) == "2", "the rebuild")
+    assert 'data-version="2"' in _get(f"{base}/en/which-card/index.html")
 
 
 @pytest.mark.parametrize(
@@ -179,30 +160,32 @@ def test_a_signal_stops_serve_with_one_line_and_removes_its_temporary_folder(
     assert not folder.exists() and not folder.parent.exists()
 
 
-@pytest.mark.browser
-def test_the_open_page_reloads_itself_after_a_rebuild(project: Path, tmp_path: Path) -> None:
+@contextlib.contextmanager
+def _browsing(url: str) -> Iterator[tuple[Any, list[str]]]:
+    """Chromium open at ``url``: the page, and every Content-Security-Policy violation
+    its console reports."""
     from tests.browser import launch
 
     browsers = launch()
-    browser = next(browsers)
-    stream, stop = _Stream(), threading.Event()
-    thread = threading.Thread(
-        target=lambda: run_serve(
-            project, tmp_path / "out", "127.0.0.1", 0, out_stream=stream, stop=stop
-        ),
-        daemon=True,
-    )
-    thread.start()
     try:
-        _wait_for(lambda: "serving" in stream.text(), "the first build")
-        port = re.search(r"http://127\.0\.0\.1:(\d+)/", stream.text().split("serving")[1])
-        assert port is not None
-        page = browser.new_page()
-        errors: list[str] = []
+        page = next(browsers).new_page()
+        violations: list[str] = []
         page.on(
-            "console", lambda m: errors.append(m.text) if "Content Security" in m.text else None
+            "console",
+            lambda m: violations.append(m.text) if "Content Security" in m.text else None,
         )
-        page.goto(f"http://127.0.0.1:{port.group(1)}/en/which-card/index.html")
+        page.goto(url)
+        yield page, violations
+    finally:
+        browsers.close()
+
+
+@pytest.mark.browser
+def test_the_open_page_reloads_itself_after_a_rebuild(
+    project: Path, served: tuple[str, _Stream]
+) -> None:
+    base, _ = served
+    with _browsing(f"{base}/en/which-card/index.html") as (page, errors):
         page.evaluate("window.__before_reload = true")
         scenario = project / "scenarios/which-card/follow/01-follow-suit.yaml"
         text = scenario.read_text(encoding="utf-8")
@@ -213,38 +196,10 @@ def test_the_open_page_reloads_itself_after_a_rebuild(project: Path, tmp_path: P
         _wait_for(lambda: "Follow suit, always" in (title.text_content() or ""), "the reload")
         assert page.evaluate("window.__before_reload") is None  # a new page, not a patch
         assert errors == []
-    finally:
-        stop.set()
-        thread.join(timeout=30)
-        browsers.close()
 
 
 # ---------------------------------------------------------------------------------------
 # Hostile requests, a failed rebuild in the page
-
-
-@pytest.fixture
-def served(project: Path, tmp_path: Path):  # type: ignore[no-untyped-def]
-    """``serve`` running on ``project`` in a thread: ``(base URL, its output stream)``."""
-    stream, stop = _Stream(), threading.Event()
-    result: list[int] = []
-    thread = threading.Thread(
-        target=lambda: result.append(
-            run_serve(project, tmp_path / "out", "127.0.0.1", 0, out_stream=stream, stop=stop)
-        ),
-        daemon=True,
-    )
-    thread.start()
-    try:
-        _wait_for(lambda: "serving" in stream.text(), "the first build")
-        port = re.search(r"http://127\.0\.0\.1:(\d+)/", stream.text().split("serving")[1])
-        assert port is not None
-        yield f"http://127.0.0.1:{port.group(1)}", stream
-    finally:
-        stop.set()
-        thread.join(timeout=30)
-    assert result == [0]
-    assert "Traceback" not in stream.text()
 
 
 def _raw(base: str, request: bytes) -> bytes:
@@ -384,19 +339,8 @@ def test_a_port_that_is_no_port_is_one_line_and_exit_2(port: str, tmp_path: Path
 def test_the_open_page_shows_a_failed_rebuild_and_drops_it_at_the_next_good_one(
     project: Path, served: tuple[str, _Stream]
 ) -> None:
-    from tests.browser import launch
-
-    base, stream = served
-    browsers = launch()
-    browser = next(browsers)
-    try:
-        page = browser.new_page()
-        violations: list[str] = []
-        page.on(
-            "console",
-            lambda m: violations.append(m.text) if "Content Security" in m.text else None,
-        )
-        page.goto(f"{base}/pl/which-card/index.html")
+    base, _ = served
+    with _browsing(f"{base}/pl/which-card/index.html") as (page, violations):
         scenario = project / "scenarios/which-card/follow/01-follow-suit.yaml"
         text = scenario.read_text(encoding="utf-8")
         scenario.write_text(text.replace("legal: [KS, 7S]", "legal: [KS]"), encoding="utf-8")
@@ -408,5 +352,3 @@ def test_the_open_page_shows_a_failed_rebuild_and_drops_it_at_the_next_good_one(
         scenario.write_text(text, encoding="utf-8")
         overlay.wait_for(state="detached", timeout=60_000)
         assert violations == []
-    finally:
-        browsers.close()
