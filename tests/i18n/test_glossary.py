@@ -24,6 +24,7 @@ CONCEPTS = (
     "taker", "defenders", "dealer", "made", "failed", "belote", "capot", "last trick",
     "card points", "rule set", "no trump", "all trump", "ace", "king", "queen", "jack",
     "ten", "nine", "spades", "hearts", "diamonds", "clubs", "coinche", "surcoinche", "match",
+    "call", "declarer", "rulebook", "reading", "sink", "score",
 )  # fmt: skip
 
 
