@@ -14,11 +14,13 @@ Translator comments start with ``# NOTE:`` (extract with ``-c NOTE:``).
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Iterable
 from functools import cached_property
 from typing import Any, Final
 
+from babel.dates import format_date
 from babel.lists import format_list
 
 from explainer.engine import (
@@ -37,7 +39,7 @@ from explainer.engine import (
 
 from .catalog import Catalog
 from .markers import NP_, P_
-from .rule_texts import SOURCE_GLOSS, split_title
+from .rule_texts import SOURCE_EDITION, SOURCE_GLOSS, split_title
 
 __all__ = [
     "CARD_NAME",
@@ -176,6 +178,9 @@ TEAM_NAMES: Final[dict[Team, Marked]] = {
     # NOTE: The partnership of East and West.
     Team.EW: P_("team", "East-West"),
 }
+
+_ISO_DATE: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
+"""A source edition that is a date, written ISO 8601 in the engine's data."""
 
 GAME_NAMES: Final[dict[str, Marked]] = {
     # NOTE: The name of the game; usually left as is.
@@ -627,7 +632,11 @@ class Words:
     def rule_text(self, context: str, text: str) -> str:
         """A text of the engine's rule-set data (a note, a source's title, edition or
         section; contexts in :mod:`explainer.i18n.rule_texts`) in this language, the
-        English where it is not translated."""
+        English where it is not translated. An edition that is a date (``2016-01-27``)
+        is written as the page's language writes a date: "27 janvier 2016"."""
+        if context == SOURCE_EDITION and _ISO_DATE.fullmatch(text):
+            day = datetime.date.fromisoformat(text)
+            return typeset(self.lang, format_date(day, format="long", locale=self.lang))
         return typeset(self.lang, self.catalog.pgettext(context, text))
 
     def title_parts(self, title: str) -> tuple[str, str]:

@@ -58,7 +58,7 @@ def test_rule_sets_page_keeps_quotes_in_their_source_language(built_site: Path) 
     ("lang", "words"),
     [
         ("en", "undertrumping required"),
-        ("fr", "sous-couper obligatoire"),
+        ("fr", "obligation de sous-couper"),
         ("pl", "przycinanie niżej obowiązkowe"),
     ],
 )
@@ -89,8 +89,11 @@ def test_variant_notes_show_names_not_codes(built_site: Path, lang: str, page: s
     ("lang", "words"),
     [
         ("en", "a tie is a litige: the points wait for the next deal"),
-        ("fr", "égalité en litige\u00a0: les points attendent la donne suivante"),
-        ("pl", "remis to litige: punkty czekają na następne rozdanie"),
+        (
+            "fr",
+            "égalité\u00a0: litige, les points des preneurs sont mis en réserve pour la donne suivante",
+        ),
+        ("pl", "remis: litige, punkty biorących czekają na następne rozdanie"),
     ],
 )
 def test_variant_note_links_the_named_value_to_its_rule_sets_row(

@@ -84,7 +84,7 @@ def test_the_failed_deal_page_shows_the_ffb_score_with_its_source(built_site: Pa
     text = re.sub(r"<[^>]+>", "", article)
     assert (
         "Under the FFB classic rules (2016) (belote imprenable: each team keeps its own;"
-        " Fédération Française de Belote, 2016-01-27, §10.2), the score for the deal is North-South 20,"
+        " Fédération Française de Belote, January 27, 2016, §10.2), the score for the deal is North-South 20,"
         " East-West 162, not North-South 0, East-West 182." in " ".join(text.split())
     )
     assert 'href="../rule-sets/index.html#ffb_belote-belote"' in article
