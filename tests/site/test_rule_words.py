@@ -117,3 +117,16 @@ def test_declarations_show_localized_cards(built_site: Path, lang: str, row: str
     example = example[: example.index("</table>")]
     assert row in example
     assert not re.search(r"<td>(tierce|cinquante|cent|carre) [0-9TJQKA]", html)
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "contre"), ("fr", "contre"), ("pl", "kontra")])
+def test_the_ffb_contree_auction_names_the_double_as_its_rulebook_does(
+    built_site: Path, lang: str, word: str
+) -> None:
+    html = _page(built_site, lang, "coinche")
+    article = html[html.index('id="coinche-contree-silent-partner"') :]
+    article = article[: article.index("</article>")]
+    assert f'<span class="num">4.</span> {word}</td>' in article
+    other = html[html.index('id="coinche-in-turn"') :]
+    other = other[: other.index("</article>")]
+    assert "> contre</td>" not in other
