@@ -121,7 +121,7 @@ from typing import Final, Generic, TypeVar
 
 from .cards import SUIT_MASKS, card_str, cards_of
 from .contract import Trump, point_table, tables
-from .deal import BELOTE, LAST_TRICK, DealScore, belote_seats, score_deal
+from .deal import BELOTE, LAST_TRICK, DealScore, belote_seats, deal_total, score_deal
 from .errors import EngineError
 from .play import Cascade, Rule, Step, make_ruler, make_trick_ruler
 from .rules import KNOBS, PRESETS, RuleSet, presets_for
@@ -1378,7 +1378,14 @@ class DealLaw:
             return None, [e]
 
 
-SCORING_KNOBS: Final = ("tie", "belote", "capot_points", "all_trump_points", "all_trump_belote")
+SCORING_KNOBS: Final = (
+    "tie",
+    "belote",
+    "capot_points",
+    "all_trump_points",
+    "all_trump_belote",
+    "belote_bonus",
+)
 """The knobs that change how a played deal is scored, not how it is played."""
 
 
@@ -1486,7 +1493,8 @@ def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: Rul
     if conclusion is DealConclusion.FAILED_TAKERS_ZERO:
         return score.score[takers] == (0 if rules.belote == "prenable" else bonus[takers])
     given = sum(bonus) if rules.belote == "prenable" else bonus[takers ^ 1]
-    return score.score[takers ^ 1] == whole + given
+    every = deal_total(rules, s.deal.trump, capot=score.capot is not None)
+    return score.score[takers ^ 1] == every + given
 
 
 _DEAL_POOLS: dict[tuple[Trump, tuple[str, ...]], tuple[random.Random, list[RandomDeal]]] = {}

@@ -33,7 +33,14 @@ from typing import Final
 
 from .sources import Citation, Knob, Sourced
 
-__all__ = ["ALIASES", "GAME_PRESETS", "KNOB_TABLE", "PRESET_GAMES", "PRESET_VALUES"]
+__all__ = [
+    "ALIASES",
+    "GAME_PRESETS",
+    "KNOB_TABLE",
+    "OTHER_VALUES",
+    "PRESET_GAMES",
+    "PRESET_VALUES",
+]
 
 _BELOTE: Final = frozenset({"belote"})
 
@@ -89,11 +96,12 @@ KNOB_TABLE: Final[Mapping[str, Knob]] = {
         ),
         Knob(
             "all_trump_points",
-            ("pagat", "ffb2015", "ffb2016_ratio"),
+            ("pagat", "ffb2015", "ffb2016_ratio", "trump_values"),
             _BELOTE,
             "The card points of an all-trump deal: Pagat's J 14, 9 9, A 6, 10 5, K 3, Q 1;"
             " the FFB's 2015 J 13, 9 9, A 6, 10 5, K 3, Q 2; or the FFB's 2016 count with"
-            " trump values (258 with the last trick) scaled to 162.",
+            " trump values (258 with the last trick) scaled to 162; or that count unscaled"
+            " (trump_values: 258 in all, 348 with a capot).",
         ),
         Knob(
             "all_trump_belote",
@@ -109,6 +117,49 @@ KNOB_TABLE: Final[Mapping[str, Knob]] = {
             "Whether classic Belote is played with declarations (annonces) besides the"
             " belote. Carried by the rule set; the declarations themselves are scored by"
             " the declarations module.",
+        ),
+        Knob(
+            "classic_sa_ta",
+            ("off", "on"),
+            _BELOTE,
+            "Whether the second round of bidding may name sans atout (no trump) or tout atout"
+            " (every suit trump) besides a suit (on), a variant a tournament's organiser may"
+            " choose, or only a suit (off).",
+        ),
+        Knob(
+            "classic_coinche",
+            ("off", "on"),
+            _BELOTE,
+            "Whether a defender may coinche the takers' contract and the takers surcoinche it"
+            " (on: the deal's winners score double, or four times when surcoinched), or"
+            " neither (off).",
+        ),
+        Knob(
+            "belote_bonus",
+            ("on", "off"),
+            _BELOTE,
+            "Whether the king and queen of trump in one hand score the belote's 20 (on), or"
+            " nothing at all (off).",
+        ),
+        Knob(
+            "target",
+            ("1000", "501", "2000"),
+            _BELOTE,
+            "The total a team must reach to win the match.",
+        ),
+        Knob(
+            "both_reach",
+            ("higher_total", "draw"),
+            _BELOTE,
+            "Both teams reach the target on the same deal: the higher total wins, and equal"
+            " totals play another deal (higher_total), or the match is drawn (draw).",
+        ),
+        Knob(
+            "rounding",
+            ("none", "half_up"),
+            _BELOTE,
+            "In a match, whether each deal's score is marked to the point (none) or to the"
+            " nearest ten, a 5 rounded up (half_up).",
         ),
     )
 }
@@ -170,6 +221,33 @@ _HOUSE: Final[Mapping[str, Sourced]] = {
         "SEED-003 scores no declaration but the belote: the cards, the last trick, capot"
         " and belote.",
     ),
+    "classic_sa_ta": Sourced(
+        "off",
+        (_seed3("2", "druga runda pozwala na dowolny inny kolor"),),
+        "The second round names a suit; the rules card has no no-trump or all-trump bid.",
+    ),
+    "classic_coinche": Sourced(
+        "off",
+        (_seed3("2", "W pierwszej rundzie bierz odkryty kolor jako atut lub pasuj"),),
+        "The rules card's bids are take, pass or a suit: nobody coinches.",
+    ),
+    "belote_bonus": Sourced("on", (_seed3("4", "daje drużynie 20 punktów"),)),
+    "target": Sourced(
+        "1000",
+        (_seed3("1", "bez łącznego meczu za 1000 punktów"),),
+        "The rules card scores one deal, without the match to 1000 its app plays.",
+    ),
+    "both_reach": Sourced(
+        "higher_total",
+        (),
+        "The rules card does not say how the match ends when both teams reach 1000 on one"
+        " deal; the house takes the FFB's rule (the higher total wins).",
+    ),
+    "rounding": Sourced(
+        "none",
+        (),
+        "The rules card rounds no score: each deal is marked to the point.",
+    ),
 }
 
 _FFB_BELOTE: Final[Mapping[str, Sourced]] = {
@@ -225,6 +303,80 @@ _FFB_BELOTE: Final[Mapping[str, Sourced]] = {
     "all_trump_belote": Sourced("each_suit", (_FFB_TA_BELOTE,), _NO_TA_IN_CLASSIC),
     "classic_declarations": Sourced(
         "off", (Citation("FFB-B16", "§8", "La belote classique se joue sans annonces"),)
+    ),
+    "classic_sa_ta": Sourced(
+        "off",
+        (
+            Citation(
+                "FFB-B16",
+                "§11",
+                "L'organisateur d'un tournoi peut décider de le jouer avec la variante du Sans"
+                " Atout / Tout Atout",
+            ),
+            Citation(
+                "FFB-B16", "§11.1", "Un joueur peut prendre à la couleur ainsi qu'à Sans Atout et"
+                " Tout Atout"
+            ),
+        ),
+        "A variant the organiser chooses (classic_sa_ta: on). §11.1 names no round: the"
+        " first round takes the turned card's suit (§4.1), so the engine lets the second"
+        " round name them, as belote-cli plays.",
+    ),
+    "classic_coinche": Sourced(
+        "off",
+        (
+            Citation(
+                "FFB-B16",
+                "§4.2",
+                "Toute locution différente de « Pique », « Cœur », « Carreau » ou « Trèfle » est"
+                " interdite",
+            ),
+        ),
+    ),
+    "belote_bonus": Sourced(
+        "on", (Citation("FFB-B16", "§7", "ce qui offre à son équipe un bonus de 20 points"),)
+    ),
+    "target": Sourced(
+        "1000",
+        (
+            Citation(
+                "FFB-B16",
+                "§10.4",
+                "Chaque tournoi se réserve le droit de fixer pour chaque partie une limite de"
+                " donnes ou une limite de points",
+            ),
+            Citation("FFB-B16", "§10.4.2", "lors d'une partie en 1000 points"),
+        ),
+        "The tournament sets the limit, in points or in deals; the rulebook's example plays"
+        " to 1000.",
+    ),
+    "both_reach": Sourced(
+        "higher_total",
+        (
+            Citation(
+                "FFB-B16",
+                "§10.4.2",
+                "c'est celui qui a le plus de points au-delà qui remporte la partie",
+            ),
+            Citation(
+                "FFB-B16",
+                "§10.4.2",
+                "une nouvelle donne est jouée jusqu'à ce que l'égalité soit rompue",
+            ),
+        ),
+    ),
+    "rounding": Sourced(
+        "none",
+        (
+            Citation(
+                "FFB-B16",
+                "§10.3",
+                "Dans le cas où elle n'est pas appliquée, le score de chaque équipe est marqué"
+                " au point près.",
+            ),
+        ),
+        "Each tournament says whether it rounds (§10.3); rounding: half_up marks 84 as 80"
+        " and 85 as 90.",
     ),
 }
 
@@ -290,6 +442,51 @@ _PAGAT_BELOTE: Final[Mapping[str, Sourced]] = {
     "classic_declarations": Sourced(
         "on", (Citation("DSL", "Scoring", "plus its entitled declarations"),)
     ),
+    "classic_sa_ta": Sourced(
+        "off",
+        (
+            Citation(
+                "PAG-B",
+                "The deal and the bidding (copy at sexy-belote.com)",
+                "choosing a trump suit other than that of the face up card",
+            ),
+        ),
+        "Sans atout and tout atout are among the variations of Pagat's La Coinche, not of"
+        " its Belote.",
+    ),
+    "classic_coinche": Sourced(
+        "off",
+        (),
+        "Pagat's Belote has no coinche: doubling is La Coinche's, a page of its own.",
+    ),
+    "belote_bonus": Sourced(
+        "on", (Citation("DSL", "Scoring", "plus its Belote-Rebelote 20 if announced"),)
+    ),
+    "target": Sourced(
+        "1000",
+        (
+            Citation(
+                "PAG-B",
+                "Scoring (via COLV)",
+                "The winning team is the first to reach a total of 1000 points.",
+            ),
+        ),
+    ),
+    "both_reach": Sourced(
+        "draw",
+        (
+            Citation(
+                "PAG-B",
+                "Scoring (via COLV)",
+                "If both sides reach 1000 points on the same hand, the game is drawn.",
+            ),
+        ),
+    ),
+    "rounding": Sourced(
+        "none",
+        (Citation("DSL", "Scope and departures", "Raw points are banked"),),
+        "DSL restates the page's base scoring, without rounding (a table convention).",
+    ),
 }
 
 _OFFICIAL: Final[Mapping[str, Sourced]] = {
@@ -328,6 +525,91 @@ PRESET_VALUES: Final[Mapping[str, Mapping[str, Sourced]]] = {
     "official": _OFFICIAL,
 }
 """Every preset's value of every knob of its game, with its sources."""
+
+OTHER_VALUES: Final[Mapping[str, Mapping[str, Sourced]]] = {
+    "classic_sa_ta": {
+        "on": Sourced(
+            "on",
+            (
+                Citation(
+                    "FFB-B16",
+                    "§11.1",
+                    "Un joueur peut prendre à la couleur ainsi qu'à Sans Atout et Tout Atout",
+                ),
+                Citation(
+                    "BELOTE-CLI",
+                    "src/belote/game.py",
+                    "`Suit.TOUT_ATOUT` → Tout Atout (round 2 only)",
+                ),
+            ),
+        )
+    },
+    "classic_coinche": {
+        "on": Sourced(
+            "on",
+            (
+                Citation(
+                    "BELOTE-CLI",
+                    "src/belote/scoring.py",
+                    "coinche_mult = 2 ** coinche_level if coinche_level > 0 else 1",
+                ),
+            ),
+            "The winning team's score for the deal is multiplied: the takers' when they make"
+            " the contract, the defenders' when it fails; a litige is not.",
+        )
+    },
+    "belote_bonus": {
+        "off": Sourced(
+            "off",
+            (Citation("OPENSPIEL", "open_spiel/python/games/belote.py", '"use_belote_rebelote": False'),),
+            "A game parameter, off by default: no belote is scored.",
+        )
+    },
+    "all_trump_points": {
+        "trump_values": Sourced(
+            "trump_values",
+            (
+                Citation(
+                    "BELOTE-CLI", "src/belote/config.py", "TOTAL_POINTS_TOUT_ATOUT: int = 248"
+                ),
+                Citation(
+                    "BELOTE-CLI",
+                    "tests/test_scoring_totals.py",
+                    "assert GLOBAL_CONFIG.CAPOT_BASE_TOUT_ATOUT == 348  # 248 + 100",
+                ),
+            ),
+            "Every card counts its trump value, unscaled: 248 in the cards, 258 with the"
+            " last trick, 348 with a capot.",
+        )
+    },
+    "target": {
+        "501": Sourced(
+            "501",
+            (
+                Citation(
+                    "FUNBELOTE",
+                    "Classic belote",
+                    "The goal of a game is to be the first team to score 501 points.",
+                ),
+            ),
+        ),
+        "2000": Sourced(
+            "2000",
+            (Citation("BELOTE-CLI", "src/belote/ui/menu.py", "targs = [500, 1000, 1500, 2000]"),),
+            "One of the targets its menu offers.",
+        ),
+    },
+    "rounding": {
+        "half_up": Sourced(
+            "half_up",
+            (Citation("FFB-B16", "§10.3", "84 est arrondi à 80 ; 85 est arrondi à 90"),),
+            "A tournament's choice.",
+        )
+    },
+}
+"""Knob values no preset takes, each with the document or the engine that plays it (an
+engine is named as such: it plays the value, it does not make it a rule). A scenario
+may set any of them."""
 
 PRESET_GAMES: Final[Mapping[str, str]] = {
     "house": "belote",

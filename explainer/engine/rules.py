@@ -59,6 +59,12 @@ class RuleSet:
     all_trump_points: str
     all_trump_belote: str
     classic_declarations: str
+    classic_sa_ta: str
+    classic_coinche: str
+    belote_bonus: str
+    target: str
+    both_reach: str
+    rounding: str
 
     @property
     def knobs(self) -> dict[str, str]:

@@ -42,9 +42,15 @@ def test_knobs_are_the_formats_knobs_in_order_each_a_knob_with_its_values():
         "tie": ("made", "failed", "litige"),
         "belote": ("prenable", "imprenable", "attack_only"),
         "capot_points": ("252", "250"),
-        "all_trump_points": ("pagat", "ffb2015", "ffb2016_ratio"),
+        "all_trump_points": ("pagat", "ffb2015", "ffb2016_ratio", "trump_values"),
         "all_trump_belote": ("none", "each_suit"),
         "classic_declarations": ("off", "on"),
+        "classic_sa_ta": ("off", "on"),
+        "classic_coinche": ("off", "on"),
+        "belote_bonus": ("on", "off"),
+        "target": ("1000", "501", "2000"),
+        "both_reach": ("higher_total", "draw"),
+        "rounding": ("none", "half_up"),
     }
     assert all(isinstance(k, Knob) and k.doc and "belote" in k.games for k in KNOBS.values())
 
@@ -81,6 +87,12 @@ def test_ffb_belote_is_the_ffb_classic_rulebook_of_2016():
         "all_trump_points": "ffb2016_ratio",
         "all_trump_belote": "each_suit",
         "classic_declarations": "off",
+        "classic_sa_ta": "off",
+        "classic_coinche": "off",
+        "belote_bonus": "on",
+        "target": "1000",
+        "both_reach": "higher_total",
+        "rounding": "none",
     }
     cite = preset_sources("ffb_belote")["belote"].cites[0]
     assert (cite.key, cite.section, cite.source.edition) == ("FFB-B16", "§10.2", "2016-01-27")
@@ -97,11 +109,17 @@ def test_pagat_belote_is_pagats_belote_page():
         "all_trump_points": "pagat",
         "all_trump_belote": "none",
         "classic_declarations": "on",
+        "classic_sa_ta": "off",
+        "classic_coinche": "off",
+        "belote_bonus": "on",
+        "target": "1000",
+        "both_reach": "draw",
+        "rounding": "none",
     }
 
 
 def test_house_values_cite_the_seeds():
-    for knob in ("undertrump", "partner_overtrump", "tie", "belote", "capot_points"):
+    for knob in ("undertrump", "partner_overtrump", "tie", "belote", "capot_points", "target"):
         assert preset_sources("house")[knob].cites[0].key == "SEED-003", knob
 
 

@@ -25,7 +25,7 @@ from .declarations import (
     declarations_in_hand,
 )
 from .errors import AuctionError, DeclarationError, MatchError
-from .match import MatchDeal, MatchResult, run_match
+from .match import MatchDeal, MatchResult, MatchRules, match_rules, run_match
 from .rules import (
     COINCHE_KNOBS,
     COINCHE_PRESETS,
@@ -79,6 +79,7 @@ __all__ = [
     "MatchDeal",
     "MatchError",
     "MatchResult",
+    "MatchRules",
     "PacketDealing",
     "card_points_of",
     "compare_declarations",
@@ -86,6 +87,7 @@ __all__ = [
     "declarations_in_hand",
     "declare_classic",
     "find_coinche_rules",
+    "match_rules",
     "packets_of",
     "parse_calls",
     "play_coinche_deal",

@@ -100,6 +100,13 @@ COINCHE_KNOBS: Final[Mapping[str, Knob]] = {
             "not_if_capot_or_failed not_if_capot allowed never",
             "may a belote alone finish the match?",
         ),
+        _k(
+            "defence_capot",
+            "failure_base own_points",
+            "the defence takes all eight tricks of a failed contract: does it score the"
+            " failure base or its own trick points (252)?",
+        ),
+        _k("no_trump_bid", "single double", "does a sans atout contract's value count double?"),
     )
 }
 """Every Coinche knob (``coinche.md`` §7.1), values as a scenario writes them."""
@@ -112,6 +119,7 @@ _SCORING: Final = (
     "all_trump_points belote belote_counts belote_multiplied bid_80_needs capot_bid_scoring"
     " capot_declarations capot_points capot_value coinche_scoring declarations_count"
     " failure_base generale_value min_bid must_beat_defence rounding scoring surcoinche tie"
+    " defence_capot no_trump_bid"
 )
 STEP_KNOBS: Final[Mapping[str, frozenset[str]]] = {
     # run_auction
@@ -217,6 +225,8 @@ class CoincheRules:
     end_rounding: str
     final_tie: str
     belote_finish: str
+    defence_capot: str
+    no_trump_bid: str
 
     @property
     def knobs(self) -> dict[str, str]:
@@ -435,6 +445,10 @@ P_FIRST = _c("PAG-C", _VIA, "some play that the first to be announced is best")
 P_JACKS = _c("PAG-C", _VIA, "a player who has four jacks can clearly make at least 220")
 P_SURCOINCHE = _c("PAG-C", _VIA, "either the bidder or his partner")
 PB_VOID = _c("PAG-B", "(via DSL)", "A side that took no trick counts none of its declarations")
+CO_CHUTE = _c("FFB-CO15", "§10.1.2", "Les défenseurs marquent 160 points de chute")
+C16_CHUTE = _c("FFB-C16", "§10.2 (table p. 7)", "160 + Contrat")
+CO_CONTRACT = _c("FFB-CO15", "§10.1.2", "Le montant du contrat demandé")
+CO_SA = _c("FFB-CO15", "§11.1", "Un joueur peut prendre à la couleur ainsi qu'à Sans Atout et Tout Atout")
 
 _DEFAULT_NOTE = "Not named in coinche.md §7.2 for this preset: the §7.1 default, which no source it follows contradicts."
 
@@ -533,6 +547,17 @@ _FFB_COINCHE: Final[Mapping[str, Sourced]] = {
     "end_rounding": _v("rounded", C16_END),
     "final_tie": _v("extra_deal", CO_FINAL),
     "belote_finish": _v("not_if_capot_or_failed", CO_FINISH),
+    "defence_capot": _v(
+        "failure_base",
+        CO_CHUTE,
+        note="A capot by the defence changes nothing: 160 and the bid, whatever its tricks.",
+    ),
+    "no_trump_bid": _v(
+        "single",
+        CO_CONTRACT,
+        CO_SA,
+        note="A sans atout contract scores its value like any other.",
+    ),
 }
 
 _NO_DECLARATIONS = "Contrée is played without declarations: the value is never used."
@@ -569,6 +594,10 @@ _FFB_CONTREE: Final[Mapping[str, Sourced]] = {
     "target": _d("none", "FFB-C16: the organiser sets the target."),
     "final_tie": _v("extra_deal", C16_FINAL),
     "belote_finish": _d("allowed", "FFB-C16 deleted FFB-C15's clause (coinche.md §4)."),
+    "defence_capot": _v("failure_base", C16_CHUTE),
+    "no_trump_bid": _v(
+        "single", C16_OPTION, note="The sans atout variant (§11) keeps the contract's value."
+    ),
 }
 
 _PAGAT: Final[Mapping[str, Sourced]] = {
@@ -612,6 +641,8 @@ _PAGAT: Final[Mapping[str, Sourced]] = {
     "end_rounding": _d("rounded", "PAG-C does not say; the rounding applies to every deal."),
     "final_tie": _v("last_deal_winner", P_FINAL),
     "belote_finish": _d("allowed", "PAG-C has no such clause."),
+    "defence_capot": _v("failure_base", P_FAIL),
+    "no_trump_bid": _d("single", "PAG-C's sans atout variation gives the bid no other value."),
 }
 
 PRESET_SOURCES: Final[Mapping[str, Mapping[str, Sourced]]] = {

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from ..contract import Contract, Trump, tables
-from ..deal import BELOTE, DealResult, Play, play_deal
+from ..deal import BELOTE, DealResult, DealScore, Play, multiplied, play_deal
 from ..errors import InvalidContractError
 from ..play import TrickResult
 from ..rules import RuleSet
@@ -167,17 +167,29 @@ def _made(
 
 
 def _value(contract: CoincheContract, rules: CoincheRules) -> int:
+    """The contract's value as scored: the bid (none under ``points_only``), a capot's or
+    a générale's value; twice that at sans atout under ``no_trump_bid: double``."""
     bid = contract.bid
     if type(bid) is int:
-        return 0 if rules.scoring == "points_only" else bid
-    return rules.capot_value if bid == BidKind.CAPOT else rules.generale_value
+        value = 0 if rules.scoring == "points_only" else bid
+    else:
+        value = rules.capot_value if bid == BidKind.CAPOT else rules.generale_value
+    return 2 * value if contract.trump == Trump.NONE and rules.no_trump_bid == "double" else value
 
 
 def _plain(
-    made: bool, t: int, p: list[int], b: list[int], d: list[int], v: int, rules: CoincheRules
+    made: bool,
+    t: int,
+    p: list[int],
+    b: list[int],
+    d: list[int],
+    v: int,
+    rules: CoincheRules,
+    capot: Team | None = None,
 ) -> list[int]:
     """Not coinched: points + bid (or points, or bid) to a made contract; base + bid and
-    both teams' declarations to the defence of a failed one."""
+    both teams' declarations to the defence of a failed one (the base is the defence's
+    own trick points when it took every trick, under ``defence_capot: own_points``)."""
     s = [0, 0]
     if made:
         if rules.scoring == "bid_only":
@@ -189,6 +201,8 @@ def _plain(
         return s
     prenable = rules.belote == "prenable"
     base = 0 if rules.scoring == "bid_only" else rules.failure_base
+    if base and capot == t ^ 1 and rules.defence_capot == "own_points":
+        base = p[t ^ 1]
     s[t ^ 1] = base + v + d[t ^ 1] + b[t ^ 1] + (b[t] if prenable else 0)
     s[t] = 0 if prenable else b[t]
     return s
@@ -276,7 +290,7 @@ def score_coinche(
     if type(bid) is not int and (bid == BidKind.GENERALE or rules.capot_bid_scoring == "flat"):
         s = _flat_capot(w, m, b, d, v, bid == BidKind.GENERALE, rules)
     elif m == 1:
-        s = _plain(made, t, p, b, d, v, rules)
+        s = _plain(made, t, p, b, d, v, rules, capot)
     else:
         s = _coinched(w, m, capot, b, d, v, rules)
     return CoincheScore(
@@ -512,4 +526,9 @@ def declare_classic(
         tie="made" if rules.tie == "made" else "failed",
         belote_rule=rules.belote,
     )
-    return replace(deal, made=made, score=score), decl
+    coinched = multiplied(
+        DealScore(deal.points, deal.capot, made, score, 0),
+        deal.contract.taker,
+        deal.contract.multiplier,
+    )
+    return replace(deal, made=made, score=coinched.score), decl
