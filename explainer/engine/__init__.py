@@ -34,6 +34,7 @@ from .cards import (
 )
 from .coinche import (
     COINCHE_KNOBS,
+    COINCHE_OTHER_VALUES,
     COINCHE_PRESETS,
     FFB_COINCHE,
     FFB_CONTREE,
@@ -171,6 +172,7 @@ from .play import (
     verdict,
     why_illegal,
 )
+from .presets import OTHER_VALUES
 from .rules import (
     HOUSE,
     KNOBS,
@@ -191,6 +193,7 @@ __all__ = [
     "BELOTE",
     "CAPOT",
     "COINCHE_KNOBS",
+    "COINCHE_OTHER_VALUES",
     "COINCHE_PRESETS",
     "DEAL_SAMPLES",
     "DECK",
@@ -202,6 +205,7 @@ __all__ = [
     "LAST_TRICK",
     "NO_TRUMP_POINTS",
     "OFFICIAL",
+    "OTHER_VALUES",
     "PAGAT_COINCHE",
     "PARTNER_BACK",
     "PLAIN_ORDER",

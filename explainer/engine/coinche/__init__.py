@@ -26,6 +26,7 @@ from .declarations import (
 )
 from .errors import AuctionError, DeclarationError, MatchError
 from .match import MatchDeal, MatchResult, MatchRules, match_rules, run_match
+from .rules import OTHER_VALUES as COINCHE_OTHER_VALUES
 from .rules import (
     COINCHE_KNOBS,
     COINCHE_PRESETS,
@@ -54,6 +55,7 @@ _ = (Seat, Trump)  # for the doctest above
 
 __all__ = [
     "COINCHE_KNOBS",
+    "COINCHE_OTHER_VALUES",
     "COINCHE_PRESETS",
     "FFB_COINCHE",
     "FFB_CONTREE",

@@ -241,7 +241,7 @@ def _check(i: int, deal: MatchDeal, state: _State, rules: MatchRules) -> None:
         )
     if deal.held and (deal.made is not None or deal.failed is not None):
         raise MatchError(f"{where} is a litige: neither made nor failed", deal_index=i)
-    if state.held and not deal.held and deal.won_by is None:
+    if state.held and not (deal.held or deal.annulled) and deal.won_by is None:
         raise MatchError(
             f"{where} takes the {state.held} points held over by a litige: say which team won"
             " it (made: TEAM, or failed: TEAM)",

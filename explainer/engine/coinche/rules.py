@@ -31,6 +31,7 @@ __all__ = [
     "COINCHE_PRESETS",
     "FFB_COINCHE",
     "FFB_CONTREE",
+    "OTHER_VALUES",
     "PAGAT_COINCHE",
     "PRESET_SOURCES",
     "CoincheRules",
@@ -644,6 +645,36 @@ _PAGAT: Final[Mapping[str, Sourced]] = {
     "defence_capot": _v("failure_base", P_FAIL),
     "no_trump_bid": _d("single", "PAG-C's sans atout variation gives the bid no other value."),
 }
+
+OTHER_VALUES: Final[Mapping[str, Mapping[str, Sourced]]] = {
+    "defence_capot": {
+        "own_points": _v(
+            "own_points",
+            _c(
+                "OLIBOY50",
+                "client/src/shared/coinche/service/pointsCounter.ts",
+                "currentDefensingTeamPoints + (attackingTeamTotalPoints + defensingTeamTotalPoints"
+                " + talkPhasePoints)",
+            ),
+            note="A failed contract gives the defence every point the two teams made: after"
+            " its capot, 252 and not 160.",
+        )
+    },
+    "no_trump_bid": {
+        "double": _v(
+            "double",
+            _c(
+                "OLIBOY50",
+                "client/src/shared/coinche/service/pointsCounter.ts",
+                "currentSayTake.trumpMode === TrumpMode.NoTrump ? (currentSayTake.expectedPoints"
+                " * 2)",
+            ),
+            note="The contract's value counts twice in the score; the takers still need the"
+            " bid itself.",
+        )
+    },
+}
+"""Knob values no Coinche preset takes, each with the engine that plays it."""
 
 PRESET_SOURCES: Final[Mapping[str, Mapping[str, Sourced]]] = {
     "ffb_coinche": _FFB_COINCHE,
