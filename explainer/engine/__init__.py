@@ -175,6 +175,7 @@ from .play import (
 from .presets import OTHER_VALUES
 from .rules import (
     HOUSE,
+    KNOB_KINDS,
     KNOBS,
     OFFICIAL,
     PRESETS,
@@ -202,6 +203,7 @@ __all__ = [
     "FULL_DECK",
     "HOUSE",
     "KNOBS",
+    "KNOB_KINDS",
     "LAST_TRICK",
     "NO_TRUMP_POINTS",
     "OFFICIAL",

@@ -50,7 +50,7 @@ def bid_round(index: int) -> int:
     return 1 if index < 4 else 2
 
 
-def parse_bid(text: str) -> Bid:
+def parse_bid(text: object) -> Bid:
     """``take``, ``pass``, a suit name, ``none`` or ``all``; ``BiddingError`` otherwise.
 
     >>> parse_bid("Hearts"), parse_bid("none")
@@ -64,8 +64,7 @@ def parse_bid(text: str) -> Bid:
     if key in ("none", "all"):
         return Trump.parse(key)
     raise BiddingError(
-        f"invalid bid: {text!r} (expected take, pass, spades, hearts, diamonds, clubs, none"
-        " or all)"
+        f"invalid bid: {text!r} (expected take, pass, spades, hearts, diamonds, clubs, none or all)"
     )
 
 

@@ -36,6 +36,7 @@ from .sources import Citation, Knob, Sourced
 __all__ = [
     "ALIASES",
     "GAME_PRESETS",
+    "KNOB_KINDS",
     "KNOB_TABLE",
     "OTHER_VALUES",
     "PRESET_GAMES",
@@ -164,6 +165,31 @@ KNOB_TABLE: Final[Mapping[str, Knob]] = {
     )
 }
 """Every knob of classic Belote, by name, in the order the format documents them."""
+
+_PLAY_AND_DEAL: Final = frozenset({"play", "deal"})
+_DEAL: Final = frozenset({"deal"})
+_MATCH: Final = frozenset({"match"})
+KNOB_KINDS: Final[Mapping[str, frozenset[str]]] = {
+    "undertrump": _PLAY_AND_DEAL,
+    "partner_overtrump": _PLAY_AND_DEAL,
+    "all_trump_partner": _PLAY_AND_DEAL,
+    "tie": frozenset({"deal", "match"}),
+    "belote": _DEAL,
+    "capot_points": _DEAL,
+    "all_trump_points": _DEAL,
+    "all_trump_belote": _DEAL,
+    "classic_declarations": _PLAY_AND_DEAL,
+    "classic_sa_ta": frozenset({"bidding"}),
+    "classic_coinche": _DEAL,
+    "belote_bonus": _DEAL,
+    "target": _MATCH,
+    "both_reach": _MATCH,
+    "rounding": _MATCH,
+}
+"""The kinds of scenario whose outcome each knob can change (the engine step that reads
+it: a trick's play, a whole deal, the bidding, the match); a scenario of another kind
+that sets it is told so, rather than silently unaffected. ``tie`` decides in a match
+whether a deal may hold points over (a *litige*)."""
 
 _S3 = "SEED-003"
 
@@ -314,8 +340,9 @@ _FFB_BELOTE: Final[Mapping[str, Sourced]] = {
                 " Atout / Tout Atout",
             ),
             Citation(
-                "FFB-B16", "§11.1", "Un joueur peut prendre à la couleur ainsi qu'à Sans Atout et"
-                " Tout Atout"
+                "FFB-B16",
+                "§11.1",
+                "Un joueur peut prendre à la couleur ainsi qu'à Sans Atout et Tout Atout",
             ),
         ),
         "A variant the organiser chooses (classic_sa_ta: on). §11.1 names no round: the"
@@ -561,7 +588,11 @@ OTHER_VALUES: Final[Mapping[str, Mapping[str, Sourced]]] = {
     "belote_bonus": {
         "off": Sourced(
             "off",
-            (Citation("OPENSPIEL", "open_spiel/python/games/belote.py", '"use_belote_rebelote": False'),),
+            (
+                Citation(
+                    "OPENSPIEL", "open_spiel/python/games/belote.py", '"use_belote_rebelote": False'
+                ),
+            ),
             "A game parameter, off by default: no belote is scored.",
         )
     },

@@ -21,12 +21,13 @@ from dataclasses import dataclass, fields, replace
 from typing import Final
 
 from .errors import UnknownRulesError, did_you_mean, one_of
-from .presets import GAME_PRESETS, KNOB_TABLE, PRESET_GAMES, PRESET_VALUES
+from .presets import GAME_PRESETS, KNOB_KINDS, KNOB_TABLE, PRESET_GAMES, PRESET_VALUES
 from .sources import Knob, Sourced
 
 __all__ = [
     "HOUSE",
     "KNOBS",
+    "KNOB_KINDS",
     "OFFICIAL",
     "PRESETS",
     "RuleSet",
@@ -112,7 +113,7 @@ def _check_knob(key: str, value: object, game: str) -> None:
 def _build(name: str) -> RuleSet:
     values = {k: s.value for k, s in PRESET_VALUES[name].items()}
     names = [f.name for f in fields(RuleSet)][2:]
-    assert sorted(values) == sorted(names) == sorted(KNOBS), name
+    assert sorted(values) == sorted(names) == sorted(KNOBS) == sorted(KNOB_KINDS), name
     return RuleSet(name, PRESET_GAMES[name], **values)
 
 

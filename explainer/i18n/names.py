@@ -526,6 +526,10 @@ BIDS: Final[dict[str, Marked]] = {
     "take": P_("bid", "take"),
     # NOTE: A bid: pass.
     "pass": P_("bid", "pass"),
+    # NOTE: A second-round bid naming no trump at all (sans atout, an organiser's option).
+    "none": P_("bid", "names sans atout (no trump)"),
+    # NOTE: A second-round bid making every suit trump (tout atout, an organiser's option).
+    "all": P_("bid", "names tout atout (all trump)"),
 }
 # NOTE: A second-round bid naming a suit; %(suit)s is a suit name.
 BID_SUIT: Final = P_("bid", "names %(suit)s")
@@ -683,6 +687,8 @@ class Words:
     def bid(self, bid: object) -> str:
         if isinstance(bid, Suit):
             return self._p(BID_SUIT, suit=self.suit_name(bid))
+        if isinstance(bid, Trump):
+            return self._p(BIDS[bid.word])
         return self._p(BIDS[str(bid)])
 
     def trick_points(self, card_points: Iterable[int]) -> str:

@@ -110,7 +110,7 @@ def test_a_bid_given_as_text_is_read_and_a_wrong_word_is_refused_at_its_index() 
 @pytest.mark.parametrize("text", ["S", "♠", "", "sans", None, 3])
 def test_a_bid_is_take_pass_or_a_suit_name_and_anything_else_is_quoted(text: object) -> None:
     with pytest.raises(BiddingError) as info:
-        parse_bid(text)  # type: ignore[arg-type]
+        parse_bid(text)
     assert str(info.value) == (
         f"invalid bid: {text!r} (expected take, pass, spades, hearts, diamonds, clubs, none or all)"
     )

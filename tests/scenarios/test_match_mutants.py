@@ -55,6 +55,7 @@ def test_a_match_computes_its_totals_winner_next_dealer_and_deals_counted() -> N
         "drawn": False,
         "next_dealer": Seat.S,
         "deals_counted": 2,
+        "held": 0,
     }
 
 

@@ -9,7 +9,7 @@ import jsonschema
 import pytest
 import yaml
 
-from explainer.engine import KNOBS, PRESETS, STEP_KNOBS, Trump
+from explainer.engine import KNOB_KINDS, KNOBS, PRESETS, STEP_KNOBS, Trump
 from explainer.scenarios import keys as loader_keys
 from explainer.scenarios.kinds import KINDS
 from explainer.scenarios.kinds.contract import CONTRACT_KEYS, rules_keys
@@ -49,10 +49,11 @@ def test_keys_per_kind_equal_the_kind_table() -> None:
         assert set(props) == set(loader_keys.COMMON_KEYS) | set(kind.keys)
         assert list(props["expect"]["properties"]) == list(kind.fact_keys)
     play = SCENARIO["$defs"]["play"]["properties"]
-    assert set(play["contract"]["properties"]) == set(CONTRACT_KEYS)
-    assert set(play["contract"]["properties"]["rules"]["anyOf"][1]["properties"]) == set(
-        rules_keys()
-    )
+    assert set(play["contract"]["properties"]) == set(CONTRACT_KEYS) - {"level"}
+    assert set(play["contract"]["properties"]["rules"]["anyOf"][1]["properties"]) == {
+        "preset",
+        *(k for k in rules_keys() if "play" in KNOB_KINDS.get(k, ())),
+    }
     assert set(PAGE["properties"]) == set(loader_keys.PAGE_KEYS)
     assert set(PAGE["properties"]["sections"]["items"]["properties"]) == set(
         loader_keys.SECTION_KEYS
@@ -60,19 +61,27 @@ def test_keys_per_kind_equal_the_kind_table() -> None:
 
 
 def test_rules_knobs_and_presets_are_the_engines() -> None:
+    """A classic kind's ``rules`` offers the presets and the knobs that apply to the kind
+    (``KNOB_KINDS``): the ones the checker accepts there."""
     contract = SCENARIO["$defs"]["deal"]["properties"]["contract"]
     contract = contract["anyOf"][0] if "anyOf" in contract else contract  # [classic, coinche]
     rules = contract["properties"]["rules"]["anyOf"]
     assert rules[0]["enum"] == list(PRESETS)
-    assert set(rules[1]["properties"]) == {"preset", *KNOBS}
+    assert set(rules[1]["properties"]) == {"preset", *(k for k in KNOBS if "deal" in KNOB_KINDS[k])}
+    bidding = SCENARIO["$defs"]["bidding"]["properties"]["rules"]["anyOf"][1]["properties"]
+    assert set(bidding) == {"preset", "classic_sa_ta"}
+    classic_match = SCENARIO["$defs"]["match"]["properties"]["rules"]["anyOf"][1]["anyOf"][1]
+    assert set(classic_match["properties"]) == {"preset", "tie", "target", "both_reach", "rounding"}
 
 
 def test_coinche_rules_offer_only_the_knobs_of_the_kinds_step() -> None:
     """An editor proposes, for a Coinche kind's ``rules``, the knobs its engine step
-    reads: the ones the checker accepts there (``STEP_KNOBS``)."""
+    reads: the ones the checker accepts there (``STEP_KNOBS``); a match's rules are a
+    Coinche or a classic rule set."""
     for kind in ("auction", "dealing", "match", "declarations"):
-        rules = SCENARIO["$defs"][kind]["properties"]["rules"]["anyOf"][1]["properties"]
-        assert set(rules) == {"preset", *STEP_KNOBS[kind]}, kind
+        rules = SCENARIO["$defs"][kind]["properties"]["rules"]["anyOf"]
+        coinche = rules[0]["anyOf"][1] if kind == "match" else rules[1]
+        assert set(coinche["properties"]) == {"preset", *STEP_KNOBS[kind]}, kind
 
 
 VALID = (

@@ -292,9 +292,7 @@ def run_match(
     m = match_rules(rules)
     goal = target if target is not None else m.target
     if goal is not None and any(_reached(x, goal, m) for x in start):
-        raise MatchError(
-            f"the match starts at {start[0]}-{start[1]}, already at the target {goal}"
-        )
+        raise MatchError(f"the match starts at {start[0]}-{start[1]}, already at the target {goal}")
     state = _State([start[0], start[1]], dealer)
     for i, deal in enumerate(deals):
         _check(i, deal, state, m)

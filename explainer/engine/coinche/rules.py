@@ -449,7 +449,9 @@ PB_VOID = _c("PAG-B", "(via DSL)", "A side that took no trick counts none of its
 CO_CHUTE = _c("FFB-CO15", "§10.1.2", "Les défenseurs marquent 160 points de chute")
 C16_CHUTE = _c("FFB-C16", "§10.2 (table p. 7)", "160 + Contrat")
 CO_CONTRACT = _c("FFB-CO15", "§10.1.2", "Le montant du contrat demandé")
-CO_SA = _c("FFB-CO15", "§11.1", "Un joueur peut prendre à la couleur ainsi qu'à Sans Atout et Tout Atout")
+CO_SA = _c(
+    "FFB-CO15", "§11.1", "Un joueur peut prendre à la couleur ainsi qu'à Sans Atout et Tout Atout"
+)
 
 _DEFAULT_NOTE = "Not named in coinche.md §7.2 for this preset: the §7.1 default, which no source it follows contradicts."
 

@@ -1,8 +1,11 @@
-"""The ``contract`` block, shared by the kinds that play cards (``play``, ``deal``).
+"""The ``contract`` block, shared by the kinds that play cards (``play``, ``deal``), and
+the classic rule set it names, which the bidding and the classic match read too.
 
-``contract: {game, rules, trump, taker}``. ``rules`` is a preset name or a mapping of
-``preset`` and knobs; the presets and the knobs are the engine's (``PRESETS``,
-``KNOBS``), never named here, and the engine judges every value (``find_rules``).
+``contract: {game, rules, trump, taker, level}``. ``rules`` is a preset name or a mapping
+of ``preset`` and knobs; the presets and the knobs are the engine's (``PRESETS``,
+``KNOBS``), never named here, and the engine judges every value (``find_rules``); a knob
+that cannot change the kind's outcome is refused (``KNOB_KINDS``). ``level`` is a
+classic coinche (``coinche`` or ``surcoinche``, under ``classic_coinche: on``).
 """
 
 from __future__ import annotations
@@ -13,25 +16,37 @@ from typing import Any, Final
 from explainer.engine import (
     COINCHE_KNOBS,
     COINCHE_PRESETS,
+    KNOB_KINDS,
     KNOBS,
     PRESETS,
     SCORING_KNOBS,
     Contract,
     EngineError,
+    Level,
     RuleSet,
     Seat,
     Trump,
     find_rules,
 )
 
-from ..diagnostics import Code
+from ..diagnostics import Code, KeyPath, dotted
 from ..facts import SEAT_REF
 from ..reader import Reader, one_of
 from ..yamlsource import MappingNode, Node
 
-__all__ = ["CONTRACT_KEYS", "GAMES", "contract_schema", "read_contract", "rules_keys"]
+__all__ = [
+    "CONTRACT_KEYS",
+    "GAMES",
+    "classic_rules_schema",
+    "contract_schema",
+    "read_classic_rules",
+    "read_contract",
+    "rules_keys",
+]
 
-CONTRACT_KEYS: Final = ("game", "rules", "trump", "taker")
+CONTRACT_KEYS: Final = ("game", "rules", "trump", "taker", "level")
+_KINDS_ORDER: Final = ("play", "deal", "bidding", "match")
+_LEVELS: Final = ("none", "coinche", "surcoinche")
 GAMES: Final = ("belote", "coinche")
 _TRUMPS: Final = ["spades", "hearts", "diamonds", "clubs", "none", "all"]
 
@@ -76,10 +91,37 @@ def read_contract(
             r.keys.where(("contract",)), f"contract.taker: required for kind: {kind}", Code.MISSING
         )
         ok = False
-    rules = _rules(r, pairs["rules"][1], kind, game) if "rules" in pairs else find_rules()
-    if not ok or trump is None or rules is None:
+    rules = (
+        read_classic_rules(r, pairs["rules"][1], ("contract", "rules"), kind, game)
+        if "rules" in pairs
+        else find_rules()
+    )
+    multiplier = _multiplier(r, pairs, rules, kind)
+    if not ok or trump is None or rules is None or multiplier is None:
         return None
-    return Contract(trump, game, taker), rules
+    return Contract(trump, game, taker, multiplier), rules
+
+
+def _multiplier(
+    r: Reader, pairs: dict[str, tuple[Node, Node]], rules: RuleSet | None, kind: str
+) -> int | None:
+    """``contract.level`` as the engine's multiplier (1, 2 or 4), or ``None`` after
+    reporting: a coinche needs ``classic_coinche: on``."""
+    if "level" not in pairs:
+        return 1
+    knode, vnode = pairs["level"]
+    if kind != "deal":  # a coinche changes the score of a deal, not which card may be played
+        r.error(knode, f"contract.level: only with kind: deal, not kind: {kind}", Code.UNKNOWN_KEY)
+        return None
+    word = r.choice(vnode, ("contract", "level"), _LEVELS)
+    if word is None:
+        return None
+    if word != "none" and rules is not None and rules.classic_coinche == "off":
+        r.error(knode, f"contract.level: a coinche is not played under {rules.name}"
+                " (classic_coinche: off)", Code.BAD_RULES)  # fmt: skip
+        return None
+    multiplier: int = 2 ** int(Level.parse(word))
+    return multiplier
 
 
 def _trump(r: Reader, pairs: dict[str, tuple[Node, Node]]) -> Trump | None:
@@ -101,17 +143,20 @@ _Knobs = dict[str, tuple[str, Node, Node]]
 """Knobs as written: name -> (value, key node, value node)."""
 
 
-def _rules(r: Reader, node: Node, kind: str, game: str) -> RuleSet | None:
-    """``rules: PRESET`` or ``rules: {preset: PRESET, KNOB: VALUE...}``, judged by the engine."""
+def read_classic_rules(
+    r: Reader, node: Node, at: KeyPath, kind: str, game: str = "belote"
+) -> RuleSet | None:
+    """``rules: PRESET`` or ``rules: {preset: PRESET, KNOB: VALUE...}`` at ``at``, a classic
+    rule set for a scenario of ``kind``, judged by the engine; ``None`` after reporting."""
     preset_node = node
     knobs: _Knobs = {}
     if isinstance(node, MappingNode):
-        pairs = r.mapping(node, ("contract", "rules"), _readable_keys())
+        pairs = r.mapping(node, at, _readable_keys())
         if pairs is None:
             return None
         preset = find_rules().name  # the engine's default preset
         for key, (knode, vnode) in pairs.items():
-            value = r.string(vnode, ("contract", "rules", key))
+            value = r.string(vnode, (*at, key))
             if value is None:
                 return None
             if key == "preset":
@@ -119,34 +164,44 @@ def _rules(r: Reader, node: Node, kind: str, game: str) -> RuleSet | None:
             else:
                 knobs[key] = (value, knode, vnode)
     else:
-        text = r.string(node, ("contract", "rules"), what="a preset or a mapping")
+        text = r.string(node, at, what="a preset or a mapping")
         if text is None:
             return None
         preset = text
-    return _find_rules(r, preset, preset_node, knobs, kind, game)
+    return _find_rules(r, (preset, preset_node), knobs, at, kind, game)
 
 
-def _not_applying(key: str, kind: str, game: str) -> str | None:
-    """Why knob ``key`` does not apply to this contract (``None`` if it does)."""
-    where = f"contract.rules.{key}: knob {key} does not apply to"
+def _not_applying(key: str, at: KeyPath, kind: str, game: str) -> str | None:
+    """Why knob ``key`` does not apply to this scenario (``None`` if it does)."""
+    where = f"{dotted((*at, key))}: knob {key} does not apply to"
     if key not in KNOBS:  # a Coinche-only knob: what it decides never happens here
         if game == "belote":
             return f"{where} belote (it applies to coinche)"
         return f"{where} kind: {kind} (it applies to a coinche deal, auction or match)"
-    if key in SCORING_KNOBS and kind != "deal":
+    kinds = KNOB_KINDS[key]
+    if kind in kinds:
+        return None
+    if key in SCORING_KNOBS and kind == "play":
         # a scoring knob cannot change what a kind that scores no deal shows
         return f"{where} kind: {kind} (it scores a whole deal: use it with kind: deal)"
-    return None
+    names = [f"kind: {k}" for k in _KINDS_ORDER if k in kinds]
+    return f"{where} kind: {kind} (it applies to {one_of(names)})"
 
 
 def _find_rules(
-    r: Reader, preset: str, preset_node: Node, knobs: _Knobs, kind: str, game: str
+    r: Reader,
+    preset_at: tuple[str, Node],
+    knobs: _Knobs,
+    at: KeyPath,
+    kind: str,
+    game: str,
 ) -> RuleSet | None:
+    preset, preset_node = preset_at
     if preset in COINCHE_PRESETS:
         applies = "belote" if game == "belote" else f"kind: {kind}"
         r.error(
             preset_node,
-            f"contract.rules: preset {preset} does not apply to {applies}"
+            f"{dotted(at)}: preset {preset} does not apply to {applies}"
             f" (it is a coinche preset; expected {one_of(list(PRESETS))})",
             Code.BAD_RULES,
         )
@@ -158,7 +213,7 @@ def _find_rules(
         return None
     ok = True
     for key, (value, knode, vnode) in knobs.items():
-        why = _not_applying(key, kind, game)
+        why = _not_applying(key, at, kind, game)
         if why is not None:
             r.error(knode, why, Code.BAD_RULES)
             ok = False
@@ -173,26 +228,34 @@ def _find_rules(
     return find_rules(preset, **{key: value for key, (value, _, _) in knobs.items()})
 
 
-def contract_schema(*, need_taker: bool) -> dict[str, Any]:
-    """The JSON Schema of a ``contract`` block."""
+def classic_rules_schema(kind: str) -> dict[str, Any]:
+    """The JSON Schema of a classic ``rules`` value in a scenario of ``kind``: a preset,
+    or a preset and the knobs that apply to the kind (``KNOB_KINDS``)."""
+    return {
+        "anyOf": [
+            {"enum": list(PRESETS)},
+            {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "preset": {"enum": list(PRESETS)},
+                    **{k: {"enum": _knob_values(k)} for k in KNOBS if kind in KNOB_KINDS[k]},
+                },
+            },
+        ]
+    }
+
+
+def contract_schema(*, need_taker: bool, kind: str = "deal") -> dict[str, Any]:
+    """The JSON Schema of a ``contract`` block in a scenario of ``kind``."""
     props: dict[str, Any] = {
         "game": {"enum": list(GAMES)},
-        "rules": {
-            "anyOf": [
-                {"enum": list(PRESETS)},
-                {
-                    "type": "object",
-                    "additionalProperties": False,
-                    "properties": {
-                        "preset": {"enum": list(PRESETS)},
-                        **{k: {"enum": _knob_values(k)} for k in KNOBS},
-                    },
-                },
-            ]
-        },
+        "rules": classic_rules_schema(kind),
         "trump": {"enum": _TRUMPS},
         "taker": SEAT_REF,
     }
+    if kind == "deal":
+        props["level"] = {"enum": list(_LEVELS)}
     return {
         "type": "object",
         "additionalProperties": False,

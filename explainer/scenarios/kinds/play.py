@@ -182,7 +182,7 @@ class PlayKind(Kind[PlayScenario]):
 
     def properties(self) -> dict[str, Any]:
         return {
-            "contract": contract_schema(need_taker=False),
+            "contract": contract_schema(need_taker=False, kind="play"),
             "trick": _plays_schema(TRICK, "plays already made, in turn order"),
             "hand": {
                 "type": "object",
