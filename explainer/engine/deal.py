@@ -52,8 +52,8 @@ __all__ = [
     "capot_value",
     "check_dealt",
     "deal_total",
-    "play_deal",
     "multiplied",
+    "play_deal",
     "score_deal",
     "score_points",
 ]

@@ -26,7 +26,6 @@ from .declarations import (
 )
 from .errors import AuctionError, DeclarationError, MatchError
 from .match import MatchDeal, MatchResult, MatchRules, match_rules, run_match
-from .rules import OTHER_VALUES as COINCHE_OTHER_VALUES
 from .rules import (
     COINCHE_KNOBS,
     COINCHE_PRESETS,
@@ -39,6 +38,7 @@ from .rules import (
     CoincheRules,
     find_coinche_rules,
 )
+from .rules import OTHER_VALUES as COINCHE_OTHER_VALUES
 from .scoring import (
     CoincheDealResult,
     CoincheScore,
