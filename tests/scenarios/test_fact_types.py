@@ -70,7 +70,8 @@ READS: list[tuple[FactType[Any], str, Any, list[tuple[str, str]]]] = [
     ),
     (LEVEL, "[1]", BAD, [("x.yaml:1:1: expect.x: expected a level, got a list", "TYPE")]),
     (TRUMP_OR_NONE, "hearts", Trump.HEARTS, []),
-    (TRUMP_OR_NONE, "none", None, []),
+    (TRUMP_OR_NONE, "none", Trump.NONE, []),
+    (TRUMP_OR_NONE, "all", Trump.ALL, []),
     (TRUMP_OR_NONE, "~", None, []),
     (TRUMP_OR_NONE, "null", None, []),
     (TRUMP_OR_NONE, "''", None, []),
@@ -220,7 +221,8 @@ def test_facts_write_their_values_as_a_scenario_does() -> None:
     assert BID.to_yaml(110) == 110
     assert BID.to_yaml(BidKind.CAPOT) == "capot"
     assert LEVEL.to_yaml(Level.SURCOINCHE) == "surcoinche"
-    assert TRUMP_OR_NONE.to_yaml(None) == "none"
+    assert TRUMP_OR_NONE.to_yaml(None) is None
+    assert TRUMP_OR_NONE.to_yaml(Trump.NONE) == "none"
     assert TRUMP_OR_NONE.to_yaml(Trump.CLUBS) == "clubs"
     assert SEAT_OR_NONE.to_yaml(None) == TEAM_OR_NONE.to_yaml(None) == "none"
     assert (SEAT.to_yaml(Seat.W), TEAM.to_yaml(Team.EW)) == ("W", "EW")

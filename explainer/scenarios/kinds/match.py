@@ -131,6 +131,22 @@ class MatchKind(Kind[MatchScenario]):
         )
         return [k for k in super().fill_keys(computed) if k not in skip]
 
+    def licensed_numbers(self, scenario: MatchScenario) -> set[int]:
+        """The stated facts' numbers and what the page shows of the match: the totals
+        before the first deal, each deal's score and points held over, what each deal
+        added to the totals (rounded, held points included), and the rules' target."""
+        out = super().licensed_numbers(scenario)
+        out.update(scenario.start)
+        before = scenario.start
+        m: MatchResult = scenario.outcome
+        for deal, after in zip(scenario.deals, m.history, strict=False):
+            out.update((*deal.score, deal.held))
+            out.update(a - b for a, b in zip(after, before, strict=True))
+            before = after
+        target = match_rules(scenario.rules).target
+        out.update(() if target is None else (target,))
+        return out
+
     def properties(self) -> dict[str, Any]:
         teams = dict(TEAM_POINTS.schema)
         team_or_teams = {"anyOf": [TEAM_REF, {"type": "array", "items": TEAM_REF}]}
