@@ -566,9 +566,11 @@ OTHER_VALUES: Final[Mapping[str, Mapping[str, Sourced]]] = {
                 Citation(
                     "BELOTE-CLI",
                     "src/belote/game.py",
-                    "`Suit.TOUT_ATOUT` → Tout Atout (round 2 only)",
+                    "Tout Atout / Sans Atout can only be bid in round 2",
                 ),
             ),
+            "The FFB's variant for a tournament's organiser; belote-cli lets the second"
+            " round of its bidding name them.",
         )
     },
     "classic_coinche": {
@@ -623,6 +625,7 @@ OTHER_VALUES: Final[Mapping[str, Mapping[str, Sourced]]] = {
                     "The goal of a game is to be the first team to score 501 points.",
                 ),
             ),
+            "A site's rules page; many online games play to 501.",
         ),
         "2000": Sourced(
             "2000",

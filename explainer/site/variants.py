@@ -79,8 +79,9 @@ class _Family:
     anchored: bool
     carried: tuple[str, ...]
     """Knobs that say which game is played rather than which source is followed (a
-    match's ``target``, classic Belote with declarations): the example's value is kept
-    under every other preset."""
+    match's ``target`` and rounding, classic Belote with declarations, with sans atout
+    and tout atout bids, with a coinche, without the belote): the example's value is
+    kept under every other preset."""
 
     def value(self, rules: Rules, knob: str) -> str:
         """``knob``'s value in ``rules``, as a scenario writes it."""
@@ -101,7 +102,14 @@ def _family(rules: Rules) -> _Family:
         tuple(KNOBS),
         {n: preset_sources(n) for n in names},
         anchored=True,
-        carried=("classic_declarations",),
+        carried=(
+            "classic_declarations",
+            "classic_sa_ta",
+            "classic_coinche",
+            "belote_bonus",
+            "target",
+            "rounding",
+        ),
     )
 
 
