@@ -142,7 +142,7 @@ SOURCES: Final[Mapping[str, Source]] = {
         _s(
             "OPENSPIEL",
             "google-deepmind/open_spiel, a game engine",
-            "Belote (open_spiel/python/games/belote.py)",
+            "Belote",
             "pull request 1574, commit 9adb6ba, read 2026",
             "https://github.com/google-deepmind/open_spiel/pull/1574",
             "en",
@@ -150,7 +150,7 @@ SOURCES: Final[Mapping[str, Source]] = {
         _s(
             "OLIBOY50",
             "Oliboy50/coinche, a game engine",
-            "Coinche (client/src/shared/coinche/service/pointsCounter.ts)",
+            "Coinche",
             "source code, commit 7eb1906, read 2026",
             "https://github.com/Oliboy50/coinche",
             "en",
