@@ -373,6 +373,55 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     ("belote_finish", "allowed"): P_("rules knob", "a belote may end the match"),
     # NOTE: A Coinche rule set's value (belote_finish: never).
     ("belote_finish", "never"): P_("rules knob", "a belote never ends the match"),
+    # NOTE: A rule set's value (classic_sa_ta: off): the second round of bidding names a
+    # suit only.
+    ("classic_sa_ta", "off"): P_("rules knob", "no sans atout or tout atout bid"),
+    # NOTE: A rule set's value (classic_sa_ta: on): the second round may also name sans
+    # atout or tout atout, the FFB's variant for a tournament's organiser.
+    ("classic_sa_ta", "on"): P_("rules knob", "sans atout and tout atout may be bid"),
+    # NOTE: A rule set's value (classic_coinche: off).
+    ("classic_coinche", "off"): P_("rules knob", "no coinche in classic Belote"),
+    # NOTE: A rule set's value (classic_coinche: on): the defenders may coinche, the
+    # takers surcoinche; the deal's winners score double or four times.
+    ("classic_coinche", "on"): P_("rules knob", "a coinche and a surcoinche may be said"),
+    # NOTE: A rule set's value (belote_bonus: on).
+    ("belote_bonus", "on"): P_("rules knob", "the belote scores 20"),
+    # NOTE: A rule set's value (belote_bonus: off): no belote is ever scored.
+    ("belote_bonus", "off"): P_("rules knob", "no belote is scored"),
+    # NOTE: A rule set's value (all_trump_points: trump_values): an all-trump deal counted
+    # at the trump values, not scaled (258 in all).
+    ("all_trump_points", "trump_values"): P_(
+        "rules knob", "all-trump counted at the trump values, 258 in all"
+    ),
+    # NOTE: A rule set's value (target: 501): the score a classic match is played to.
+    ("target", "501"): P_("rules knob", "a match to 501"),
+    # NOTE: A rule set's value (both_reach: higher_total): both teams reach the target on
+    # one deal; equal totals play another deal.
+    ("both_reach", "higher_total"): P_(
+        "rules knob", "both over the target: the higher total wins"
+    ),
+    # NOTE: A rule set's value (both_reach: draw).
+    ("both_reach", "draw"): P_("rules knob", "both over the target: a draw"),
+    # NOTE: A rule set's value (rounding: none): each deal's score marked to the point.
+    ("rounding", "none"): P_("rules knob", "scores to the point"),
+    # NOTE: A rule set's value (rounding: half_up): to the nearest ten, a 5 rounded up.
+    ("rounding", "half_up"): P_("rules knob", "scores rounded to the nearest ten"),
+    # NOTE: A Coinche rule set's value (rounding: half_down): to the nearest ten, a 5
+    # rounded down.
+    ("rounding", "half_down"): P_("rules knob", "scores rounded to the nearest ten, 5 down"),
+    # NOTE: A Coinche rule set's value (defence_capot: failure_base): the defenders of a
+    # failed contract score the fixed failure points, whatever tricks they won.
+    ("defence_capot", "failure_base"): P_(
+        "rules knob", "a defence capot scores the failure points"
+    ),
+    # NOTE: A Coinche rule set's value (defence_capot: own_points).
+    ("defence_capot", "own_points"): P_(
+        "rules knob", "a defence capot scores its own trick points"
+    ),
+    # NOTE: A Coinche rule set's value (no_trump_bid: single).
+    ("no_trump_bid", "single"): P_("rules knob", "a sans atout contract counts once"),
+    # NOTE: A Coinche rule set's value (no_trump_bid: double).
+    ("no_trump_bid", "double"): P_("rules knob", "a sans atout contract counts double"),
 }
 """A rule set's value of a knob in words, by ``(knob, value)``: every value of every
 classic knob and of every Coinche knob the presets disagree on (a note where rule sets

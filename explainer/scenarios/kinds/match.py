@@ -62,6 +62,10 @@ class MatchView:
     rows: tuple[tuple[int, Seat, MatchDeal, tuple[int, int]], ...]
     """``(number, dealer, deal, totals after it)`` for each deal played."""
     result: MatchResult
+    classic: bool = False
+    """A classic Belote match (its rule set and target are shown)."""
+    target: int | None = None
+    """The total a team must reach, ``None`` for a match without one."""
 
 
 class MatchKind(Kind[MatchScenario]):
@@ -180,7 +184,10 @@ class MatchKind(Kind[MatchScenario]):
             rows.append((i, dealer, deal, totals))
             same = deal.annulled and same_dealer
             dealer = dealer if same else dealer.after(1)
-        return MatchView(scenario, tuple(rows), m)
+        rules = scenario.rules
+        return MatchView(
+            scenario, tuple(rows), m, isinstance(rules, RuleSet), match_rules(rules).target
+        )
 
 
 def _rules(r: Reader, pairs: Pairs) -> CoincheRules | RuleSet | None:
