@@ -397,9 +397,7 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     ("target", "501"): P_("rules knob", "a match to 501"),
     # NOTE: A rule set's value (both_reach: higher_total): both teams reach the target on
     # one deal; equal totals play another deal.
-    ("both_reach", "higher_total"): P_(
-        "rules knob", "both over the target: the higher total wins"
-    ),
+    ("both_reach", "higher_total"): P_("rules knob", "both over the target: the higher total wins"),
     # NOTE: A rule set's value (both_reach: draw).
     ("both_reach", "draw"): P_("rules knob", "both over the target: a draw"),
     # NOTE: A rule set's value (rounding: none): each deal's score marked to the point.

@@ -32,8 +32,10 @@ seat deals (FFB-B16 §4.2); :func:`match_rules` says so as data.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from ..deal import BELOTE
 from ..rules import RuleSet, find_rules
@@ -42,9 +44,9 @@ from .errors import MatchError
 from .rules import FFB_COINCHE, CoincheRules, find_coinche_rules
 from .scoring import round_score
 
-__all__ = ["MatchDeal", "MatchResult", "MatchRules", "match_rules", "run_match"]
+__all__ = ["MatchDeal", "MatchResult", "MatchRules", "match_rules", "play_match", "run_match"]
 
-_ = find_coinche_rules, find_rules  # for the doctests above
+_ = find_coinche_rules, find_rules, itertools  # for the doctests
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +142,11 @@ class MatchResult:
     held: int = 0
 
 
+_TEAMS: Final = tuple(Team)
+_NEXT: Final = {seat: seat.next for seat in Seat}
+"""The teams, and the seat after each: looked up once (a match law plays a million deals)."""
+
+
 def _reached(total: int, target: int, rules: MatchRules) -> bool:
     return total > target if rules.target_rule == "exceed" else total >= target
 
@@ -160,7 +167,7 @@ def _crossing(
     totals: list[int], deal: MatchDeal, scores: list[int], target: int, rules: MatchRules
 ) -> list[Team]:
     out = []
-    for team in Team:
+    for team in _TEAMS:
         if not _reached(totals[team], target, rules):
             continue
         belote = BELOTE * deal.belote.count(team)
@@ -194,10 +201,13 @@ def _add(
     """The totals after a deal scoring ``score`` (unrounded), the teams it takes over
     the target, and the deal's score as counted (rounded, or exact when it ends the
     match under ``end_rounding: exact_last_deal``)."""
-    scores = [round_score(score[x], rules.rounding) for x in (0, 1)]
-    rounded = [totals[x] + scores[x] for x in (0, 1)]
-    if goal is None:
-        return rounded, [], scores
+    if rules.rounding == "none":
+        scores = [score[0], score[1]]
+    else:
+        scores = [round_score(score[0], rules.rounding), round_score(score[1], rules.rounding)]
+    rounded = [totals[0] + scores[0], totals[1] + scores[1]]
+    if goal is None or max(totals[0] + score[0], totals[1] + score[1], *rounded) < goal:
+        return rounded, [], scores  # no total near the target: nobody crosses it
     if rules.end_rounding == "exact_last_deal":
         exact = [totals[x] + score[x] for x in (0, 1)]
         crossing = _crossing(exact, deal, list(score), goal, rules)
@@ -252,7 +262,7 @@ def _check(i: int, deal: MatchDeal, state: _State, rules: MatchRules) -> None:
 def _play(i: int, deal: MatchDeal, state: _State, goal: int | None, rules: MatchRules) -> None:
     """Add the ``i``-th deal (0-based, checked) to ``state``."""
     if deal.annulled:
-        state.dealer = state.dealer if rules.all_pass == "same_dealer" else state.dealer.next
+        state.dealer = state.dealer if rules.all_pass == "same_dealer" else _NEXT[state.dealer]
         state.history.append((state.totals[0], state.totals[1]))
         return
     score = [deal.score[0], deal.score[1]]
@@ -262,7 +272,7 @@ def _play(i: int, deal: MatchDeal, state: _State, goal: int | None, rules: Match
         score[won] += state.held
         state.held = 0
     state.counted += 1
-    state.dealer = state.dealer.next
+    state.dealer = _NEXT[state.dealer]
     new, crossing, scores = _add(state.totals, (score[0], score[1]), deal, goal, rules)
     state.totals = new
     state.history.append((new[0], new[1]))
@@ -289,6 +299,38 @@ def run_match(
     failed, points held over where the rules have no litige, or held points whose
     next deal does not say who won it.
     """
+    return _run(deals, dealer, start, rules, target, stop=False)
+
+
+def play_match(
+    deals: Iterable[MatchDeal],
+    *,
+    dealer: Seat,
+    start: tuple[int, int] = (0, 0),
+    rules: CoincheRules | RuleSet | MatchRules = FFB_COINCHE,
+) -> MatchResult:
+    """Play deals from ``deals`` as :func:`run_match` does until the match ends, taking
+    no deal after that one (or until they run out): the deals of a match drawn from an
+    endless stream (the laws' random matches). The deals taken are
+    ``len(result.history)``.
+
+    >>> deal = MatchDeal((182, 0), made=Team.NS)
+    >>> r = play_match(itertools.repeat(deal), dealer=Seat.N, rules=find_rules())
+    >>> r.winner, r.totals, len(r.history)
+    (<Team.NS: 0>, (1092, 0), 6)
+    """
+    return _run(deals, dealer, start, rules, None, stop=True)
+
+
+def _run(
+    deals: Iterable[MatchDeal],
+    dealer: Seat,
+    start: tuple[int, int],
+    rules: CoincheRules | RuleSet | MatchRules,
+    target: int | None,
+    *,
+    stop: bool,
+) -> MatchResult:
     m = match_rules(rules)
     goal = target if target is not None else m.target
     if goal is not None and any(_reached(x, goal, m) for x in start):
@@ -297,6 +339,8 @@ def run_match(
     for i, deal in enumerate(deals):
         _check(i, deal, state, m)
         _play(i, deal, state, goal, m)
+        if stop and state.ended_at is not None:
+            break
     return MatchResult(
         totals=(state.totals[0], state.totals[1]),
         winner=state.winner,

@@ -19,7 +19,7 @@ The streams (:data:`_DEAL_POOLS`) and the deals scored under each rule set
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
@@ -44,8 +44,11 @@ SCORING_KNOBS: Final = (
 """The knobs that change how a played deal is scored, not how it is played."""
 
 
-def scoring_variants(game: str = "belote") -> dict[str, RuleSet]:
-    """Every preset of ``game`` and, for each, every other value of each scoring knob.
+def scoring_variants(
+    game: str = "belote", knobs: Sequence[str] = SCORING_KNOBS
+) -> dict[str, RuleSet]:
+    """Every preset of ``game`` and, for each, every other value of each scoring knob
+    (or of each of ``knobs``).
 
     Labelled ``house`` or ``house, belote: imprenable``; a deal law is checked under
     each, so that it is known to hold under every scoring knob value.
@@ -54,7 +57,7 @@ def scoring_variants(game: str = "belote") -> dict[str, RuleSet]:
     for name in presets_for(game):
         base = PRESETS[name]
         out[name] = base
-        for knob in SCORING_KNOBS:
+        for knob in knobs:
             if knob not in KNOBS or game not in KNOBS[knob].games:
                 continue
             for value in KNOBS[knob].values:

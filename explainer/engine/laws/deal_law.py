@@ -19,7 +19,7 @@ from .terms import (
     TrumpKind,
     _law_or_raise,
     _parse_kinds,
-    _unknown,
+    _parse_words,
 )
 
 DEAL_SAMPLES: Final = 10_000
@@ -82,25 +82,7 @@ class DealLaw:
         """Like :meth:`parse`, but every problem at once: the law, or ``None`` and them."""
         problems: list[LawError] = []
         kinds = _parse_kinds(trump, problems) if trump else []
-        names = [p.value for p in DealPremise]
-        conditions = []
-        for i, text in enumerate(when):
-            words = str(text).split()
-            negated = len(words) == 2 and words[0] == "not"
-            name = words[-1] if len(words) in (1, 2) else str(text)
-            if name not in names or (len(words) == 2 and not negated):
-                problems.append(LawError(_unknown("premise", str(text), names), where=("when", i)))
-            else:
-                conditions.append((DealPremise(name), negated))
-        conclusions: list[DealConclusion | DealPremise] = []
-        names = [c.value for c in DealConclusion] + names
-        for i, text in enumerate(then):
-            if text not in names:
-                problems.append(LawError(_unknown("conclusion", text, names), where=("then", i)))
-            elif text in DealConclusion._value2member_map_:
-                conclusions.append(DealConclusion(text))
-            else:
-                conclusions.append(DealPremise(text))
+        conditions, conclusions = _parse_words(when, then, DealPremise, DealConclusion, problems)
         if problems:
             return None, problems
         try:

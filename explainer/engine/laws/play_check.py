@@ -39,7 +39,7 @@ from .play_law import PlayLaw
 from .results import Counterexample, LawOutcome, LawResult
 from .sampling import _count, _Found, _positions, _Sample
 from .space import _ZONES, _Space, _space
-from .terms import _CLASS_INDEX, Conclusion, Quantifier, TrumpKind, _behaviour
+from .terms import _CLASS_INDEX, Conclusion, Quantifier, TrumpKind, _behaviour, rules_yaml
 
 PLAY_SAMPLES: Final = 100_000
 """Distinct full-hand positions satisfying a law's premises sampled per law and rule set."""
@@ -281,14 +281,7 @@ def counterexample_yaml(example: Counterexample) -> str:
     hand: {seat: W, cards: [7H, 9H]}
     expect: {legal: [9H], rule: partner-wins}
     """
-    rules = example.rules
-    base = PRESETS.get(rules.name)
-    if base == rules:
-        rules_text = rules.name
-    else:
-        changed = base.knobs if base is not None else {}
-        knobs = ", ".join(f"{k}: {v}" for k, v in rules.knobs.items() if changed.get(k) != v)
-        rules_text = f"{{preset: {rules.name}, {knobs}}}"
+    rules_text = rules_yaml(example.rules)
     lines = ["kind: play", f"contract: {{trump: {example.trump.word}, rules: {rules_text}}}"]
     if example.trick:
         plays = ", ".join(f"{s.name}: {card_str(c)}" for s, c in example.trick)

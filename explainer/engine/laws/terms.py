@@ -52,6 +52,19 @@ plus their belote where ``belote`` is ``imprenable`` or ``attack_only``),
 belotes ``belote`` gives them: both with ``prenable``, their own with ``imprenable``,
 none with ``attack_only``). A premise may be a conclusion too (``when: [takers_belote],
 then: [made]`` is a claim, and a false one).
+
+Match laws
+----------
+
+A match is classic Belote's, played from 0-0 to its end under the rule set's ``target``,
+``both_reach`` and ``rounding``, its deals random legal deals played to their end and
+scored. Premises (:class:`MatchPremise`): ``both_reach`` (both teams reached the target
+on the same deal), ``litige`` (a deal of the match held points over). Conclusions
+(:class:`MatchConclusion`): ``one_winner`` (the match ended with one team the winner: not
+drawn, and not still going after :data:`~.match_check.MATCH_DEALS` deals),
+``winner_ahead`` (a team that won has the higher total), ``points_add_up`` (the totals
+and the points still held over add up to every point the deals scored). A premise may be
+a conclusion too, as in a deal law.
 """
 
 from __future__ import annotations
@@ -65,7 +78,7 @@ from typing import Final, TypeVar
 from ..contract import Trump
 from ..errors import EngineError
 from ..play import Rule
-from ..rules import RuleSet
+from ..rules import PRESETS, RuleSet
 
 SEED: Final = 20261130
 """The seed of every sample, of positions and of deals: the same law gives the same counts
@@ -314,3 +327,66 @@ class DealConclusion(Enum):
 
 def _kind_of(trump: Trump) -> TrumpKind:
     return {Trump.NONE: TrumpKind.NONE, Trump.ALL: TrumpKind.ALL}.get(trump, TrumpKind.SUIT)
+
+
+class MatchPremise(Enum):
+    """A fact about a played match (the module docstring defines each)."""
+
+    BOTH_REACH = "both_reach"
+    LITIGE = "litige"
+
+
+class MatchConclusion(Enum):
+    """What a played match is claimed to satisfy (the module docstring defines each)."""
+
+    ONE_WINNER = "one_winner"
+    WINNER_AHEAD = "winner_ahead"
+    POINTS_ADD_UP = "points_add_up"
+
+
+PremiseT = TypeVar("PremiseT", DealPremise, MatchPremise)
+"""A deal law's premise or a match law's."""
+ConclusionT = TypeVar("ConclusionT", DealConclusion, MatchConclusion)
+"""A deal law's conclusion or a match law's."""
+
+
+def _parse_words(
+    when: Sequence[str],
+    then: Sequence[str],
+    premises: type[PremiseT],
+    conclusions: type[ConclusionT],
+    problems: list[LawError],
+) -> tuple[list[tuple[PremiseT, bool]], list[ConclusionT | PremiseT]]:
+    """A deal or match law's ``when`` (each premise maybe ``not ...``) and ``then`` (its
+    conclusions, or premises claimed), each unknown word a located problem."""
+    names = [p.value for p in premises]
+    conditions = []
+    for i, text in enumerate(when):
+        words = str(text).split()
+        negated = len(words) == 2 and words[0] == "not"
+        name = words[-1] if len(words) in (1, 2) else str(text)
+        if name not in names or (len(words) == 2 and not negated):
+            problems.append(LawError(_unknown("premise", str(text), names), where=("when", i)))
+        else:
+            conditions.append((premises(name), negated))
+    claims: list[ConclusionT | PremiseT] = []
+    words = [c.value for c in conclusions] + names
+    for i, text in enumerate(then):
+        if text not in words:
+            problems.append(LawError(_unknown("conclusion", text, words), where=("then", i)))
+        elif text in conclusions._value2member_map_:
+            claims.append(conclusions(text))
+        else:
+            claims.append(premises(text))
+    return conditions, claims
+
+
+def rules_yaml(rules: RuleSet) -> str:
+    """A rule set as a scenario names it: its preset (``house``), or the preset and the
+    knobs it changes (``{preset: house, tie: litige}``), in flow YAML."""
+    base = PRESETS.get(rules.name)
+    if base == rules:
+        return rules.name
+    changed = base.knobs if base is not None else {}
+    knobs = ", ".join(f"{k}: {v}" for k, v in rules.knobs.items() if changed.get(k) != v)
+    return f"{{preset: {rules.name}, {knobs}}}"
