@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from babel.numbers import format_decimal
 
-from explainer.engine import LawOutcome
+from explainer.engine import LawOutcome, MatchOutcome
 from explainer.i18n.catalog import Catalog
 from explainer.i18n.names import Words
 from explainer.scenarios.kinds.law import KIND as LAW_KIND
@@ -44,12 +44,19 @@ def _law_html(site: Path, law: LawScenario) -> str:
 
 def _checked(law: LawScenario) -> int:
     """What the engine checked the law over: the page shows the largest count of its
-    rule sets (positions for a play law, deals for a deal law)."""
-    return max(o.checked if isinstance(o, LawOutcome) else o.deals for o in law.outcome.outcomes)
+    rule sets (positions for a play law, deals for a deal law, matches for a match law)."""
+    return max(
+        o.checked
+        if isinstance(o, LawOutcome)
+        else o.matches
+        if isinstance(o, MatchOutcome)
+        else o.deals
+        for o in law.outcome.outcomes
+    )
 
 
 def test_the_shipped_pages_have_laws() -> None:
-    assert {law.page for law in LAWS} == {"which-card", "one-deal", "coinche"}
+    assert {law.page for law in LAWS} == {"which-card", "one-deal", "coinche", "match"}
 
 
 @pytest.mark.parametrize("law", LAWS, ids=lambda s: s.id)
@@ -59,9 +66,12 @@ def test_each_law_is_anchored_marked_and_shows_the_engines_count(
     html = _law_html(built_site, law)
     assert html.count(f'id="law-{law.id}"') == 1
     assert f'<a class="anchor" href="#law-{law.id}">' in html
+    first = law.outcome.outcomes[0]
     what = (
         "Checked over {} positions"
-        if isinstance(law.outcome.outcomes[0], LawOutcome)
+        if isinstance(first, LawOutcome)
+        else "Checked on {} random matches"
+        if isinstance(first, MatchOutcome)
         else "Checked on {} random deals"
     )
     assert (
@@ -71,7 +81,7 @@ def test_each_law_is_anchored_marked_and_shows_the_engines_count(
     ) in html
 
 
-@pytest.mark.parametrize("page", ["which-card", "one-deal", "coinche"])
+@pytest.mark.parametrize("page", ["which-card", "one-deal", "coinche", "match"])
 def test_a_page_with_laws_explains_the_checked_mark_once(built_site: Path, page: str) -> None:
     html = _page(built_site, page)
     assert html.count('<p class="law-legend">') == 1

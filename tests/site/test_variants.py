@@ -151,3 +151,25 @@ def test_coinche_page_shows_a_deal_already_drawn_as_a_link(built_site: Path) -> 
     first = html[html.index('id="coinche-made-rounded"') :]
     first = first[: first.index("</article>")]
     assert "<li>North: K♦ J♦ Q♦ 8♦ → North</li>" in first
+
+
+def _article_text(site: Path, page: str, example_id: str) -> str:
+    html = (site / "en" / page / "index.html").read_text(encoding="utf-8")
+    article = html[html.index(f'id="{example_id}"') :]
+    return " ".join(re.sub(r"<[^>]+>", "", article[: article.index("</article>")]).split())
+
+
+def test_a_coinched_classic_deal_says_so_and_which_score_is_multiplied(built_site: Path) -> None:
+    coinched = _article_text(built_site, "variants", "deal-coinched")
+    assert "Taker: West. Coinched by the defenders. About these rules" in coinched
+    assert "Their score is doubled for the coinche; the defenders score their own points." in (
+        coinched
+    )
+    assert "each team scores its own points" not in coinched
+    surcoinched = _article_text(built_site, "variants", "deal-surcoinched")
+    assert "Coinched by the defenders, then surcoinched by the takers." in surcoinched
+    assert "Their score counts four times for the surcoinche" in surcoinched
+    failed = _article_text(built_site, "variants", "deal-coinched-failed")
+    assert "who score all the points of the deal, doubled for the coinche." in failed
+    plain = _article_text(built_site, "one-deal", "deal-made-with-belote")
+    assert "Coinched" not in plain and "so each team scores its own points." in plain
