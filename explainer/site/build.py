@@ -66,7 +66,7 @@ from .env import make_env, use_language
 from .examples import View, contract_kinds, macro_of, view_of
 from .practice import draw_positions, practice_presets
 from .theme import PACKAGED_THEME, static_files
-from .variants import RULE_SETS, rule_set_rows, variants
+from .variants import RULE_SETS, other_value_rows, rule_set_rows, variants
 
 __all__ = [
     "MARKER",
@@ -208,6 +208,7 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
         "variants": variants,
         "macro_of": macro_of,
         "rule_set_rows": rule_set_rows(),
+        "other_value_rows": other_value_rows(),
     }
 
     def links(lang: str | None, path: str, rel: str) -> dict[str, Any]:

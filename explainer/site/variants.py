@@ -8,6 +8,12 @@ with the knob that decides it and that knob's first citation (document, edition,
 section). The page words it in its own language (``templates/examples.html``); nothing
 here is prose, and no number is typed by hand.
 
+Some values are played elsewhere and taken by no preset (the engine's ``OTHER_VALUES``:
+OpenSpiel's Belote without the belote, belote-cli's unscaled tout-atout points,
+Oliboy50's Coinche); where one of those values, set alone, changes the outcome or the
+score of an example that takes no such value itself, that is a variant too, marked
+``elsewhere`` and cited to the program (or document) that plays it.
+
 This supersedes the author's ``status: disputed``: an example is disputed exactly when
 it has variants (``status`` is still read, for compatibility, and shows its ``reason``).
 """
@@ -20,8 +26,10 @@ from typing import Any, Final
 
 from explainer.engine import (
     COINCHE_KNOBS,
+    COINCHE_OTHER_VALUES,
     COINCHE_PRESETS,
     KNOBS,
+    OTHER_VALUES,
     PRESET_SOURCES,
     PRESETS,
     Citation,
@@ -35,13 +43,25 @@ from explainer.engine import (
 from explainer.scenarios.kinds import kind_of
 from explainer.scenarios.model import Scenario
 
-__all__ = ["RULE_SETS", "UNPLAYABLE", "RuleSetRow", "Variant", "rule_set_rows", "variants"]
+__all__ = [
+    "RULE_SETS",
+    "UNPLAYABLE",
+    "OtherValueRow",
+    "RuleSetRow",
+    "Variant",
+    "other_value_rows",
+    "rule_set_rows",
+    "variants",
+]
 
 UNPLAYABLE: Final = "playable"
 """The pseudo-fact of a deal that another preset's play rules do not allow."""
 
 #: The order facts are shown in (the rest follow in the kind's order).
 _SHOWN_FIRST: Final = ("made", "score", "legal", "rule")
+
+#: The facts a variant played elsewhere shows: what the deal comes to, not the lines before it.
+_ELSEWHERE_FACTS: Final = ("made", "score")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +72,9 @@ class Variant:
     ``knob`` is the rule that makes the difference, ``other_value`` its value in
     ``preset`` as a scenario writes it, and ``cite`` its source in that preset (``None``
     where the preset's value rests on a note only). ``anchor`` is the value's anchor on
-    the Rule sets page, ``None`` where that page has no row for it (Coinche).
+    the Rule sets page, ``None`` where that page has no row for it (Coinche). An
+    ``elsewhere`` variant is a value of ``knob`` no preset takes (``preset`` is then the
+    key of its source, and ``cite`` the program's code or the document).
     """
 
     preset: str
@@ -63,6 +85,7 @@ class Variant:
     other: Any
     other_value: str
     anchor: str | None
+    elsewhere: bool = False
 
 
 Rules = RuleSet | CoincheRules
@@ -82,6 +105,8 @@ class _Family:
     match's ``target`` and rounding, classic Belote with declarations, with sans atout
     and tout atout bids, with a coinche, without the belote): the example's value is
     kept under every other preset."""
+    other_values: Mapping[str, Mapping[str, Sourced]]
+    """The values other programs play and no preset takes, by knob."""
 
     def value(self, rules: Rules, knob: str) -> str:
         """``knob``'s value in ``rules``, as a scenario writes it."""
@@ -94,7 +119,7 @@ def _family(rules: Rules) -> _Family:
     if isinstance(rules, CoincheRules):
         return _Family(
             COINCHE_PRESETS, tuple(COINCHE_KNOBS), PRESET_SOURCES, anchored=False,
-            carried=("target",),
+            carried=("target",), other_values=COINCHE_OTHER_VALUES,
         )  # fmt: skip
     names = presets_for(rules.game)
     return _Family(
@@ -110,6 +135,7 @@ def _family(rules: Rules) -> _Family:
             "target",
             "rounding",
         ),
+        other_values=OTHER_VALUES,
     )
 
 
@@ -194,6 +220,32 @@ def variants(scenario: Scenario) -> tuple[Variant, ...]:
             continue
         differ = sorted((k for k in mine if k in shown and mine[k] != theirs[k]), key=_order)
         out += [_variant(family, preset, knob, k, mine[k], theirs[k]) for k in differ]
+    return tuple(out) + _elsewhere_variants(scenario, family, base, mine)
+
+
+def _elsewhere_variants(
+    scenario: Scenario, family: _Family, base: Rules, mine: dict[str, Any]
+) -> tuple[Variant, ...]:
+    """Each value played elsewhere (:attr:`_Family.other_values`) that, set alone, changes
+    the outcome or the score of ``scenario``; none for an example that takes such a value
+    itself (it shows that rule already)."""
+    table = family.other_values
+    if any(family.value(base, knob) in values for knob, values in table.items()):
+        return ()
+    out: list[Variant] = []
+    for knob, values in table.items():
+        for value, sourced in values.items():
+            theirs = _facts(scenario, base.with_knobs(**{knob: value}))
+            if theirs is None:
+                continue
+            cite = sourced.cites[0] if sourced.cites else None
+            anchor = f"other-{knob}-{value}" if family.anchored else None
+            source = cite.key if cite is not None else knob
+            out += [
+                Variant(source, knob, cite, fact, mine[fact], theirs[fact], value, anchor, True)
+                for fact in _ELSEWHERE_FACTS
+                if fact in mine and mine[fact] != theirs[fact]
+            ]
     return tuple(out)
 
 
@@ -221,4 +273,30 @@ def rule_set_rows(game: str = "belote") -> tuple[RuleSetRow, ...]:
         RuleSetRow(knob, tuple((name, preset_sources(name)[knob]) for name in names))
         for knob, spec in KNOBS.items()
         if game in spec.games
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class OtherValueRow:
+    """A value of a classic knob that no preset takes, played elsewhere: the Rule sets
+    page's second table, each row anchored ``#other-<knob>-<value>`` for the variants
+    played elsewhere (:attr:`Variant.elsewhere`)."""
+
+    knob: str
+    value: str
+    sourced: Sourced
+
+    @property
+    def anchor(self) -> str:
+        """The row's id on the Rule sets page."""
+        return f"other-{self.knob}-{self.value}"
+
+
+def other_value_rows() -> tuple[OtherValueRow, ...]:
+    """Every value of a classic knob no preset takes (the engine's ``OTHER_VALUES``),
+    knobs in :data:`KNOBS` order, each with its citations and note."""
+    return tuple(
+        OtherValueRow(knob, value, sourced)
+        for knob in KNOBS
+        for value, sourced in OTHER_VALUES.get(knob, {}).items()
     )
