@@ -387,7 +387,9 @@ def _then(r: Reader, pairs: Pairs) -> dict[str, str] | list[str] | None:
     if isinstance(node, SequenceNode):
         return _words(r, pairs, "then")
     if not isinstance(node, MappingNode):
-        r.error(node, "then: expected a mapping (a play law) or a list (a deal or match law)", Code.TYPE)
+        r.error(
+            node, "then: expected a mapping (a play law) or a list (a deal or match law)", Code.TYPE
+        )
         return None
     tp = r.mapping(node, ("then",), None)
     if tp is None:
