@@ -31,7 +31,16 @@ import re
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any, Final
 
-from explainer.engine import KNOBS, PRESET_SOURCES, PRESETS, SOURCES, Sourced, preset_sources
+from explainer.engine import (
+    COINCHE_OTHER_VALUES,
+    KNOBS,
+    OTHER_VALUES,
+    PRESET_SOURCES,
+    PRESETS,
+    SOURCES,
+    Sourced,
+    preset_sources,
+)
 
 __all__ = [
     "RULE_NOTE",
@@ -78,11 +87,25 @@ def _belote_values() -> Iterator[tuple[str, str, Sourced]]:
                 yield name, knob, values[knob]
 
 
+def _other_values(
+    *tables: Mapping[str, Mapping[str, Sourced]],
+) -> Iterator[tuple[str, str, Sourced]]:
+    """``(knob, value, sourced)`` of every value no preset takes in ``tables`` (the Rule
+    sets page lists the classic ones, :data:`OTHER_VALUES`; the variant notes cite
+    Coinche's too)."""
+    for table in tables:
+        for knob, values in table.items():
+            for value, sourced in values.items():
+                yield knob, value, sourced
+
+
 def _all_values() -> Iterator[Mapping[str, Sourced]]:
     for name, rules in PRESETS.items():
         if rules.game == _GAME:
             yield preset_sources(name)
     yield from PRESET_SOURCES.values()
+    for knob, value, sourced in _other_values(OTHER_VALUES, COINCHE_OTHER_VALUES):
+        yield {f"{knob}: {value}": sourced}
 
 
 def rule_texts() -> dict[tuple[str, str], list[str]]:
@@ -103,6 +126,15 @@ def rule_texts() -> dict[tuple[str, str], list[str]]:
                 f"Rule sets page, preset {preset}, rule {knob} (value {sourced.value}): why"
                 " the preset takes this value. Keep document keys (FFB-B16), section numbers,"
                 " value names in code font and quoted words as they are.",
+            )
+    for knob, value, sourced in _other_values(OTHER_VALUES):
+        if sourced.note:
+            add(
+                RULE_NOTE,
+                sourced.note,
+                f"Rule sets page, values no rule set takes, rule {knob} (value {value}): who"
+                " plays it and how. Keep program names, file names and value names as they"
+                " are.",
             )
     for source in SOURCES.values():
         if not source.url:

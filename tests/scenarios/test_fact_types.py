@@ -238,7 +238,8 @@ def test_facts_write_their_values_as_a_scenario_does() -> None:
 def test_facts_show_their_values_in_one_line() -> None:
     assert (BID.show(None), BID.show(80), BID.show(BidKind.GENERALE)) == ("none", "80", "generale")
     assert (BOOLEAN.show(True), BOOLEAN.show(False)) == ("true", "false")
-    assert TRUMP_OR_NONE.show(None) == "none"
+    assert TRUMP_OR_NONE.show(None) == "null"  # nothing chosen; none is sans atout
+    assert TRUMP_OR_NONE.show(Trump.NONE) == "none"
     assert WINNERS.show(()) == "(none)"
     assert WINNERS.show((Seat.S, Seat.W)) == "S W"
     assert HANDS.show({Seat.N: frozenset({1, 0}), Seat.E: frozenset()}) == "N 7S 8S, E "
@@ -277,4 +278,9 @@ def test_party_schemas_allow_none_only_when_optional() -> None:
     assert SEAT_OR_NONE.schema == {"anyOf": [SEAT_REF, NONE_SCHEMA]}
     assert TEAM_OR_NONE.schema == {"anyOf": [TEAM_REF, NONE_SCHEMA]}
     assert CARD.schema == CARD_REF
-    assert TRUMP_OR_NONE.schema == {"enum": ["spades", "hearts", "diamonds", "clubs", "none"]}
+    assert TRUMP_OR_NONE.schema == {
+        "anyOf": [
+            {"enum": ["spades", "hearts", "diamonds", "clubs", "none", "all"]},
+            {"type": "null"},
+        ]
+    }

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from explainer.engine import KNOBS, PRESETS, preset_sources, presets_for
-from explainer.site.variants import rule_set_rows
+from explainer.engine import KNOBS, OTHER_VALUES, PRESETS, preset_sources, presets_for
+from explainer.site.variants import other_value_rows, rule_set_rows
 
 
 def test_rows_are_every_belote_knob_under_every_preset_then_the_alias() -> None:
@@ -49,3 +49,37 @@ def test_every_contract_line_links_its_rule_set(built_site: Path) -> None:
         for line in rule_lines:
             anchor = re.search(r'href="\.\./rule-sets/index\.html#preset-(\w+)"', line)
             assert anchor is not None and anchor.group(1) in PRESETS
+
+
+def test_other_value_rows_are_every_value_no_preset_takes_in_knob_order() -> None:
+    rows = other_value_rows()
+    assert [(r.knob, r.value) for r in rows] == [
+        (knob, value) for knob in KNOBS for value in OTHER_VALUES.get(knob, {})
+    ]
+    for row in rows:
+        assert row.sourced == OTHER_VALUES[row.knob][row.value]
+        assert row.anchor == f"other-{row.knob}-{row.value}"
+        assert all(getattr(PRESETS[n], row.knob) != row.value for n in presets_for("belote"))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "pl"])
+def test_rule_sets_page_lists_the_values_played_elsewhere_with_their_programs(
+    built_site: Path, lang: str
+) -> None:
+    html = (built_site / lang / "rule-sets" / "index.html").read_text(encoding="utf-8")
+    table = html[html.index('id="other-values"') :]
+    for row in other_value_rows():
+        assert f'<tr id="{row.anchor}">' in table
+    cell = table[table.index('id="other-belote_bonus-off"') :]
+    cell = cell[: cell.index("</tr>")]
+    assert 'href="https://github.com/google-deepmind/open_spiel/pull/1574"' in cell
+    assert '<q lang="en">&#34;use_belote_rebelote&#34;: False</q>' in cell
+
+
+def test_every_note_on_a_value_played_elsewhere_links_its_row(built_site: Path) -> None:
+    rules_page = (built_site / "en" / "rule-sets" / "index.html").read_text(encoding="utf-8")
+    html = (built_site / "en" / "one-deal" / "index.html").read_text(encoding="utf-8")
+    anchors = set(re.findall(r'href="\.\./rule-sets/index\.html#(other-[\w-]+)"', html))
+    assert anchors == {"other-belote_bonus-off"}
+    for anchor in anchors:
+        assert f'id="{anchor}"' in rules_page

@@ -30,6 +30,8 @@ def test_failed_deal_under_ffb_and_pagat_lets_the_takers_keep_their_belote() -> 
     assert _variants("deal-failed") == [
         ("ffb_belote", "belote", "score", score),
         ("pagat_belote", "belote", "score", score),
+        # then a value no preset takes: OpenSpiel's Belote scores no belote at all
+        ("OPENSPIEL", "belote_bonus", "score", {Team.NS: 0, Team.EW: 162}),
     ]
 
 
@@ -173,3 +175,47 @@ def test_a_coinched_classic_deal_says_so_and_which_score_is_multiplied(built_sit
     assert "who score all the points of the deal, doubled for the coinche." in failed
     plain = _article_text(built_site, "one-deal", "deal-made-with-belote")
     assert "Coinched" not in plain and "so each team scores its own points." in plain
+
+
+def _elsewhere(scenario_id: str) -> list[tuple[str, str, str, str, object, str | None]]:
+    return [
+        (v.preset, v.knob, v.other_value, v.fact, v.other, v.anchor)
+        for v in variants(_scenarios()[scenario_id])
+        if v.elsewhere
+    ]
+
+
+def test_a_value_played_elsewhere_is_a_variant_cited_to_the_program_that_plays_it() -> None:
+    assert _elsewhere("deal-made-with-belote") == [
+        ("OPENSPIEL", "belote_bonus", "off", "score", {Team.NS: 78, Team.EW: 84},
+         "other-belote_bonus-off"),
+    ]  # fmt: skip
+    (note,) = [v for v in variants(_scenarios()["deal-made-with-belote"]) if v.elsewhere]
+    assert note.cite is not None and note.cite.key == "OPENSPIEL"
+    assert note.got == {Team.NS: 78, Team.EW: 104}
+
+
+def test_values_played_elsewhere_show_the_outcome_and_the_score_only() -> None:
+    facts = {(knob, fact) for _, knob, _, fact, _, _ in _elsewhere("deal-tout-atout")}
+    assert facts == {
+        ("belote_bonus", "made"),
+        ("belote_bonus", "score"),
+        ("all_trump_points", "made"),
+        ("all_trump_points", "score"),
+    }
+
+
+def test_a_coinche_value_played_elsewhere_has_no_anchor_on_the_rule_sets_page() -> None:
+    assert _elsewhere("coinche-defence-capot") == [
+        ("OLIBOY50", "defence_capot", "own_points", "score", {Team.NS: 0, Team.EW: 340}, None),
+    ]
+    assert [v[:3] for v in _elsewhere("coinche-sans-atout")] == [
+        ("OLIBOY50", "no_trump_bid", "double")
+    ]
+
+
+def test_an_example_of_a_value_played_elsewhere_gets_no_note_of_such_values() -> None:
+    for example in ("deal-coinched", "deal-tout-atout-unscaled", "coinche-sans-atout-double"):
+        assert _elsewhere(example) == []
+    # a value that changes neither outcome nor score makes no note (no belote: no change)
+    assert _elsewhere("deal-capot") == []

@@ -69,6 +69,20 @@ def _knob_values(name: str) -> list[str]:
     return [str(v) for v in values] if values else ["required", "optional"]
 
 
+def _knob_enum(name: str) -> list[str | int | bool]:
+    """A knob's values as a YAML loader may hand them to a schema validator: each as
+    written, a number (``target: 501``) also as an integer, and ``on``/``off`` also as
+    YAML 1.1's booleans (the checker reads every value as the text written)."""
+    out: list[str | int | bool] = []
+    for value in _knob_values(name):
+        out.append(value)
+        if value.isdigit():
+            out.append(int(value))
+        elif value in ("on", "off"):
+            out.append(value == "on")
+    return out
+
+
 def read_contract(
     r: Reader, node: Node, *, need_taker: bool, kind: str
 ) -> tuple[Contract, RuleSet] | None:
@@ -239,7 +253,7 @@ def classic_rules_schema(kind: str) -> dict[str, Any]:
                 "additionalProperties": False,
                 "properties": {
                     "preset": {"enum": list(PRESETS)},
-                    **{k: {"enum": _knob_values(k)} for k in KNOBS if kind in KNOB_KINDS[k]},
+                    **{k: {"enum": _knob_enum(k)} for k in KNOBS if kind in KNOB_KINDS[k]},
                 },
             },
         ]
