@@ -481,9 +481,20 @@ DEAL_LAWS = [
 
 def bench_laws() -> None:
     """A fresh process's cost of checking the pages' laws under every preset: the first
-    law pays for the shared position tables, each deal law's rule sets for their deals.
+    law pays for the shared position tables, each deal law's rule sets for their deals, a
+    match law its matches (on the deal laws' deals: under the presets, then under every
+    match variant).
     CPU time is shown beside wall time, since other work on the machine inflates the latter."""
-    from explainer.engine import DealLaw, PlayLaw, check_deal_law, check_play_law
+    from explainer.engine import (
+        PRESETS,
+        DealLaw,
+        MatchLaw,
+        PlayLaw,
+        check_deal_law,
+        check_match_law,
+        check_play_law,
+        presets_for,
+    )
 
     def timed(run) -> tuple[float, float]:
         wall, cpu = time.perf_counter(), time.process_time()
@@ -521,6 +532,24 @@ def bench_laws() -> None:
         print(
             f"deal law {when} -> {then}: {wall:.2f} s ({cpu:.2f} s cpu),"
             f" holds under {sorted(result.holds_under)}"
+        )
+    for rules_word, rule_sets in (("presets", "presets"), ("match_variants", None)):
+        law = MatchLaw.parse(trump="suit", then=["one_winner", "winner_ahead", "points_add_up"])
+        named = {n: PRESETS[n] for n in presets_for("belote")} if rule_sets else None
+        result = None
+
+        def run_match_law(law: MatchLaw = law, named: dict | None = named) -> None:
+            nonlocal result
+            result = check_match_law(law, named)
+
+        wall, cpu = timed(run_match_law)
+        total_wall += wall
+        total_cpu += cpu
+        deals = sum(o.deals for o in result.outcomes)
+        print(
+            f"match law under the {rules_word} ({len(result.outcomes)} rule sets):"
+            f" {wall:.2f} s ({cpu:.2f} s cpu), {deals / max(cpu, 1e-9) / 1e3:.0f} k match"
+            f" deals/s, holds under {len(result.holds_under)}"
         )
     print(f"laws in all: {total_wall:.2f} s ({total_cpu:.2f} s cpu); target: whole check <= 5 s")
 

@@ -20,6 +20,7 @@ from .terms import (
     _law_or_raise,
     _parse_kinds,
     _parse_words,
+    _require_contract_and_conclusion,
 )
 
 DEAL_SAMPLES: Final = 10_000
@@ -42,10 +43,7 @@ class DealLaw:
     game: str = "belote"
 
     def __post_init__(self) -> None:
-        if not self.kinds:
-            raise LawError("a law needs a contract", where=("contract", "trump"))
-        if not self.then:
-            raise LawError("a law needs a conclusion", where=("then",))
+        _require_contract_and_conclusion(self.kinds, self.then)
         for i, (premise, _) in enumerate(self.when):
             if premise in (DealPremise.BELOTE, DealPremise.TAKERS_BELOTE):
                 for kind in self.kinds:

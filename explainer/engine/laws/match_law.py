@@ -21,6 +21,7 @@ from .terms import (
     _law_or_raise,
     _parse_kinds,
     _parse_words,
+    _require_contract_and_conclusion,
 )
 
 MATCH_SAMPLES: Final = 1_000
@@ -46,10 +47,7 @@ class MatchLaw:
     game: str = "belote"
 
     def __post_init__(self) -> None:
-        if not self.kinds:
-            raise LawError("a law needs a contract", where=("contract", "trump"))
-        if not self.then:
-            raise LawError("a law needs a conclusion", where=("then",))
+        _require_contract_and_conclusion(self.kinds, self.then)
 
     @classmethod
     def parse(

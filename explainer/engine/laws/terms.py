@@ -266,6 +266,14 @@ def _law_or_raise(parsed: tuple[LawT | None, list[LawError]]) -> LawT:
     return law
 
 
+def _require_contract_and_conclusion(kinds: Sequence[object], then: Sequence[object]) -> None:
+    """What a deal or match law needs to be checked at all: a contract kind, a conclusion."""
+    if not kinds:
+        raise LawError("a law needs a contract", where=("contract", "trump"))
+    if not then:
+        raise LawError("a law needs a conclusion", where=("then",))
+
+
 def _parse_kinds(trump: str | Sequence[str], problems: list[LawError]) -> list[TrumpKind]:
     """The contract kinds of ``trump`` (one word or a list); problems appended."""
     words = [trump] if isinstance(trump, str) else list(trump)
