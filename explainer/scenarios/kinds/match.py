@@ -99,7 +99,8 @@ class MatchKind(Kind[MatchScenario]):
         try:
             outcome = run_match(deals, dealer=dealer, start=start, rules=rules)
         except MatchError as exc:
-            at: KeyPath = ("deals",)
+            # a match that cannot start (its start already at the target) is its start's fault
+            at: KeyPath = ("start",) if "start" in pairs else ("deals",)
             prefix = ""
             if exc.deal_index is not None:
                 at, prefix = ("deals", exc.deal_index + 1), f"deals[{exc.deal_index + 1}]: "
