@@ -28,7 +28,7 @@ from explainer.i18n.rule_texts import (
     extract_rule_texts,
     rule_texts,
 )
-from explainer.site.variants import rule_set_rows
+from explainer.site.variants import other_value_rows, rule_set_rows
 
 
 def _extracted() -> dict[tuple[str, str], tuple[int, list[str]]]:
@@ -45,7 +45,9 @@ def _extracted() -> dict[tuple[str, str], tuple[int, list[str]]]:
 def test_every_note_of_the_rule_sets_page_is_extracted() -> None:
     found = _extracted()
     notes = {s.note for row in rule_set_rows() for _, s in row.values if s.note}
-    assert notes
+    elsewhere = {row.sourced.note for row in other_value_rows() if row.sourced.note}
+    assert notes and elsewhere
+    notes |= elsewhere
     assert {m for c, m in found if c == RULE_NOTE} == notes
 
 
