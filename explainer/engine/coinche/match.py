@@ -20,7 +20,8 @@ contrat de la donne suivante"). Points still held when the match ends stay unsco
 A classic rule set (:class:`~explainer.engine.RuleSet`) plays the match its knobs
 ``target``, ``both_reach`` and ``rounding`` say, reaching the target wins (FFB-B16
 §10.4.2 "atteignant ou dépassant"), equal totals over it play another deal, the next
-seat deals (FFB-B16 §4.2); :func:`match_rules` says so as data.
+seat deals after every deal (DSL, Pagat restated; FFB-B16 §4.2 of an annulled deal);
+:func:`match_rules` says so as data.
 
 >>> r = run_match([MatchDeal((227, 45))], dealer=Seat.W, start=(1770, 1490),
 ...               rules=find_coinche_rules("ffb_contree", target=2000))
