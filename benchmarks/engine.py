@@ -496,23 +496,20 @@ def bench_laws() -> None:
         presets_for,
     )
 
-    def timed(run) -> tuple[float, float]:
-        wall, cpu = time.perf_counter(), time.process_time()
-        run()
-        return time.perf_counter() - wall, time.process_time() - cpu
+    totals = [0.0, 0.0]
 
-    total_wall = total_cpu = 0.0
+    def timed(run):
+        """``run()``'s result and its wall and CPU seconds, added to the totals."""
+        wall, cpu = time.perf_counter(), time.process_time()
+        result = run()
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        totals[0] += wall
+        totals[1] += cpu
+        return result, wall, cpu
+
     for trump, when, then in PLAY_LAWS:
         law = PlayLaw.parse(trump=trump, when=when, then=then)
-        result = None
-
-        def run(law: PlayLaw = law) -> None:
-            nonlocal result
-            result = check_play_law(law)
-
-        wall, cpu = timed(run)
-        total_wall += wall
-        total_cpu += cpu
+        result, wall, cpu = timed(lambda law=law: check_play_law(law))
         checked = min(o.checked for o in result.outcomes)
         print(
             f"play law {law}: {wall:.2f} s ({cpu:.2f} s cpu), {len(result.outcomes)} presets,"
@@ -520,37 +517,22 @@ def bench_laws() -> None:
         )
     for when, then in DEAL_LAWS:
         law = DealLaw.parse(trump=["suit", "none", "all"], when=when, then=then)
-        result = None
-
-        def run_deal(law: DealLaw = law) -> None:
-            nonlocal result
-            result = check_deal_law(law)
-
-        wall, cpu = timed(run_deal)
-        total_wall += wall
-        total_cpu += cpu
+        result, wall, cpu = timed(lambda law=law: check_deal_law(law))
         print(
             f"deal law {when} -> {then}: {wall:.2f} s ({cpu:.2f} s cpu),"
             f" holds under {sorted(result.holds_under)}"
         )
-    for rules_word, rule_sets in (("presets", "presets"), ("match_variants", None)):
-        law = MatchLaw.parse(trump="suit", then=["one_winner", "winner_ahead", "points_add_up"])
-        named = {n: PRESETS[n] for n in presets_for("belote")} if rule_sets else None
-        result = None
-
-        def run_match_law(law: MatchLaw = law, named: dict | None = named) -> None:
-            nonlocal result
-            result = check_match_law(law, named)
-
-        wall, cpu = timed(run_match_law)
-        total_wall += wall
-        total_cpu += cpu
+    match_law = MatchLaw.parse(trump="suit", then=["one_winner", "winner_ahead", "points_add_up"])
+    presets = {n: PRESETS[n] for n in presets_for("belote")}
+    for rules_word, named in (("presets", presets), ("match variants", None)):
+        result, wall, cpu = timed(lambda named=named: check_match_law(match_law, named))
         deals = sum(o.deals for o in result.outcomes)
         print(
             f"match law under the {rules_word} ({len(result.outcomes)} rule sets):"
             f" {wall:.2f} s ({cpu:.2f} s cpu), {deals / max(cpu, 1e-9) / 1e3:.0f} k match"
             f" deals/s, holds under {len(result.holds_under)}"
         )
+    total_wall, total_cpu = totals
     print(f"laws in all: {total_wall:.2f} s ({total_cpu:.2f} s cpu); target: whole check <= 5 s")
 
 
