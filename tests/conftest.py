@@ -1,4 +1,5 @@
-"""Hypothesis profiles and the built wheel, shared by the whole suite.
+"""Hypothesis profiles and the slow things made once per session: the built wheel, the built
+and served site, one browser (docs/development.md, "Shared fixtures").
 
 ``mutation``: for ``benchmarks/mutation.py`` (``--hypothesis-profile=mutation``, set in
 ``[tool.mutmut]``): no deadline (mutmut's trampolines slow every call), the same
