@@ -125,7 +125,7 @@ def test_untranslated_english_example_passes_check_build_and_the_suites_catalog_
         assert "West takes the trick" in example
 
     suite = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
          "tests/i18n/test_i18n_shipped.py", "tests/i18n/test_i18n_checkers.py",
          "tests/test_shipped_examples.py"],
         cwd=tmp_path, capture_output=True, text=True, timeout=600,

@@ -1,4 +1,5 @@
-"""Every page in every language, in headless Chromium: one browser, one server, one build.
+"""Every page in every language, in headless Chromium: the session's one browser, server and
+build (``browser`` and ``served_site``, tests/conftest.py).
 
 - No console errors, no failed requests (so the CSP and the relative links hold), every
   example present; a hand starts neutral, a tap reveals one card's verdict and "Show the
@@ -17,39 +18,21 @@ With ``EXPLAINER_SCREENSHOTS=1`` screenshots and the printed PDFs go to ``screen
 
 from __future__ import annotations
 
-import io
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from explainer.scenarios.loader import load_project
-from tests.browser import axe_script, launch, serving
+from tests.browser import axe_script
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 WIDTHS = (1280, 390)
 SCHEMES = ("light", "dark")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    from explainer.site.build import run_build
-
-    out = tmp_path_factory.mktemp("browser") / "site"
-    stream = io.StringIO()
-    assert run_build(ROOT, out, None, stream) == 0, stream.getvalue()
-    with serving(out) as base:
-        yield base, out
 
 
 def _pages(out: Path) -> list[str]:
@@ -122,8 +105,8 @@ def _check_hand(example: Any) -> int:
     return taps
 
 
-def test_every_page_in_every_language(browser: Any, server: tuple[str, Path]) -> None:
-    base, out = server
+def test_every_page_in_every_language(browser: Any, served_site: tuple[str, Path]) -> None:
+    base, out = served_site
     project = load_project(ROOT)
     context = browser.new_context(
         viewport={"width": 390, "height": 844},
@@ -155,9 +138,9 @@ def test_every_page_in_every_language(browser: Any, server: tuple[str, Path]) ->
 
 
 def test_without_javascript_the_answer_waits_in_a_closed_details(
-    browser: Any, server: tuple[str, Path]
+    browser: Any, served_site: tuple[str, Path]
 ) -> None:
-    base, _ = server
+    base, _ = served_site
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     for rel in ("en/which-card/index.html", "pl/practice/index.html"):
@@ -177,8 +160,8 @@ def test_without_javascript_the_answer_waits_in_a_closed_details(
     context.close()
 
 
-def test_practice_keeps_a_running_score(browser: Any, server: tuple[str, Path]) -> None:
-    base, _ = server
+def test_practice_keeps_a_running_score(browser: Any, served_site: tuple[str, Path]) -> None:
+    base, _ = served_site
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     page = context.new_page()
     page.goto(base + "fr/practice/index.html")
@@ -204,8 +187,8 @@ def test_practice_keeps_a_running_score(browser: Any, server: tuple[str, Path]) 
     context.close()
 
 
-def test_the_language_switch_keeps_the_anchor(browser: Any, server: tuple[str, Path]) -> None:
-    base, _ = server
+def test_the_language_switch_keeps_the_anchor(browser: Any, served_site: tuple[str, Path]) -> None:
+    base, _ = served_site
     context = browser.new_context()
     page = context.new_page()
     page.goto(base + "en/which-card/index.html#follow-suit")
@@ -220,9 +203,9 @@ def test_the_language_switch_keeps_the_anchor(browser: Any, server: tuple[str, P
 
 
 def test_axe_finds_no_violation_on_any_page_language_scheme_and_width(
-    browser: Any, server: tuple[str, Path]
+    browser: Any, served_site: tuple[str, Path]
 ) -> None:
-    base, out = server
+    base, out = served_site
     script = axe_script()
     # axe is injected by the test, so this context alone bypasses the pages' CSP
     context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900})
@@ -281,9 +264,9 @@ OVERFLOW = """() => {
 
 
 def test_nothing_scrolls_sideways_or_is_clipped_at_320px(
-    browser: Any, server: tuple[str, Path]
+    browser: Any, served_site: tuple[str, Path]
 ) -> None:
-    base, out = server
+    base, out = served_site
     context = browser.new_context(
         viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True
     )
@@ -304,9 +287,9 @@ def _pdf_pages(pdf: bytes) -> int:
 
 
 def test_which_card_prints_on_one_a4_page_per_two_examples_with_the_reasons(
-    browser: Any, server: tuple[str, Path]
+    browser: Any, served_site: tuple[str, Path]
 ) -> None:
-    base, out = server
+    base, out = served_site
     project = load_project(ROOT)
     context = browser.new_context()
     page = context.new_page()
