@@ -275,8 +275,9 @@ def score_coinche(
     bid = contract.bid
     if type(bid) is not int and (bid == BidKind.GENERALE or rules.capot_bid_scoring == "flat"):
         s = _flat_capot(w, m, b, d, v, bid == BidKind.GENERALE, rules)
-    elif m == 1:
-        s = _plain(made, t, p, b, d, v, rules)
+    elif m == 1 or rules.coinche_scoring == "as_uncoinched":
+        # as_uncoinched: scored as if not coinched, with the bid multiplied
+        s = _plain(made, t, p, b, d, v * m, rules)
     else:
         s = _coinched(w, m, capot, b, d, v, rules)
     return CoincheScore(
@@ -480,7 +481,9 @@ def declare_classic(
     the hands read back from the tricks and compared as in Coinche (FFB rules of
     comparison; Pagat's under ``pagat_belote``), then :func:`score_classic_declarations`
     decides ``made`` and ``score``: the returned deal has those, the declarations result
-    what each team scores. Under ``off`` nobody declares: ``announced`` raises
+    what each team scores; under ``tie: litige`` a tie of the totals is a litige, as
+    without declarations (the defenders score their total, the takers' is
+    :attr:`~explainer.engine.DealResult.held`). Under ``off`` nobody declares: ``announced`` raises
     :class:`DeclarationError` if it names any declaration. No rounding (FFB-WB, PAG-B).
     The dealer, who fixes the order of announcement, is the seat before the first
     trick's leader: :func:`~explainer.engine.play_deal` makes the seat after the dealer
@@ -503,6 +506,13 @@ def declare_classic(
     if not any(decl.points) and not announced:
         return deal, decl
     assert deal.contract.taker is not None
+    t = deal.contract.taker.team
+    total = (deal.points[0] + decl.points[0], deal.points[1] + decl.points[1])
+    if rules.tie == "litige" and total[0] == total[1]:
+        # FFB-B16 §10.1.3: a tie of the teams' totals is a litige, declarations or not: the
+        # defenders score their total now, the takers' is held for the next deal's winner.
+        score = (0, total[1]) if t == 0 else (total[0], 0)
+        return replace(deal, made=False, score=score, held=total[t]), decl
     made, score = score_classic_declarations(
         deal.points,
         decl.points,
