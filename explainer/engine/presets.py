@@ -147,7 +147,6 @@ _PAGC_TWF: Final = (
     " docs/rules-survey/matrices/encheres.md §8; whole page read in the French machine"
     " translation reglesdejeux/reglesdejeux.github.io regles-du-jeu-la-coinche/index.html"
 )
-_SEEDS: Final = "the seed texts in shared/seeds/ (000_1455a7d8b3f3d578.txt, 003_e5073080ea4293bd.txt)"
 
 
 def _b16(section: str, quote: str) -> Citation:
@@ -157,7 +156,7 @@ def _b16(section: str, quote: str) -> Citation:
 
 def _seed3(section: str, quote: str) -> Citation:
     """Seed 003, the app's rules card; its sections are numbered 1 to 5."""
-    return Citation("SEED-003", section, quote, _SEEDS)
+    return Citation("SEED-003", section, quote)
 
 
 _S3_PLAY: Final = "4. Rozgrywka tury"
@@ -376,7 +375,6 @@ _OFFICIAL: Final[Mapping[str, Sourced]] = {
                 "SEED-000",
                 "Przycinanie niżej",
                 "aplikacja pozwala zrzucić kartę, gdy nie można przebić wyżej",
-                _SEEDS,
             ),
         ),
     ),

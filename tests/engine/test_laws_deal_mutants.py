@@ -256,7 +256,7 @@ VARIANT_NAMES = [
     "pagat_belote, capot_points: 250",
     "pagat_belote, all_trump_points: ffb2015",
     "pagat_belote, all_trump_points: ffb2016_ratio",
-    "pagat_belote, all_trump_belote: each_suit",
+    "pagat_belote, all_trump_belote: none",
 ]
 
 
@@ -562,12 +562,12 @@ def test_streams_played_together_are_the_streams_played_apart() -> None:
 
 
 def test_rule_sets_that_play_alike_share_a_stream_and_others_do_not() -> None:
-    """``pagat_belote`` plays as the house does (its deals are the house's, scored under
-    it); ``ffb_belote`` does not (undertrump optional on a partner's trick)."""
-    house = L._deals(Trump.HEARTS, HOUSE, 40)
-    assert L._deals(Trump.HEARTS, PAGAT, 40) == house
+    """``pagat_belote`` plays as ``ffb_belote`` does (its deals are ffb_belote's, scored
+    under it: both let a trump go under a partner's); the house does not."""
     ffb = L._deals(Trump.HEARTS, FFB, 40)
+    assert L._deals(Trump.HEARTS, PAGAT, 40) == ffb
     assert ffb == _stream(Trump.HEARTS, FFB, 40)
+    house = L._deals(Trump.HEARTS, HOUSE, 40)
     assert list(map(_play, ffb)) != list(map(_play, house))
 
 

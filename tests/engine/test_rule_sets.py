@@ -37,7 +37,7 @@ def test_presets_for_an_unknown_game_names_the_games():
 def test_knobs_are_the_formats_knobs_in_order_each_a_knob_with_its_values():
     assert {name: knob.values for name, knob in KNOBS.items()} == {
         "undertrump": ("required", "optional", "forbidden"),
-        "partner_overtrump": ("required", "optional"),
+        "partner_overtrump": ("required", "optional", "no_lower"),
         "all_trump_partner": ("climb", "free"),
         "tie": ("made", "failed", "litige"),
         "belote": ("prenable", "imprenable", "attack_only"),
@@ -87,15 +87,17 @@ def test_ffb_belote_is_the_ffb_classic_rulebook_of_2016():
 
 
 def test_pagat_belote_is_pagats_belote_page():
+    """Pagat's base Belote: partner winning, "free to either trump, or discard any card"
+    (a lower trump too); a belote in any suit at tout atout (La Coinche's variation)."""
     assert find_rules("pagat_belote").knobs == {
         "undertrump": "required",
-        "partner_overtrump": "required",
+        "partner_overtrump": "optional",
         "all_trump_partner": "climb",
         "tie": "made",
         "belote": "imprenable",
         "capot_points": "252",
         "all_trump_points": "pagat",
-        "all_trump_belote": "none",
+        "all_trump_belote": "each_suit",
         "classic_declarations": "on",
     }
 
