@@ -102,6 +102,9 @@ def _run(
     diagnostics = sorted([*checked.diagnostics, *extra], key=sort_key)
     for d in diagnostics:
         print(d, file=out)
+    for scenario in sorted(checked.project.scenarios, key=lambda s: s.path):
+        for line in scenario.warnings:
+            print(line, file=out)
     for law in sorted(_laws(checked.project, checked.wrong), key=lambda s: s.path):
         print(one_line(checked_line(law)), file=out)
     for line in checked.warnings:

@@ -34,7 +34,14 @@ from typing import Final
 
 from .sources import Citation, Knob, Sourced
 
-__all__ = ["ALIASES", "GAME_PRESETS", "KNOB_TABLE", "PRESET_GAMES", "PRESET_VALUES"]
+__all__ = [
+    "ALIASES",
+    "ALIAS_INSTEAD",
+    "GAME_PRESETS",
+    "KNOB_TABLE",
+    "PRESET_GAMES",
+    "PRESET_VALUES",
+]
 
 _BELOTE: Final = frozenset({"belote"})
 _PLAYED: Final = frozenset({"belote", "coinche"})
@@ -417,4 +424,16 @@ ALIASES: Final[Mapping[str, str]] = {
     "official": "version 1's official: house with undertrump and partner_overtrump"
     " optional, the FFB contrée rulebook's play obligations (FFB-C16 §5.2.2, §5.2.3)",
 }
-"""Presets kept for compatibility, with what they mean."""
+"""Presets kept for compatibility, with what they mean. They still load, but no page names
+them: ``explainer check`` tells a scenario that writes one what to write instead
+(:data:`ALIAS_INSTEAD`)."""
+
+ALIAS_INSTEAD: Final[Mapping[str, tuple[str, str]]] = {
+    "official": (
+        "{preset: house, undertrump: optional, partner_overtrump: optional}",
+        "ffb_contree",
+    ),
+}
+"""For each alias, what a scenario writes instead: in classic Belote (the rule set spelled
+out from a sourced preset) and in a Coinche example (the Coinche preset whose play
+obligations the alias follows: the FFB contrée rulebook of 2016)."""

@@ -21,10 +21,12 @@ from dataclasses import dataclass, fields, replace
 from typing import Final
 
 from .errors import UnknownRulesError, did_you_mean, one_of
-from .presets import GAME_PRESETS, KNOB_TABLE, PRESET_GAMES, PRESET_VALUES
+from .presets import ALIAS_INSTEAD, ALIASES, GAME_PRESETS, KNOB_TABLE, PRESET_GAMES, PRESET_VALUES
 from .sources import Knob, Sourced
 
 __all__ = [
+    "ALIASES",
+    "ALIAS_INSTEAD",
     "HOUSE",
     "KNOBS",
     "OFFICIAL",

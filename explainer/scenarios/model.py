@@ -86,6 +86,9 @@ class Scenario:
     outcome: Any = field(default=None, compare=False, repr=False)
     """The engine's result, computed once while validating (``PlayOutcome``,
     ``DealResult``, ``BiddingResult``, ``DealingResult``...): the runner and the site read it."""
+    warnings: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    """Located lines ``explainer check`` prints without failing the file (a preset kept
+    only as an alias, ``rules: official``: what to write instead)."""
 
     def where(self, *key: str | int) -> Location:
         """The location of ``key``, or of its nearest written parent, or of the file."""

@@ -124,6 +124,7 @@ class Reader:
     def __init__(self, path: str) -> None:
         self.path = path
         self.diags: list[Diagnostic] = []
+        self.warnings: list[Diagnostic] = []
         self.keys = KeyLocations(path)
 
     # -- locations and problems
@@ -141,6 +142,12 @@ class Reader:
         else:
             loc = self.loc(node)
         self.diags.append(Diagnostic(loc, message, code, INVALID))
+
+    def warn(self, node: Node, message: str, code: Code = Code.INVALID) -> None:
+        """Record a located warning at ``node``: the file is read as written (a warning
+        fails nothing and changes no exit code), and ``explainer check`` prints the line
+        ``path:line:col: warning: message``."""
+        self.warnings.append(Diagnostic(self.loc(node), f"warning: {message}", code, INVALID))
 
     # -- structure
 

@@ -23,6 +23,7 @@ from explainer.engine import (
     COINCHE_PRESETS,
     KNOBS,
     PRESET_SOURCES,
+    PLAY_KNOBS,
     PRESETS,
     Citation,
     CoincheRules,
@@ -94,6 +95,11 @@ def _family(rules: Rules) -> _Family:
         return _Family(
             COINCHE_PRESETS, tuple(COINCHE_KNOBS), PRESET_SOURCES, anchored=False,
             carried=("target",),
+        )  # fmt: skip
+    if rules.game == "coinche":  # a Coinche preset's play rules, in a play example
+        return _Family(
+            {n: p.play_rules for n, p in COINCHE_PRESETS.items()}, PLAY_KNOBS, PRESET_SOURCES,
+            anchored=False, carried=(),
         )  # fmt: skip
     names = presets_for(rules.game)
     return _Family(

@@ -627,7 +627,7 @@ _FFB_COINCHE: Final[Mapping[str, Sourced]] = {
         CO_WHOLE,
         note="The doubled sum of §10.1.1 holds the takers' belote. The contrée rulebook of"
         " 2015 doubles the score « hors belote », without the belote, and some read this"
-        " rulebook the same way: the value no is the choice for them.",
+        " rulebook the same way: leaving the belote out is a value one can choose.",
     ),
     "capot_points": _v("252", CO_CAPOT_POINTS),
     "capot_bid_scoring": _v(
@@ -703,7 +703,7 @@ _FFB_CONTREE: Final[Mapping[str, Sourced]] = {
         "points_plus_bid",
         C16_METHODS,
         note="The organiser chooses between the points made and the points made plus the"
-        " bid; the preset takes the second, and the value points_only is the first.",
+        " bid; the preset takes the second, and the first is a value one can choose.",
     ),
     "must_beat_defence": _v("no", C16_EVEN_IF),
     "tie": _d("failed", "Unused: the takers need only reach their bid, so no tie arises."),
@@ -723,7 +723,7 @@ _FFB_CONTREE: Final[Mapping[str, Sourced]] = {
         "flat",
         C16_NOTE_1,
         note="Coinched, the winner scores 320 plus twice the bid (640 plus four times,"
-        " surcoinched); Note 1 lets the organiser use 160 instead, the value bid_only.",
+        " surcoinched); Note 1 lets the organiser use 160 instead, a value one can choose.",
     ),
     "belote_multiplied": _d(
         "no",
@@ -835,7 +835,7 @@ _PAGAT: Final[Mapping[str, Sourced]] = {
         "off",
         P_DEAL_POINTS,
         note="The base game has no declarations but the belote; playing with them is one of"
-        " Pagat's variations (the value on).",
+        " Pagat's variations, a value one can choose.",
     ),
     "declarations_count": _d(
         "yes", "Unused without declarations; with them, they count towards the contract."
@@ -845,8 +845,8 @@ _PAGAT: Final[Mapping[str, Sourced]] = {
         "attack_only",
         P_BELOTE,
         note="Only a player of the bidding team may declare the belote. Letting any player"
-        " declare it (imprenable) or giving the takers' belote to the defenders on a failed"
-        " contract (prenable) are Pagat's variations.",
+        " declare it, or giving the takers' belote to the defenders on a failed contract, are"
+        " Pagat's variations, values one can choose.",
     ),
     "coinche_scoring": _v(
         "as_uncoinched",
@@ -854,7 +854,7 @@ _PAGAT: Final[Mapping[str, Sourced]] = {
         P_EXAMPLE,
         note="Coinched, the deal is scored as if it were not, with the bid doubled: made, the"
         " defenders still score their own points. Some read the rule as the winner taking 160"
-        " plus twice the bid and the loser nothing (the value bid_only).",
+        " plus twice the bid and the loser nothing, a value one can choose.",
     ),
     "belote_multiplied": _v("no", P_BID_ONLY),
     "capot_points": _v("250", P_CAPOT_250),
@@ -888,7 +888,7 @@ _PAGAT: Final[Mapping[str, Sourced]] = {
         "first_announced",
         P_FIRST,
         note="Unused without declarations. Pagat records two practices for equal best"
-        " declarations: the first announced wins, or neither scores (the value nobody).",
+        " declarations: the first announced wins, or neither scores.",
     ),
     "low_carres": _d(
         "nothing", "Unused without declarations; with them, four eights or four sevens count nothing."

@@ -2,7 +2,10 @@
 
 ``contract: {game, rules, trump, taker}``. ``rules`` is a preset name or a mapping of
 ``preset`` and knobs; the presets and the knobs are the engine's (``PRESETS``,
-``KNOBS``), never named here, and the engine judges every value (``find_rules``).
+``KNOBS``), never named here, and the engine judges every value (``find_rules``). A
+play example of ``game: coinche`` may name a Coinche preset (``rules: ffb_contree``):
+its trick is played under that preset's play rules. A preset kept only as an alias
+(``official``) still loads, with a located warning saying what to write instead.
 """
 
 from __future__ import annotations
@@ -11,9 +14,11 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from explainer.engine import (
+    ALIAS_INSTEAD,
     COINCHE_KNOBS,
     COINCHE_PRESETS,
     KNOBS,
+    PLAY_KNOBS,
     PRESETS,
     SCORING_KNOBS,
     Contract,
@@ -139,9 +144,50 @@ def _not_applying(key: str, kind: str, game: str) -> str | None:
     return None
 
 
+def _coinche_play_rules(
+    r: Reader, preset: str, knobs: _Knobs, kind: str
+) -> RuleSet | None:
+    """The play rules of Coinche preset ``preset`` (a play example of ``game: coinche``),
+    with its play knobs set as written; any other knob does not apply to a trick."""
+    rules = COINCHE_PRESETS[preset]
+    ok = True
+    for key, (value, knode, vnode) in knobs.items():
+        if key not in PLAY_KNOBS:
+            what = "a coinche deal, auction or match" if key in COINCHE_KNOBS else "a deal"
+            r.error(
+                knode,
+                f"contract.rules.{key}: knob {key} does not apply to kind: {kind}"
+                f" (it applies to {what})",
+                Code.BAD_RULES,
+            )
+            ok = False
+            continue
+        try:
+            rules = rules.with_knobs(**{key: value})
+        except EngineError as exc:
+            r.error(vnode, str(exc), Code.BAD_RULES)
+            ok = False
+    return rules.play_rules if ok else None
+
+
+def _warn_alias(r: Reader, preset: str, node: Node, game: str) -> None:
+    """A preset kept only as an alias: say which sourced preset to write instead."""
+    if preset in ALIAS_INSTEAD:
+        belote, coinche = ALIAS_INSTEAD[preset]
+        instead = f"rules: {coinche}" if game == "coinche" else f"rules: {belote}"
+        r.warn(
+            node,
+            f"contract.rules: {preset} is an alias kept for version 1 and no page names it;"
+            f" write {instead}",
+            Code.BAD_RULES,
+        )
+
+
 def _find_rules(
     r: Reader, preset: str, preset_node: Node, knobs: _Knobs, kind: str, game: str
 ) -> RuleSet | None:
+    if preset in COINCHE_PRESETS and game == "coinche" and kind == "play":
+        return _coinche_play_rules(r, preset, knobs, kind)
     if preset in COINCHE_PRESETS:
         applies = "belote" if game == "belote" else f"kind: {kind}"
         r.error(
@@ -156,6 +202,7 @@ def _find_rules(
     except EngineError as exc:  # the engine's message has the hint and the presets
         r.error(preset_node, str(exc), Code.BAD_RULES)
         return None
+    _warn_alias(r, preset, preset_node, game)
     ok = True
     for key, (value, knode, vnode) in knobs.items():
         why = _not_applying(key, kind, game)

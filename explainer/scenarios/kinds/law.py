@@ -27,6 +27,7 @@ from typing import Any, Final
 import explainer.cache as explainer_cache
 import explainer.engine as engine_package
 from explainer.engine import (
+    ALIASES,
     COINCHE_PRESETS,
     PRESETS,
     Contract,
@@ -400,6 +401,11 @@ def _rule_sets(
             r.error(item, f"rules.{i}: unknown preset {name!r}{did_you_mean(name, known)} "
                     f"(expected {one_of(list(known))})", Code.BAD_RULES)  # fmt: skip
             continue
+        if name in ALIASES:
+            r.warn(item, f"rules.{i}: {name} is an alias kept for version 1 and no page names"
+                   f" it; list the presets of the game ({', '.join(presets_for(game))}), or"
+                   " check the FFB contrée play rules in a law of contract.game: coinche"
+                   " (ffb_contree)", Code.BAD_RULES)  # fmt: skip
         out[name] = _rule_set(game, name)
     if r.diags:
         return None

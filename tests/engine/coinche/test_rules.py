@@ -87,7 +87,7 @@ def test_where_editions_or_readings_disagree_the_note_says_so() -> None:
     assert "hors belote" in PRESET_SOURCES["ffb_coinche"]["belote_multiplied"].note
     assert "litige" in PRESET_SOURCES["ffb_coinche"]["tie"].note
     assert "flat 500" in PRESET_SOURCES["ffb_coinche"]["capot_bid_scoring"].note
-    assert "bid_only" in PRESET_SOURCES["pagat_coinche"]["coinche_scoring"].note
+    assert "160 plus twice the bid" in PRESET_SOURCES["pagat_coinche"]["coinche_scoring"].note
     assert "2016 allows it" in PRESET_SOURCES["ffb_coinche"]["partner_overtrump"].note
 
 
