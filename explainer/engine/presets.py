@@ -342,14 +342,18 @@ _PAGAT_BELOTE: Final[Mapping[str, Sourced]] = {
     "belote": Sourced(
         "imprenable",
         (),
-        "No quote: Pagat's Belote page was reached only through copies, which agree that the"
-        " belote always counts for the team that announced it, whatever the outcome.",
+        "No quote: Pagat's Belote page was reached only through a restatement, which says"
+        " that the belote always counts for the team that announced it, whatever the"
+        " outcome.",
     ),
     "capot_points": Sourced(
         "252",
         (),
-        "No quote: Pagat's Belote page was reached only through copies, which agree that a"
-        " team that wins every trick scores 100 for the last trick instead of 10: 252 in all.",
+        "No quote: Pagat's Belote page was reached only through copies, which differ. One"
+        " gives the takers, if they win every trick, 100 for the last trick instead of 10,"
+        " 252 in all, and defenders who win every trick only the points of a failed contract;"
+        " another gives 250 to either team. The preset gives 252 to either team, as the FFB"
+        " and the house rules do.",
     ),
     "all_trump_points": Sourced("pagat", (_PAGC_TA_POINTS,), _PAGAT_TA),
     "all_trump_belote": Sourced("each_suit", (_PAGC_TA_BELOTE,), _PAGAT_TA),

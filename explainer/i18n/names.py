@@ -638,7 +638,7 @@ class Words:
             return phrase
         changes = [
             self._p(KNOB_PHRASES[key])
-            for knob in ("undertrump", "partner_overtrump")
+            for knob in rules.knobs
             if getattr(rules, knob) != getattr(base, knob)
             and (key := (knob, getattr(rules, knob))) in KNOB_PHRASES
         ]
