@@ -756,7 +756,7 @@ _FFB_CONTREE: Final[Mapping[str, Sourced]] = {
 }
 
 _PAGAT_TA: Final = "In the all-trump contract, one of Pagat's variations."
-_PAGAT_VARIATION: Final = "One of Pagat's variations; off in the base rules."
+_PAGAT_VARIATION: Final = "No quote: one of Pagat's variations, off in the base rules."
 
 _PAGAT: Final[Mapping[str, Sourced]] = {
     "undertrump": _v(
@@ -772,8 +772,8 @@ _PAGAT: Final[Mapping[str, Sourced]] = {
     ),
     "all_trump_partner": _d(
         "climb",
-        "No quote: " + _PAGAT_TA + " Every player must then beat the best card of the trick"
-        " when able.",
+        "No quote: in the all-trump contract, one of Pagat's variations, every player must"
+        " beat the best card of the trick when able.",
     ),
     "all_trump_belote": _v(
         "each_suit",
@@ -794,7 +794,7 @@ _PAGAT: Final[Mapping[str, Sourced]] = {
     "min_bid": _v("82", P_82),
     "max_bid": _d("none", "No quote: Pagat sets no highest bid below the capot."),
     "suit_order": _v("none", P_HIGHER, note="Ranking the suits is one of Pagat's variations."),
-    "sa_ta": _d("off", "No quote: " + _PAGAT_VARIATION),
+    "sa_ta": _d("off", _PAGAT_VARIATION),
     "self_overbid": _d(
         "never",
         "No quote: the auction ends when the three other players pass after a bid, so the"
@@ -805,7 +805,7 @@ _PAGAT: Final[Mapping[str, Sourced]] = {
         "No quote: a capot bid, made or lost, scores 500; the engine counts that as twice a"
         " bid of 250.",
     ),
-    "generale": _d("off", "No quote: " + _PAGAT_VARIATION),
+    "generale": _d("off", _PAGAT_VARIATION),
     "generale_value": _v(
         "1000",
         P_GENERALE,
