@@ -25,7 +25,7 @@ from functools import partial
 from pathlib import Path
 from typing import TextIO
 
-from explainer.pipeline import check_project, settings
+from explainer.pipeline import Checked, check_project, settings
 from explainer.scenarios.diagnostics import (
     EXIT_DISAGREE,
     EXIT_INVALID,
@@ -100,18 +100,7 @@ def _run(
             _prefetch(root, targets, frozenset(complete), jobs)
         checked = check_project(root, targets, complete=complete)
     diagnostics = sorted([*checked.diagnostics, *extra], key=sort_key)
-    for d in diagnostics:
-        print(d, file=out)
-    for scenario in sorted(checked.project.scenarios, key=lambda s: s.path):
-        for line in scenario.warnings:
-            print(line, file=out)
-    for law in sorted(_laws(checked.project, checked.wrong), key=lambda s: s.path):
-        print(one_line(checked_line(law)), file=out)
-    for line in checked.warnings:
-        print(line, file=out)
-    if checked.coverage:
-        print(checked.coverage, file=out)
-    print(checked.summary(), file=out)
+    _print_results(checked, diagnostics, out)
     if report is not None:
         from explainer.report import render_report
 
@@ -124,6 +113,22 @@ def _run(
         write_whole(Path(report), html)
 
     return exit_code(diagnostics)
+
+
+def _print_results(checked: Checked, diagnostics: list[Diagnostic], out: TextIO) -> None:
+    """The diagnostics and the files' warnings in file order (a warning is a located
+    line that fails nothing: an alias the file should not use), then the laws checked,
+    the project's warnings, the coverage and the summary."""
+    warned = [w for s in checked.project.scenarios for w in s.warnings]
+    for d in sorted([*diagnostics, *warned], key=sort_key):
+        print(d, file=out)
+    for law in sorted(_laws(checked.project, checked.wrong), key=lambda s: s.path):
+        print(one_line(checked_line(law)), file=out)
+    for line in checked.warnings:
+        print(line, file=out)
+    if checked.coverage:
+        print(checked.coverage, file=out)
+    print(checked.summary(), file=out)
 
 
 def _one_run(targets: list[Path] | None) -> AbstractContextManager[None]:

@@ -426,7 +426,7 @@ GAME_PRESETS: Final[Mapping[str, tuple[str, ...]]] = {
 
 ALIASES: Final[Mapping[str, str]] = {
     "official": "version 1's official: house with undertrump and partner_overtrump"
-    " optional, the FFB contrée rulebook's play obligations (FFB-C16 §5.2.2, §5.2.3)",
+    " optional, the play obligations of the FFB contrée rulebook of 2016 (§5.2.2, §5.2.3)",
 }
 """Presets kept for compatibility, with what they mean. They still load, but no page names
 them: ``explainer check`` tells a scenario that writes one what to write instead

@@ -311,6 +311,11 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     ("bid_80_needs", "80"): P_("rules knob", "a bid of 80 needs 80"),
     # NOTE: A Coinche rule set's value (bid_80_needs: 82).
     ("bid_80_needs", "82"): P_("rules knob", "a bid of 80 needs 82"),
+    # NOTE: A Coinche rule set's value (generale_value: 500): what a générale bid is
+    # worth. Keep the French word « générale » (a bid of all eight tricks by one player).
+    ("generale_value", "500"): P_("rules knob", "a générale worth 500"),
+    # NOTE: A Coinche rule set's value (generale_value: 1000).
+    ("generale_value", "1000"): P_("rules knob", "a générale worth 1000"),
     # NOTE: A Coinche rule set's value (declarations: on).
     ("declarations", "on"): P_("rules knob", "played with declarations"),
     # NOTE: A Coinche rule set's value (declarations: off).

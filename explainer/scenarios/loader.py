@@ -143,7 +143,7 @@ def _scenario(r: Reader, root: Node, stem: str) -> Scenario | None:
     common = _common(r, pairs, kind.name, stem)
     scenario = kind.read(r, pairs, common)
     if scenario is not None and r.warnings:
-        scenario = replace(scenario, warnings=tuple(str(w) for w in r.warnings))
+        scenario = replace(scenario, warnings=tuple(r.warnings))
     return scenario
 
 

@@ -24,7 +24,7 @@ from explainer.engine import (
     parse_card,
 )
 
-from .diagnostics import INVALID, Code, Diagnostic, KeyPath, Location, dotted
+from .diagnostics import INVALID, Code, Diagnostic, KeyPath, Location, Severity, dotted
 from .keys import BOOL_WORDS, ID_PATTERN, INT_PATTERN, NONE_WORDS
 from .model import Text
 from .yamlsource import MAX_ITEMS, MappingNode, Node, ScalarNode, SequenceNode
@@ -147,7 +147,9 @@ class Reader:
         """Record a located warning at ``node``: the file is read as written (a warning
         fails nothing and changes no exit code), and ``explainer check`` prints the line
         ``path:line:col: warning: message``."""
-        self.warnings.append(Diagnostic(self.loc(node), f"warning: {message}", code, INVALID))
+        self.warnings.append(
+            Diagnostic(self.loc(node), f"warning: {message}", code, Severity.WARNING)
+        )
 
     # -- structure
 

@@ -397,9 +397,7 @@ CO_MADE = _co("§10.1.1", "total supérieur ou égal à l’enchère demandée")
 CO_SCORE = _co("§10.1.1", "Les preneurs marquent : Leur total + Le montant du contrat demandé")
 CO_CAPOT = _co("§10.1.1", "250 points pour un capot demandé")
 CO_WHOLE = _co("§10.1.1", "× 2 (resp.4)")
-CO_CAPOT_BASE = _co(
-    "§10.1.1", "160 points (ou 250 points si capot réalisé, même non demandé)"
-)
+CO_CAPOT_BASE = _co("§10.1.1", "160 points (ou 250 points si capot réalisé, même non demandé)")
 CO_CAPOT_DECL = _co("§10.1.1", "les annonces des défenseurs changent de main")
 CO_BEAT = _co(
     "§10.1.2", "Le contrat est chuté si la défense obtient un total supérieur ou égal aux preneurs"
@@ -415,9 +413,7 @@ CO_REUSE = _co("§8", "une carte ne peut compter que pour une seule annonce à l
 CO_CARRE = _co("§8", "Un carré de 100 points est plus fort qu'un cent")
 CO_LOW = _co("§8", "les carrés de 7 et 8 ne comptent pas")
 CO_TIE = _co("§8.3", 'il y a "égalité" et aucune annonce ne compte')
-CO_CAPOT_POINTS = _co(
-    "§9.2", "le dix de der vaut 100 points, portant ainsi le total à 252 points"
-)
+CO_CAPOT_POINTS = _co("§9.2", "le dix de der vaut 100 points, portant ainsi le total à 252 points")
 CO_ROUND = _co("§10.2", "85 est arrondi à 90 tandis que 84 est arrondi à 80")
 CO_ROUND_ALL = _co("§10.2", "les points de la partie sont arrondis à la dizaine la plus proche")
 CO_TARGET = _co("§10.3", "le nombre de points fixés au préalable")
@@ -465,8 +461,9 @@ C16_IN_TURN = _c16("§4.2.3", "On ne peut contrer que lorsque c'est à son tour 
 C16_FREEZE = _c16("§4.2.3", "Le fait de contrer fige le contrat")
 C16_TEAM = _c16("§4.2.3", "seuls les joueurs de l'équipe contrée sont amenés à parler")
 C16_MADE = _c16(
-    "§10.1", "Le contrat est réussi si les preneurs obtiennent un total supérieur ou égal à"
-    " l'enchère demandée"
+    "§10.1",
+    "Le contrat est réussi si les preneurs obtiennent un total supérieur ou égal à"
+    " l'enchère demandée",
 )
 C16_EVEN_IF = _c16(
     "§10.1",
@@ -891,7 +888,8 @@ _PAGAT: Final[Mapping[str, Sourced]] = {
         " declarations: the first announced wins, or neither scores.",
     ),
     "low_carres": _d(
-        "nothing", "Unused without declarations; with them, four eights or four sevens count nothing."
+        "nothing",
+        "Unused without declarations; with them, four eights or four sevens count nothing.",
     ),
     "no_trump_carres": _d("ffb", "Unused without declarations; Pagat does not say."),
     "target": _v("2000", P_TARGET),

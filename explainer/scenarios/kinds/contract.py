@@ -144,9 +144,7 @@ def _not_applying(key: str, kind: str, game: str) -> str | None:
     return None
 
 
-def _coinche_play_rules(
-    r: Reader, preset: str, knobs: _Knobs, kind: str
-) -> RuleSet | None:
+def _coinche_play_rules(r: Reader, preset: str, knobs: _Knobs, kind: str) -> RuleSet | None:
     """The play rules of Coinche preset ``preset`` (a play example of ``game: coinche``),
     with its play knobs set as written; any other knob does not apply to a trick."""
     rules = COINCHE_PRESETS[preset]
@@ -174,7 +172,12 @@ def _warn_alias(r: Reader, preset: str, node: Node, game: str) -> None:
     """A preset kept only as an alias: say which sourced preset to write instead."""
     if preset in ALIAS_INSTEAD:
         belote, coinche = ALIAS_INSTEAD[preset]
-        instead = f"rules: {coinche}" if game == "coinche" else f"rules: {belote}"
+        instead = (
+            f"rules: {coinche}"
+            if game == "coinche"
+            else f"rules: {belote}, or, for the FFB contrée rulebook's play rules,"
+            f" contract: {{game: coinche, rules: {coinche}}}"
+        )
         r.warn(
             node,
             f"contract.rules: {preset} is an alias kept for version 1 and no page names it;"
@@ -221,17 +224,19 @@ def _find_rules(
 
 
 def contract_schema(*, need_taker: bool) -> dict[str, Any]:
-    """The JSON Schema of a ``contract`` block."""
+    """The JSON Schema of a ``contract`` block: a classic preset, or, in a trick (no
+    taker), a Coinche one too (the play rules of a Coinche trick, ``game: coinche``)."""
+    presets = list(PRESETS) if need_taker else [*PRESETS, *COINCHE_PRESETS]
     props: dict[str, Any] = {
         "game": {"enum": list(GAMES)},
         "rules": {
             "anyOf": [
-                {"enum": list(PRESETS)},
+                {"enum": presets},
                 {
                     "type": "object",
                     "additionalProperties": False,
                     "properties": {
-                        "preset": {"enum": list(PRESETS)},
+                        "preset": {"enum": presets},
                         **{k: {"enum": _knob_values(k)} for k in KNOBS},
                     },
                 },
