@@ -211,10 +211,9 @@ class RuleSetRow:
 
 def rule_set_rows(game: str = "belote") -> tuple[RuleSetRow, ...]:
     """The knobs x presets table of ``game``, read from the engine's rule-set data (each
-    value with its citations and note), knobs in :data:`KNOBS` order; the game's presets
-    first, then its aliases (``official``), so every contract line has an anchor."""
+    value with its citations and note), knobs in :data:`KNOBS` order, in the game's
+    preset order. An alias (``official``) has no column: no page names it."""
     names = presets_for(game)
-    names += tuple(n for n, r in PRESETS.items() if r.game == game and n not in names)
     return tuple(
         RuleSetRow(knob, tuple((name, preset_sources(name)[knob]) for name in names))
         for knob, spec in KNOBS.items()

@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from explainer.engine import (
     ALIAS_INSTEAD,
+    ALIASES,
     COINCHE_KNOBS,
     COINCHE_PRESETS,
     KNOBS,
@@ -26,6 +27,7 @@ from explainer.engine import (
     RuleSet,
     Seat,
     Trump,
+    find_coinche_rules,
     find_rules,
 )
 
@@ -81,10 +83,16 @@ def read_contract(
             r.keys.where(("contract",)), f"contract.taker: required for kind: {kind}", Code.MISSING
         )
         ok = False
-    rules = _rules(r, pairs["rules"][1], kind, game) if "rules" in pairs else find_rules()
+    rules = _rules(r, pairs["rules"][1], kind, game) if "rules" in pairs else _default(game)
     if not ok or trump is None or rules is None:
         return None
     return Contract(trump, game, taker), rules
+
+
+def _default(game: str) -> RuleSet:
+    """The rules of a contract that names none: the engine's default preset of the game
+    (a Coinche trick: the default Coinche preset's play rules)."""
+    return find_coinche_rules().play_rules if game == "coinche" else find_rules()
 
 
 def _trump(r: Reader, pairs: dict[str, tuple[Node, Node]]) -> Trump | None:
@@ -114,7 +122,7 @@ def _rules(r: Reader, node: Node, kind: str, game: str) -> RuleSet | None:
         pairs = r.mapping(node, ("contract", "rules"), _readable_keys())
         if pairs is None:
             return None
-        preset = find_rules().name  # the engine's default preset
+        preset = _default(game).name  # the engine's default preset of the game
         for key, (knode, vnode) in pairs.items():
             value = r.string(vnode, ("contract", "rules", key))
             if value is None:
@@ -191,6 +199,14 @@ def _find_rules(
 ) -> RuleSet | None:
     if preset in COINCHE_PRESETS and game == "coinche" and kind == "play":
         return _coinche_play_rules(r, preset, knobs, kind)
+    if game == "coinche" and kind == "play" and preset in PRESETS and preset not in ALIASES:
+        r.error(
+            preset_node,
+            f"contract.rules: preset {preset} does not apply to game: coinche (it is a belote"
+            f" preset; expected {one_of(list(COINCHE_PRESETS))})",
+            Code.BAD_RULES,
+        )
+        return None
     if preset in COINCHE_PRESETS:
         applies = "belote" if game == "belote" else f"kind: {kind}"
         r.error(
