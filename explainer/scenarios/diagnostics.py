@@ -155,7 +155,8 @@ class Diagnostic:
     severity: Severity = Severity.INVALID
 
     def __str__(self) -> str:
-        return one_line(f"{self.location}: {self.message}")
+        warning = "warning: " if self.severity == Severity.WARNING else ""
+        return one_line(f"{self.location}: {warning}{self.message}")
 
     @property
     def path(self) -> str:

@@ -147,9 +147,7 @@ class Reader:
         """Record a located warning at ``node``: the file is read as written (a warning
         fails nothing and changes no exit code), and ``explainer check`` prints the line
         ``path:line:col: warning: message``."""
-        self.warnings.append(
-            Diagnostic(self.loc(node), f"warning: {message}", code, Severity.WARNING)
-        )
+        self.warnings.append(Diagnostic(self.loc(node), message, code, Severity.WARNING))
 
     # -- structure
 
