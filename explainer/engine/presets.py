@@ -120,6 +120,14 @@ KNOB_TABLE: Final[Mapping[str, Knob]] = {
             " belote. Carried by the rule set; the declarations themselves are scored by"
             " the declarations module.",
         ),
+        Knob(
+            "defenders_capot",
+            ("bonus", "no_bonus"),
+            _BELOTE,
+            "Defenders who win all eight tricks: do they score the capot's value like any"
+            " team that wins every trick (bonus), or only the points of a failed contract,"
+            " 162, the capot's bonus being the takers' alone (no_bonus)?",
+        ),
     )
 }
 """Every knob of classic Belote, by name, in the order the format documents them."""
@@ -240,6 +248,15 @@ _HOUSE: Final[Mapping[str, Sourced]] = {
         "No quote: the app's rules card scores the cards, the last trick, the capot and the"
         " belote, and no other declaration.",
     ),
+    "defenders_capot": Sourced(
+        "bonus",
+        (
+            _seed3(
+                _S3_SCORE,
+                "Drużyna zdobywająca wszystkie osiem lew zastępuje bonus za ostatnią lewę 100",
+            ),
+        ),
+    ),
 }
 
 _FFB_BELOTE: Final[Mapping[str, Sourced]] = {
@@ -311,6 +328,16 @@ _FFB_BELOTE: Final[Mapping[str, Sourced]] = {
         "The federation's web page on Belote « avec ou sans annonce » describes the game with"
         " declarations too: a value one can choose.",
     ),
+    "defenders_capot": Sourced(
+        "bonus",
+        (
+            _b16(
+                "§10.2",
+                "l'équipe n'ayant pas chuté marque 162 points ou 252 points s'il elle a réalisé"
+                " un capot",
+            ),
+        ),
+    ),
 }
 
 _PAGAT_BELOTE: Final[Mapping[str, Sourced]] = {
@@ -349,11 +376,9 @@ _PAGAT_BELOTE: Final[Mapping[str, Sourced]] = {
     "capot_points": Sourced(
         "252",
         (),
-        "No quote: Pagat's Belote page was reached only through copies, which differ. One"
-        " gives the takers, if they win every trick, 100 for the last trick instead of 10,"
-        " 252 in all, and defenders who win every trick only the points of a failed contract;"
-        " another gives 250 to either team. The preset gives 252 to either team, as the FFB"
-        " and the house rules do.",
+        "No quote: Pagat's Belote page was reached only through copies, which differ. Its"
+        " restatement, and a description of the page, give takers who win every trick 100 for"
+        " the last trick instead of 10, 252 in all; an older copy gives a flat 250.",
     ),
     "all_trump_points": Sourced("pagat", (_PAGC_TA_POINTS,), _PAGAT_TA),
     "all_trump_belote": Sourced("each_suit", (_PAGC_TA_BELOTE,), _PAGAT_TA),
@@ -368,6 +393,14 @@ _PAGAT_BELOTE: Final[Mapping[str, Sourced]] = {
                 _PAGB_DSL,
             ),
         ),
+    ),
+    "defenders_capot": Sourced(
+        "no_bonus",
+        (),
+        "No quote: Pagat's Belote page was reached only through copies. Its restatement says"
+        " that only the taking side earns the capot bonus: defenders who win every trick score"
+        " as for a failed contract. An older copy gives 250 to whichever team wins every"
+        " trick.",
     ),
 }
 

@@ -269,6 +269,14 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     ("classic_declarations", "off"): P_("rules knob", "no declarations besides the belote"),
     # NOTE: A rule set's value (classic_declarations: on).
     ("classic_declarations", "on"): P_("rules knob", "declarations besides the belote"),
+    # NOTE: A rule set's value (defenders_capot: bonus): defenders who win all eight
+    # tricks score the capot's value (252), as takers would.
+    ("defenders_capot", "bonus"): P_("rules knob", "defenders who win every trick score the capot"),
+    # NOTE: A rule set's value (defenders_capot: no_bonus): the capot's bonus is the
+    # takers' alone; defenders who win every trick score 162, as for a failed contract.
+    ("defenders_capot", "no_bonus"): P_(
+        "rules knob", "only takers score the capot; defenders who win every trick score 162"
+    ),
     # NOTE: A Coinche rule set's value (min_bid: 80), in the notes where rule sets differ.
     ("min_bid", "80"): P_("rules knob", "lowest bid 80"),
     # NOTE: A Coinche rule set's value (min_bid: 82): a bid of 80 is spoken for 82.

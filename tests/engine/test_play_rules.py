@@ -348,6 +348,7 @@ def test_house_is_the_default_and_official_is_house_with_both_play_knobs_optiona
         "all_trump_points": "pagat",
         "all_trump_belote": "none",
         "classic_declarations": "off",
+        "defenders_capot": "bonus",
     }
     assert OFFICIAL.knobs == {
         **HOUSE.knobs,
@@ -381,7 +382,7 @@ def test_unknown_knob_raises_unknown_rules_error_with_a_hint():
     assert str(info.value) == (
         "unknown rules knob: 'overtrump' (did you mean 'undertrump'?) (expected undertrump,"
         " partner_overtrump, all_trump_partner, tie, belote, capot_points, all_trump_points,"
-        " all_trump_belote or classic_declarations)"
+        " all_trump_belote, classic_declarations or defenders_capot)"
     )
 
 

@@ -432,6 +432,7 @@ def score_classic_declarations(
     belote: Seat | None = None,
     tie: str = "made",
     belote_rule: str = "prenable",
+    capot_count: int = 252,
 ) -> tuple[bool, tuple[int, int]]:
     """Classic Belote with declarations (``classic_declarations: on``): ``(made, score)``.
 
@@ -443,6 +444,8 @@ def score_classic_declarations(
     gives the defence 162 (252 after a capot) plus every declaration of both teams
     ("162 points de chute + leurs annonces + les annonces des preneurs") and the
     belote as ``belote_rule`` says (``prenable``: both teams', as the classic engine).
+    ``capot_count`` is what defenders who win every trick count instead of 162
+    (:meth:`~explainer.engine.RuleSet.capot_count`: 252, 250, or 162 without the bonus).
 
     >>> score_classic_declarations((92, 70), (0, 50), taker=Seat.E, tie="failed")
     (True, (92, 120))
@@ -452,7 +455,7 @@ def score_classic_declarations(
     made = total[t] > total[t ^ 1] or (total[t] == total[t ^ 1] and tie == "made")
     if made:
         return True, (total[0], total[1])
-    whole = 152 + (100 if capot is not None else 10)
+    whole = capot_count if capot is not None else 152 + 10
     s = [0, 0]
     kept = 0
     if belote is not None and (belote_rule == "prenable" or belote.team != t):
@@ -521,5 +524,6 @@ def declare_classic(
         belote=deal.belote,
         tie="made" if rules.tie == "made" else "failed",
         belote_rule=rules.belote,
+        capot_count=rules.capot_count(1 - t, t),
     )
     return replace(deal, made=made, score=score), decl
