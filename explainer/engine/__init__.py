@@ -186,6 +186,8 @@ from .play import (
 )
 from .presets import OTHER_VALUES
 from .rules import (
+    ALIAS_INSTEAD,
+    ALIASES,
     HOUSE,
     KNOB_KINDS,
     KNOBS,
@@ -201,6 +203,8 @@ from .simulate import RandomDeal, random_deal, random_hands, random_scored_deal
 from .sources import SOURCES, Citation, Knob, Source, Sourced, find_source
 
 __all__ = [
+    "ALIASES",
+    "ALIAS_INSTEAD",
     "ALL_TRUMP_POINTS",
     "ALL_TRUMP_SCALES",
     "BELOTE",

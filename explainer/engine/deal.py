@@ -4,7 +4,8 @@ Hands are read back from the tricks (a seat held, at each moment, the cards it
 had still to play), so a deal needs no separate hands: every play is checked
 against the hand its seat held then. Scoring: card points, 10 for the last trick
 (*dix de der*), or the rule set's ``capot_points`` (252 or 250) for the team that wins
-all eight (*capot*); 20 for each belote (the trump suit's king and queen in one dealt
+all eight (*capot*; defenders who do count only 162 under ``defenders_capot: no_bonus``);
+20 for each belote (the trump suit's king and queen in one dealt
 hand; at all-trump, with ``all_trump_belote: each_suit``, one per suit). At all-trump
 with ``all_trump_points: ffb2016_ratio`` each team's count (trump values, last trick
 included: 258 in all) is scaled to 162, to the nearest point (FFB-C16 §11.3; an exact
@@ -146,24 +147,31 @@ def _ratio(count: int) -> int:
     return (2 * count * DEAL_TOTAL + RATIO_TOTAL) // (2 * RATIO_TOTAL)
 
 
-def capot_value(rules: RuleSet, trump: Trump | None = None) -> int:
+def capot_value(rules: RuleSet, trump: Trump | None = None, *, defenders: bool = False) -> int:
     """What a capot counts in cards and bonus: the rule set's ``capot_points`` (252 or
     250), or at all-trump under ``all_trump_points: trump_values`` the cards' trump values
-    and 100 for the last trick (348, as belote-cli counts it).
+    and 100 for the last trick (348, as belote-cli counts it). The defenders' capot under
+    ``defenders_capot: no_bonus`` counts the deal's cards and last trick only
+    (:func:`deal_total`): the capot's bonus is the takers' alone.
 
     >>> from .rules import find_rules
     >>> capot_value(HOUSE), capot_value(find_rules(all_trump_points="trump_values"), Trump.ALL)
     (252, 348)
     """
+    if defenders and rules.defenders_capot == "no_bonus":
+        return deal_total(rules, trump)
     if trump == Trump.ALL and rules.all_trump_points == "trump_values":
         return RATIO_TOTAL - LAST_TRICK + CAPOT
     return rules.capot_total
 
 
-def deal_total(rules: RuleSet, trump: Trump | None = None, *, capot: bool = False) -> int:
+def deal_total(
+    rules: RuleSet, trump: Trump | None = None, *, capot: bool = False, defenders: bool = False
+) -> int:
     """Every point of a deal in cards and bonus, belotes aside, as :func:`score_deal` counts
     them: 162 (258 at all-trump under ``all_trump_points: trump_values``), or the capot's
-    value (:func:`capot_value`). A failed contract gives the defenders this.
+    value (:func:`capot_value`, ``defenders`` when the defenders made it). A failed
+    contract gives the defenders this.
 
     >>> from .rules import find_rules
     >>> deal_total(HOUSE), deal_total(HOUSE, capot=True)
@@ -172,7 +180,7 @@ def deal_total(rules: RuleSet, trump: Trump | None = None, *, capot: bool = Fals
     258
     """
     if capot:
-        return capot_value(rules, trump)
+        return capot_value(rules, trump, defenders=defenders)
     if trump == Trump.ALL and rules.all_trump_points == "trump_values":
         return RATIO_TOTAL
     return DEAL_TOTAL
@@ -184,11 +192,14 @@ def _counts(
     capot: Team | None,
     rules: RuleSet,
     trump: Trump | None,
+    takers: int,
 ) -> list[int]:
-    """Each team's count before belotes: card points and last trick, or the capot."""
+    """Each team's count before belotes: card points and last trick, or the capot
+    (:func:`capot_value`: no bonus for the defenders under ``defenders_capot:
+    no_bonus``)."""
     if capot is not None:
         count = [0, 0]
-        count[capot] = capot_value(rules, trump)
+        count[capot] = capot_value(rules, trump, defenders=capot != takers)
         return count
     ratio = trump == Trump.ALL and rules.all_trump_points == "ffb2016_ratio"
     count = [card_points[0], card_points[1]]
@@ -243,8 +254,8 @@ def _score(
     trump: Trump | None,
 ) -> DealScore:
     capot = _capot(winners)
-    count = _counts(card_points, winners, capot, rules, trump)
     takers = taker & 1
+    count = _counts(card_points, winners, capot, rules, trump, takers)
     defenders = takers ^ 1
     bonus = [0, 0]
     for seat in belotes:

@@ -22,6 +22,8 @@ from typing import Any, Final
 from babel.lists import format_list
 
 from explainer.engine import (
+    ALIASES,
+    COINCHE_PRESETS,
     PRESETS,
     Contract,
     Rank,
@@ -187,9 +189,6 @@ GAME_NAMES: Final[dict[str, Marked]] = {
 PRESET_NAMES: Final[dict[str, Marked]] = {
     # NOTE: The rule set of the house (undertrumping and overtrumping your partner required).
     "house": P_("rules preset", "house rules"),
-    # NOTE: Version 1's "official" rule set: undertrumping and overtrumping your partner
-    # both optional, as in the FFB's contrée rulebook (2016).
-    "official": P_("rules preset", "official rules"),
     # NOTE: The rule set of the French Belote Federation's classic Belote rulebook of 2016.
     "ffb_belote": P_("rules preset", "FFB classic rules (2016)"),
     # NOTE: The rule set of Pagat's Belote page (John McLeod's card game rules site).
@@ -216,6 +215,11 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     ("partner_overtrump", "required"): P_("rules knob", "overtrumping your partner required"),
     # NOTE: A rule changed from the preset's, listed after the rules' name.
     ("partner_overtrump", "optional"): P_("rules knob", "overtrumping your partner optional"),
+    # NOTE: A rule changed from the preset's, listed after the rules' name: under a
+    # partner's winning trump, a lower trump only from a hand of nothing but trumps.
+    ("partner_overtrump", "no_lower"): P_(
+        "rules knob", "no trump under your partner's unless you hold only trumps"
+    ),
     # NOTE: A rule set's value (all_trump_partner: climb), on the Rule sets page and in
     # the notes where rule sets differ: at all-trump you must beat the winning card even
     # when your partner is winning.
@@ -265,6 +269,14 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     ("classic_declarations", "off"): P_("rules knob", "no declarations besides the belote"),
     # NOTE: A rule set's value (classic_declarations: on).
     ("classic_declarations", "on"): P_("rules knob", "declarations besides the belote"),
+    # NOTE: A rule set's value (defenders_capot: bonus): defenders who win all eight
+    # tricks score the capot's value (252), as takers would.
+    ("defenders_capot", "bonus"): P_("rules knob", "defenders who win every trick score the capot"),
+    # NOTE: A rule set's value (defenders_capot: no_bonus): the capot's bonus is the
+    # takers' alone; defenders who win every trick score 162, as for a failed contract.
+    ("defenders_capot", "no_bonus"): P_(
+        "rules knob", "only takers score the capot; defenders who win every trick score 162"
+    ),
     # NOTE: A Coinche rule set's value (min_bid: 80), in the notes where rule sets differ.
     ("min_bid", "80"): P_("rules knob", "lowest bid 80"),
     # NOTE: A Coinche rule set's value (min_bid: 82): a bid of 80 is spoken for 82.
@@ -307,6 +319,11 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     ("bid_80_needs", "80"): P_("rules knob", "a bid of 80 needs 80"),
     # NOTE: A Coinche rule set's value (bid_80_needs: 82).
     ("bid_80_needs", "82"): P_("rules knob", "a bid of 80 needs 82"),
+    # NOTE: A Coinche rule set's value (generale_value: 500): what a générale bid is
+    # worth. Keep the French word « générale » (a bid of all eight tricks by one player).
+    ("generale_value", "500"): P_("rules knob", "a générale worth 500"),
+    # NOTE: A Coinche rule set's value (generale_value: 1000).
+    ("generale_value", "1000"): P_("rules knob", "a générale worth 1000"),
     # NOTE: A Coinche rule set's value (declarations: on).
     ("declarations", "on"): P_("rules knob", "played with declarations"),
     # NOTE: A Coinche rule set's value (declarations: off).
@@ -314,7 +331,14 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     # NOTE: A Coinche rule set's value (coinche_scoring: whole).
     ("coinche_scoring", "whole"): P_("rules knob", "a coinche multiplies the whole score"),
     # NOTE: A Coinche rule set's value (coinche_scoring: bid_only).
-    ("coinche_scoring", "bid_only"): P_("rules knob", "a coinche multiplies the bid only"),
+    ("coinche_scoring", "bid_only"): P_(
+        "rules knob", "a coinche multiplies the bid only, and the winner takes all"
+    ),
+    # NOTE: A rule set's value (coinche_scoring: as_uncoinched): a coinched deal is
+    # scored as if it were not, with the bid multiplied; each team keeps its points.
+    ("coinche_scoring", "as_uncoinched"): P_(
+        "rules knob", "a coinche multiplies the bid only, and each team keeps its points"
+    ),
     # NOTE: A Coinche rule set's value (coinche_scoring: flat).
     ("coinche_scoring", "flat"): P_("rules knob", "a coinche scores a flat total"),
     # NOTE: A Coinche rule set's value (coinche_scoring: base_only).
@@ -477,6 +501,13 @@ RULE_SENTENCES: Final[dict[Rule, Marked]] = {
         "rule",
         "You cannot follow suit and your partner is winning the trick, so you may play any card.",
     ),
+    # NOTE: Why every card but the trumps lower than the partner's is allowed: the partner
+    # is winning with a trump, and the hand holds a card that is not a trump (FFB coinche).
+    Rule.PARTNER_NO_LOWER: P_(
+        "rule",
+        "You cannot follow suit and your partner is winning with a trump: you may play any card"
+        " except a trump lower than your partner's, because you hold a card that is not a trump.",
+    ),
     # NOTE: Why only trumps are allowed: void in the suit led, an opponent winning.
     Rule.TRUMP: P_(
         "rule",
@@ -516,6 +547,8 @@ RULE_NAMES: Final[dict[Rule, Marked]] = {
     Rule.CLIMB: P_("rule name", "Climb"),
     # NOTE: Short name of a play rule: void, and the partner is winning.
     Rule.PARTNER_WINS: P_("rule name", "Partner winning"),
+    # NOTE: Short name of a play rule: no trump under the partner's winning trump.
+    Rule.PARTNER_NO_LOWER: P_("rule name", "No trump under your partner"),
     # NOTE: Short name of a play rule: void, an opponent winning, play a trump.
     Rule.TRUMP: P_("rule name", "Trump"),
     # NOTE: Short name of a play rule: beat the opponent's trump.
@@ -544,6 +577,12 @@ ILLEGAL_SENTENCES: Final[dict[Rule, Marked]] = {
     Rule.PARTNER_WINS: P_(
         "rule: not allowed",
         "You may not play a trump lower than your partner's while you hold a higher one.",
+    ),
+    # NOTE: Why a trump lower than the partner's may not be played (other cards held).
+    Rule.PARTNER_NO_LOWER: P_(
+        "rule: not allowed",
+        "You may not play a trump lower than your partner's while you hold a card that is not"
+        " a trump.",
     ),
     # NOTE: Why a card may not be played (the player must trump).
     Rule.TRUMP: P_("rule: not allowed", "You must play a trump."),
@@ -648,15 +687,22 @@ class Words:
         return self._p(GAME_NAMES[game])
 
     def rules(self, rules: RuleSet) -> str:
-        """ "house rules", or "house rules with undertrumping optional"."""
-        base_name = rules.name if rules.name in PRESETS else "house"
+        """ "house rules", or "house rules with undertrumping optional"; a Coinche
+        preset's play rules by the Coinche preset's name ("FFB contrée rules (2016)")."""
+        coinche = COINCHE_PRESETS.get(rules.name)
+        if coinche is not None and rules.game == "coinche":
+            base = coinche.play_rules
+            base_name = rules.name
+        else:  # an alias (official) is named as what it is: the house rules, changed
+            known = rules.name in PRESETS and rules.name not in ALIASES
+            base_name = rules.name if known else "house"
+            base = PRESETS[base_name]
         phrase = self.preset(base_name)
-        if rules.is_preset:
+        if rules == base:
             return phrase
-        base = PRESETS[base_name]
         changes = [
             self._p(KNOB_PHRASES[key])
-            for knob in ("undertrump", "partner_overtrump")
+            for knob in rules.knobs
             if getattr(rules, knob) != getattr(base, knob)
             and (key := (knob, getattr(rules, knob))) in KNOB_PHRASES
         ]
@@ -665,7 +711,8 @@ class Words:
         return self._p(RULES_CHANGED, rules=phrase, changes=self.join(changes))
 
     def preset(self, name: str) -> str:
-        """ "house rules", "official rules"."""
+        """ "house rules", "FFB classic rules (2016)"; a name this module does not know is
+        shown as written."""
         marked = PRESET_NAMES.get(name)
         return self._p(marked) if marked is not None else name
 

@@ -30,6 +30,7 @@ from explainer.engine import (
     COINCHE_PRESETS,
     KNOBS,
     OTHER_VALUES,
+    PLAY_KNOBS,
     PRESET_SOURCES,
     PRESETS,
     Citation,
@@ -120,6 +121,11 @@ def _family(rules: Rules) -> _Family:
         return _Family(
             COINCHE_PRESETS, tuple(COINCHE_KNOBS), PRESET_SOURCES, anchored=False,
             carried=("target",), other_values=COINCHE_OTHER_VALUES,
+        )  # fmt: skip
+    if rules.game == "coinche":  # a Coinche preset's play rules, in a play example
+        return _Family(
+            {n: p.play_rules for n, p in COINCHE_PRESETS.items()}, PLAY_KNOBS, PRESET_SOURCES,
+            anchored=False, carried=(), other_values={},
         )  # fmt: skip
     names = presets_for(rules.game)
     return _Family(
@@ -265,10 +271,9 @@ class RuleSetRow:
 
 def rule_set_rows(game: str = "belote") -> tuple[RuleSetRow, ...]:
     """The knobs x presets table of ``game``, read from the engine's rule-set data (each
-    value with its citations and note), knobs in :data:`KNOBS` order; the game's presets
-    first, then its aliases (``official``), so every contract line has an anchor."""
+    value with its citations and note), knobs in :data:`KNOBS` order, in the game's
+    preset order. An alias (``official``) has no column: no page names it."""
     names = presets_for(game)
-    names += tuple(n for n, r in PRESETS.items() if r.game == game and n not in names)
     return tuple(
         RuleSetRow(knob, tuple((name, preset_sources(name)[knob]) for name in names))
         for knob, spec in KNOBS.items()

@@ -79,7 +79,11 @@ def test_partner_winning_free_holds_under_official() -> None:
 
 
 def test_partner_winning_free_holds_where_partner_overtrump_is_optional() -> None:
-    assert check_play_law(PARTNER_WINNING_FREE, PRESETS).holds_under == {"official", "ffb_belote"}
+    assert check_play_law(PARTNER_WINNING_FREE, PRESETS).holds_under == {
+        "official",
+        "ffb_belote",
+        "pagat_belote",
+    }
 
 
 def test_play_laws_default_to_the_presets_of_their_game() -> None:

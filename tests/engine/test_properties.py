@@ -267,9 +267,13 @@ def ref_score(card_points, winners, belotes, taker, word, rules):
     """The scoring of the format's "Rule sets" table, written from its words."""
     capot = len({w % 2 for w in winners}) == 1
     unscaled = word == "all" and rules.all_trump_points == "trump_values"
+    no_bonus = capot and winners[-1] % 2 != taker % 2 and rules.defenders_capot == "no_bonus"
     if capot:
         count = [0, 0]
-        count[winners[-1] % 2] = 248 + 100 if unscaled else int(rules.capot_points)
+        if no_bonus:
+            count[winners[-1] % 2] = 258 if unscaled else 162
+        else:
+            count[winners[-1] % 2] = 248 + 100 if unscaled else int(rules.capot_points)
     else:
         count = list(card_points)
         count[winners[-1] % 2] += 10
@@ -328,7 +332,12 @@ def test_random_legal_deal_adds_up_and_scores_by_the_spec(seed, trump, rules, ta
     if rules.belote == "attack_only":
         counted = 20 * sum(1 for s in belotes if s % 2 == taker % 2)
     unscaled = word == "all" and rules.all_trump_points == "trump_values"
-    whole = (348 if unscaled else int(rules.capot_points)) if capot else 258 if unscaled else 162
+    defenders_sweep = capot and winners[-1] % 2 != taker % 2
+    bonus = not (defenders_sweep and rules.defenders_capot == "no_bonus")
+    if capot and bonus:
+        whole = 348 if unscaled else int(rules.capot_points)
+    else:
+        whole = 258 if unscaled else 162
     assert sum(points) == whole + counted
     if made:
         assert score == points and held == 0

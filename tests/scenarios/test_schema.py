@@ -9,7 +9,7 @@ import jsonschema
 import pytest
 import yaml
 
-from explainer.engine import KNOB_KINDS, KNOBS, PRESETS, STEP_KNOBS, Trump
+from explainer.engine import COINCHE_PRESETS, KNOB_KINDS, KNOBS, PRESETS, STEP_KNOBS, Trump
 from explainer.scenarios import keys as loader_keys
 from explainer.scenarios.kinds import KINDS
 from explainer.scenarios.kinds.contract import CONTRACT_KEYS, rules_keys
@@ -77,6 +77,8 @@ def test_rules_knobs_and_presets_are_the_engines() -> None:
     assert set(bidding) == {"preset", "classic_sa_ta"}
     classic_match = SCENARIO["$defs"]["match"]["properties"]["rules"]["anyOf"][1]["anyOf"][1]
     assert set(classic_match["properties"]) == {"preset", "tie", "target", "both_reach", "rounding"}
+    play = SCENARIO["$defs"]["play"]["properties"]["contract"]["properties"]["rules"]["anyOf"]
+    assert play[0]["enum"] == [*PRESETS, *COINCHE_PRESETS]
 
 
 def test_coinche_rules_offer_only_the_knobs_of_the_kinds_step() -> None:

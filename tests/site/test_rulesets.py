@@ -7,15 +7,23 @@ from pathlib import Path
 
 import pytest
 
-from explainer.engine import KNOBS, OTHER_VALUES, PRESETS, preset_sources, presets_for
+from explainer.engine import (
+    ALIASES,
+    COINCHE_PRESETS,
+    KNOBS,
+    OTHER_VALUES,
+    PRESETS,
+    preset_sources,
+    presets_for,
+)
 from explainer.site.variants import other_value_rows, rule_set_rows
 
 
-def test_rows_are_every_belote_knob_under_every_preset_then_the_alias() -> None:
+def test_rows_are_every_belote_knob_under_every_preset_and_no_alias() -> None:
     rows = rule_set_rows("belote")
     assert [r.knob for r in rows] == list(KNOBS)
     names = [name for name, _ in rows[0].values]
-    assert names == [*presets_for("belote"), "official"]
+    assert names == list(presets_for("belote"))
     for row in rows:
         for name, sourced in row.values:
             assert sourced == preset_sources(name)[row.knob]
@@ -25,7 +33,8 @@ def test_rows_are_every_belote_knob_under_every_preset_then_the_alias() -> None:
 @pytest.mark.parametrize("lang", ["en", "fr", "pl"])
 def test_rule_sets_page_anchors_every_preset_and_value(built_site: Path, lang: str) -> None:
     html = (built_site / lang / "rule-sets" / "index.html").read_text(encoding="utf-8")
-    for name in [*presets_for("belote"), "official"]:
+    assert 'id="preset-official"' not in html
+    for name in presets_for("belote"):
         assert f'id="preset-{name}"' in html
         for knob in KNOBS:
             assert f'id="{name}-{knob}"' in html
@@ -35,7 +44,7 @@ def test_rule_sets_page_quotes_the_ffb_classic_rulebook_in_french(built_site: Pa
     html = (built_site / "en" / "rule-sets" / "index.html").read_text(encoding="utf-8")
     cell = html[html.index('id="ffb_belote-undertrump"') :]
     cell = cell[: cell.index("</td>")]
-    assert '<q lang="fr">il faut fournir un atout plus faible</q>' in cell
+    assert '<q lang="fr">Si c&#39;est impossible, il faut fournir un atout plus faible</q>' in cell
     assert "§5.2.2" in cell
     assert 'href="https://www.ffbelote.org/' in cell
 
@@ -48,7 +57,8 @@ def test_every_contract_line_links_its_rule_set(built_site: Path) -> None:
         assert rule_lines
         for line in rule_lines:
             anchor = re.search(r'href="\.\./rule-sets/index\.html#preset-(\w+)"', line)
-            assert anchor is not None and anchor.group(1) in PRESETS
+            assert anchor is not None and anchor.group(1) in {*PRESETS, *COINCHE_PRESETS}
+            assert anchor.group(1) not in ALIASES
 
 
 def test_other_value_rows_are_every_value_no_preset_takes_in_knob_order() -> None:

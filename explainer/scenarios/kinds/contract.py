@@ -5,7 +5,10 @@ the classic rule set it names, which the bidding and the classic match read too.
 of ``preset`` and knobs; the presets and the knobs are the engine's (``PRESETS``,
 ``KNOBS``), never named here, and the engine judges every value (``find_rules``); a knob
 that cannot change the kind's outcome is refused (``KNOB_KINDS``). ``level`` is a
-classic coinche (``coinche`` or ``surcoinche``, under ``classic_coinche: on``).
+classic coinche (``coinche`` or ``surcoinche``, under ``classic_coinche: on``). A play
+example of ``game: coinche`` may name a Coinche preset (``rules: ffb_contree``): its trick
+is played under that preset's play rules. A preset kept only as an alias (``official``)
+still loads, with a located warning saying what to write instead.
 """
 
 from __future__ import annotations
@@ -14,10 +17,13 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from explainer.engine import (
+    ALIAS_INSTEAD,
+    ALIASES,
     COINCHE_KNOBS,
     COINCHE_PRESETS,
     KNOB_KINDS,
     KNOBS,
+    PLAY_KNOBS,
     PRESETS,
     SCORING_KNOBS,
     Contract,
@@ -26,6 +32,7 @@ from explainer.engine import (
     RuleSet,
     Seat,
     Trump,
+    find_coinche_rules,
     find_rules,
 )
 
@@ -108,7 +115,7 @@ def read_contract(
     rules = (
         read_classic_rules(r, pairs["rules"][1], ("contract", "rules"), kind, game)
         if "rules" in pairs
-        else find_rules()
+        else _default(game)
     )
     multiplier = _multiplier(r, pairs, rules, kind)
     if not ok or trump is None or rules is None or multiplier is None:
@@ -136,6 +143,12 @@ def _multiplier(
         return None
     multiplier: int = 2 ** int(Level.parse(word))
     return multiplier
+
+
+def _default(game: str) -> RuleSet:
+    """The rules of a contract that names none: the engine's default preset of the game
+    (a Coinche trick: the default Coinche preset's play rules)."""
+    return find_coinche_rules().play_rules if game == "coinche" else find_rules()
 
 
 def _trump(r: Reader, pairs: dict[str, tuple[Node, Node]]) -> Trump | None:
@@ -168,7 +181,7 @@ def read_classic_rules(
         pairs = r.mapping(node, at, _readable_keys())
         if pairs is None:
             return None
-        preset = find_rules().name  # the engine's default preset
+        preset = _default(game).name  # the engine's default preset of the game
         for key, (knode, vnode) in pairs.items():
             value = r.string(vnode, (*at, key))
             if value is None:
@@ -202,6 +215,48 @@ def _not_applying(key: str, at: KeyPath, kind: str, game: str) -> str | None:
     return f"{where} kind: {kind} (it applies to {one_of(names)})"
 
 
+def _coinche_play_rules(r: Reader, preset: str, knobs: _Knobs, kind: str) -> RuleSet | None:
+    """The play rules of Coinche preset ``preset`` (a play example of ``game: coinche``),
+    with its play knobs set as written; any other knob does not apply to a trick."""
+    rules = COINCHE_PRESETS[preset]
+    ok = True
+    for key, (value, knode, vnode) in knobs.items():
+        if key not in PLAY_KNOBS:
+            what = "a coinche deal, auction or match" if key in COINCHE_KNOBS else "a deal"
+            r.error(
+                knode,
+                f"contract.rules.{key}: knob {key} does not apply to kind: {kind}"
+                f" (it applies to {what})",
+                Code.BAD_RULES,
+            )
+            ok = False
+            continue
+        try:
+            rules = rules.with_knobs(**{key: value})
+        except EngineError as exc:
+            r.error(vnode, str(exc), Code.BAD_RULES)
+            ok = False
+    return rules.play_rules if ok else None
+
+
+def _warn_alias(r: Reader, preset: str, node: Node, game: str) -> None:
+    """A preset kept only as an alias: say which sourced preset to write instead."""
+    if preset in ALIAS_INSTEAD:
+        belote, coinche = ALIAS_INSTEAD[preset]
+        instead = (
+            f"rules: {coinche}"
+            if game == "coinche"
+            else f"rules: {belote}, or, for the FFB contrée rulebook's play rules,"
+            f" contract: {{game: coinche, rules: {coinche}}}"
+        )
+        r.warn(
+            node,
+            f"contract.rules: {preset} is an alias kept for version 1 and no page names it;"
+            f" write {instead}",
+            Code.BAD_RULES,
+        )
+
+
 def _find_rules(
     r: Reader,
     preset_at: tuple[str, Node],
@@ -211,6 +266,16 @@ def _find_rules(
     game: str,
 ) -> RuleSet | None:
     preset, preset_node = preset_at
+    if preset in COINCHE_PRESETS and game == "coinche" and kind == "play":
+        return _coinche_play_rules(r, preset, knobs, kind)
+    if game == "coinche" and kind == "play" and preset in PRESETS and preset not in ALIASES:
+        r.error(
+            preset_node,
+            f"{dotted(at)}: preset {preset} does not apply to game: coinche (it is a belote"
+            f" preset; expected {one_of(list(COINCHE_PRESETS))})",
+            Code.BAD_RULES,
+        )
+        return None
     if preset in COINCHE_PRESETS:
         applies = "belote" if game == "belote" else f"kind: {kind}"
         r.error(
@@ -225,6 +290,7 @@ def _find_rules(
     except EngineError as exc:  # the engine's message has the hint and the presets
         r.error(preset_node, str(exc), Code.BAD_RULES)
         return None
+    _warn_alias(r, preset, preset_node, game)
     ok = True
     for key, (value, knode, vnode) in knobs.items():
         why = _not_applying(key, at, kind, game)
@@ -242,17 +308,19 @@ def _find_rules(
     return find_rules(preset, **{key: value for key, (value, _, _) in knobs.items()})
 
 
-def classic_rules_schema(kind: str) -> dict[str, Any]:
-    """The JSON Schema of a classic ``rules`` value in a scenario of ``kind``: a preset,
-    or a preset and the knobs that apply to the kind (``KNOB_KINDS``)."""
+def classic_rules_schema(kind: str, presets: list[str] | None = None) -> dict[str, Any]:
+    """The JSON Schema of a classic ``rules`` value in a scenario of ``kind``: a preset
+    (of ``presets``, the classic ones unless given), or a preset and the knobs that apply
+    to the kind (``KNOB_KINDS``)."""
+    names = list(PRESETS) if presets is None else presets
     return {
         "anyOf": [
-            {"enum": list(PRESETS)},
+            {"enum": names},
             {
                 "type": "object",
                 "additionalProperties": False,
                 "properties": {
-                    "preset": {"enum": list(PRESETS)},
+                    "preset": {"enum": names},
                     **{k: {"enum": _knob_enum(k)} for k in KNOBS if kind in KNOB_KINDS[k]},
                 },
             },
@@ -261,10 +329,13 @@ def classic_rules_schema(kind: str) -> dict[str, Any]:
 
 
 def contract_schema(*, need_taker: bool, kind: str = "deal") -> dict[str, Any]:
-    """The JSON Schema of a ``contract`` block in a scenario of ``kind``."""
+    """The JSON Schema of a ``contract`` block in a scenario of ``kind``: a classic preset,
+    or, in a trick (no taker), a Coinche one too (the play rules of a Coinche trick,
+    ``game: coinche``)."""
+    presets = list(PRESETS) if need_taker else [*PRESETS, *COINCHE_PRESETS]
     props: dict[str, Any] = {
         "game": {"enum": list(GAMES)},
-        "rules": classic_rules_schema(kind),
+        "rules": classic_rules_schema(kind, presets),
         "trump": {"enum": _TRUMPS},
         "taker": SEAT_REF,
     }
