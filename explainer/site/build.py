@@ -63,10 +63,10 @@ from explainer.scenarios.kinds.law import law_index
 from explainer.scenarios.model import Page, Scenario, Section
 
 from .env import make_env, use_language
-from .examples import View, contract_kinds, macro_of, view_of
+from .examples import View, contract_kinds, macro_of, outcome_of, score_lines, view_of
 from .practice import draw_positions, practice_presets
 from .theme import PACKAGED_THEME, static_files
-from .variants import RULE_SETS, rule_set_rows, variants
+from .variants import RULE_SETS, rule_set_games, rules_anchor, variants
 
 __all__ = [
     "MARKER",
@@ -207,7 +207,10 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
         "belote": BELOTE,
         "variants": variants,
         "macro_of": macro_of,
-        "rule_set_rows": rule_set_rows(),
+        "outcome": outcome_of,
+        "score_lines": score_lines,
+        "rule_set_games": rule_set_games(),
+        "rules_anchor": rules_anchor,
     }
 
     def links(lang: str | None, path: str, rel: str) -> dict[str, Any]:

@@ -11,9 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from explainer.engine import Rank, Suit, Trump, card, tables
+from explainer.engine import CoincheDealResult, Rank, Suit, Trump, card, tables
 from explainer.scenarios.kinds import kind_of, sort_for_display
 from explainer.scenarios.model import Scenario
+
+from .outcomes import Line, Outcome, classic_lines, classic_outcome, coinche_lines, coinche_outcome
 
 __all__ = [
     "CONTRACT_KINDS",
@@ -21,6 +23,8 @@ __all__ = [
     "View",
     "contract_kinds",
     "macro_of",
+    "outcome_of",
+    "score_lines",
     "sort_for_display",
     "view_of",
 ]
@@ -40,6 +44,21 @@ def macro_of(scenario: Scenario) -> str:
     """The name of the template macro that shows ``scenario``, as its kind declares it
     (``Kind.macro`` / ``Kind.macro_of``): a key of ``MACROS`` in ``examples.html``."""
     return kind_of(scenario).macro_of(scenario)
+
+
+def outcome_of(view: View) -> Outcome:
+    """What a deal example's outcome says (:mod:`.outcomes`), from the engine's result in
+    its view and the rule set it was scored under."""
+    if isinstance(view.result, CoincheDealResult):
+        return coinche_outcome(view.result, view.rules)
+    return classic_outcome(view.result, view.rules, view.declarations)
+
+
+def score_lines(view: View) -> tuple[Line, ...]:
+    """The rows of a deal example's score table, adding up to its total."""
+    if isinstance(view.result, CoincheDealResult):
+        return coinche_lines(view.result)
+    return classic_lines(view.result, view.rules, view.declarations)
 
 
 @dataclass(frozen=True, slots=True)

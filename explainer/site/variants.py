@@ -15,7 +15,7 @@ it has variants (``status`` is still read, for compatibility, and shows its ``re
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from explainer.engine import (
@@ -27,7 +27,9 @@ from explainer.engine import (
     Citation,
     CoincheRules,
     EngineError,
+    Knob,
     RuleSet,
+    Source,
     Sourced,
     preset_sources,
     presets_for,
@@ -35,7 +37,21 @@ from explainer.engine import (
 from explainer.scenarios.kinds import kind_of
 from explainer.scenarios.model import Scenario
 
-__all__ = ["RULE_SETS", "UNPLAYABLE", "RuleSetRow", "Variant", "rule_set_rows", "variants"]
+from .examples import outcome_of, view_of
+from .outcomes import Outcome
+
+__all__ = [
+    "GAMES",
+    "RULE_SETS",
+    "UNPLAYABLE",
+    "GameRuleSets",
+    "RuleSetRow",
+    "Variant",
+    "rule_set_games",
+    "rule_set_rows",
+    "rules_anchor",
+    "variants",
+]
 
 UNPLAYABLE: Final = "playable"
 """The pseudo-fact of a deal that another preset's play rules do not allow."""
@@ -52,7 +68,10 @@ class Variant:
     ``knob`` is the rule that makes the difference, ``other_value`` its value in
     ``preset`` as a scenario writes it, and ``cite`` its source in that preset (``None``
     where the preset's value rests on a note only). ``anchor`` is the value's anchor on
-    the Rule sets page, ``None`` where that page has no row for it (Coinche).
+    the Rule sets page, ``None`` where that page has no row for it. ``outcome`` is, for
+    the fact ``made`` of a deal, what the deal's outcome says under ``preset`` (made,
+    failed, held over...: the made fact alone cannot tell a failed contract from a
+    *litige*).
     """
 
     preset: str
@@ -63,6 +82,7 @@ class Variant:
     other: Any
     other_value: str
     anchor: str | None
+    outcome: Outcome | None = None
 
 
 Rules = RuleSet | CoincheRules
@@ -76,7 +96,7 @@ class _Family:
     presets: Mapping[str, Rules]
     knobs: tuple[str, ...]
     sources: Mapping[str, Mapping[str, Sourced]]
-    anchored: bool
+    game: str
     carried: tuple[str, ...]
     """Knobs that say which game is played rather than which source is followed (a
     match's ``target``, classic Belote with declarations): the example's value is kept
@@ -92,7 +112,7 @@ class _Family:
 def _family(rules: Rules) -> _Family:
     if isinstance(rules, CoincheRules):
         return _Family(
-            COINCHE_PRESETS, tuple(COINCHE_KNOBS), PRESET_SOURCES, anchored=False,
+            COINCHE_PRESETS, tuple(COINCHE_KNOBS), PRESET_SOURCES, "coinche",
             carried=("target",),
         )  # fmt: skip
     names = presets_for(rules.game)
@@ -100,7 +120,7 @@ def _family(rules: Rules) -> _Family:
         {n: PRESETS[n] for n in names},
         tuple(KNOBS),
         {n: preset_sources(n) for n in names},
-        anchored=True,
+        rules.game,
         carried=("classic_declarations",),
     )
 
@@ -113,15 +133,22 @@ def _other(family: _Family, base: Rules, preset: str) -> Rules:
     return rules if same else rules.with_knobs(**changed)
 
 
+def _recomputed(scenario: Scenario, rules: Rules) -> Scenario | None:
+    """``scenario`` recomputed by its kind under ``rules``, or ``None`` if it cannot
+    happen under them (an illegal play or call)."""
+    try:
+        return kind_of(scenario).recompute(scenario, rules)
+    except EngineError:
+        return None
+
+
 def _facts(scenario: Scenario, rules: Rules) -> dict[str, Any] | None:
     """The checked facts of ``scenario`` under ``rules``, or ``None`` if it cannot
     happen under them (an illegal play or call): the kind recomputes it."""
-    kind = kind_of(scenario)
-    try:
-        other = kind.recompute(scenario, rules)
-    except EngineError:
+    other = _recomputed(scenario, rules)
+    if other is None:
         return None
-    computed = kind.computed(other)
+    computed = kind_of(scenario).computed(other)
     return {k: computed.get(k) for k in scenario.expect}
 
 
@@ -154,8 +181,18 @@ def _deciding_knob(
 def _variant(family: _Family, preset: str, knob: str, fact: str, got: Any, other: Any) -> Variant:
     cites = family.sources[preset][knob].cites
     value = family.value(family.presets[preset], knob)
-    anchor = f"{preset}-{knob}" if family.anchored else None
+    anchor = f"{preset}-{knob}" if knob in _knobs(family.game) else None
     return Variant(preset, knob, cites[0] if cites else None, fact, got, other, value, anchor)
+
+
+def _with_outcome(variant: Variant, scenario: Scenario, rules: Rules) -> Variant:
+    """``variant`` with the deal's outcome under ``rules`` when its fact is ``made``."""
+    if variant.fact != "made":
+        return variant
+    other = _recomputed(scenario, rules)
+    if other is None:
+        return variant
+    return replace(variant, outcome=outcome_of(view_of(other)))
 
 
 def _order(fact: str) -> int:
@@ -185,13 +222,25 @@ def variants(scenario: Scenario) -> tuple[Variant, ...]:
             out.append(_variant(family, preset, knob, UNPLAYABLE, True, False))
             continue
         differ = sorted((k for k in mine if k in shown and mine[k] != theirs[k]), key=_order)
-        out += [_variant(family, preset, knob, k, mine[k], theirs[k]) for k in differ]
+        out += [
+            _with_outcome(_variant(family, preset, knob, k, mine[k], theirs[k]), scenario, rules)
+            for k in differ
+        ]
     return tuple(out)
 
 
 RULE_SETS: Final = "rule-sets"
 """The folder of the Rule sets page (``<lang>/rule-sets/``); presets are anchored there
-as ``#preset-<name>`` and each value as ``#<preset>-<knob>``."""
+as ``#preset-<name>``, each value as ``#<preset>-<knob>`` and each rule as
+``#rule-<game>-<knob>``."""
+
+GAMES: Final = ("belote", "coinche")
+"""The games of the Rule sets page, in its order."""
+
+_NOT_SHOWN: Final[Mapping[str, tuple[str, ...]]] = {"coinche": ("classic_declarations",)}
+"""Knobs a game's rule sets carry but never use, left off its table: a Coinche rule set
+holds ``classic_declarations`` (classic Belote with declarations) only because the two
+games share their rule-set code; Coinche's own is ``declarations``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,14 +252,70 @@ class RuleSetRow:
     """``(preset, value)`` in the game's preset order."""
 
 
+@dataclass(frozen=True, slots=True)
+class GameRuleSets:
+    """One game's part of the Rule sets page: its presets, the documents each cites, and
+    one row per knob."""
+
+    game: str
+    presets: tuple[str, ...]
+    documents: tuple[tuple[str, tuple[Source, ...]], ...]
+    """``(preset, documents)``: the documents the preset's values cite, in first-cited order."""
+    rows: tuple[RuleSetRow, ...]
+
+
+def _presets(game: str) -> tuple[str, ...]:
+    """The presets of ``game``, default first; aliases (``official``) are left out: they
+    are a way of writing a rule set, not a rule set of their own."""
+    if game == "coinche":
+        return tuple(COINCHE_PRESETS)
+    return presets_for(game)
+
+
+def _sources(game: str, preset: str) -> Mapping[str, Sourced]:
+    return PRESET_SOURCES[preset] if game == "coinche" else preset_sources(preset)
+
+
+def _knobs(game: str) -> tuple[str, ...]:
+    table: Mapping[str, Knob] = COINCHE_KNOBS if game == "coinche" else KNOBS
+    hidden = _NOT_SHOWN.get(game, ())
+    return tuple(k for k, spec in table.items() if game in spec.games and k not in hidden)
+
+
 def rule_set_rows(game: str = "belote") -> tuple[RuleSetRow, ...]:
-    """The knobs x presets table of ``game``, read from the engine's rule-set data (each
-    value with its citations and note), knobs in :data:`KNOBS` order; the game's presets
-    first, then its aliases (``official``), so every contract line has an anchor."""
-    names = presets_for(game)
-    names += tuple(n for n, r in PRESETS.items() if r.game == game and n not in names)
+    """The knobs x presets table of ``game`` (``belote`` or ``coinche``), read from the
+    engine's rule-set data (each value with its citations and note), knobs in the game's
+    order, presets in the game's order (aliases left out)."""
+    names = _presets(game)
     return tuple(
-        RuleSetRow(knob, tuple((name, preset_sources(name)[knob]) for name in names))
-        for knob, spec in KNOBS.items()
-        if game in spec.games
+        RuleSetRow(knob, tuple((name, _sources(game, name)[knob]) for name in names))
+        for knob in _knobs(game)
     )
+
+
+def _documents(game: str, preset: str) -> tuple[Source, ...]:
+    seen: dict[str, Source] = {}
+    for knob in _knobs(game):
+        for cite in _sources(game, preset)[knob].cites:
+            seen.setdefault(cite.source.url or cite.source.title, cite.source)
+    return tuple(seen.values())
+
+
+def rule_set_games() -> tuple[GameRuleSets, ...]:
+    """Every game's part of the Rule sets page (:data:`GAMES`)."""
+    return tuple(
+        GameRuleSets(
+            game,
+            _presets(game),
+            tuple((p, _documents(game, p)) for p in _presets(game)),
+            rule_set_rows(game),
+        )
+        for game in GAMES
+    )
+
+
+def rules_anchor(rules: RuleSet | CoincheRules) -> str:
+    """Where the Rule sets page shows ``rules``: its preset (``preset-<name>``), or the
+    page's top for a rule set the page does not list (an alias such as ``official``)."""
+    shown = {p for game in GAMES for p in _presets(game)}
+    return f"preset-{rules.name}" if rules.name in shown else "rule-sets"

@@ -41,6 +41,7 @@ from .rules import (
 from .scoring import (
     CoincheDealResult,
     CoincheScore,
+    bid_needs,
     card_points_of,
     declare_classic,
     play_coinche_deal,
@@ -80,6 +81,7 @@ __all__ = [
     "MatchError",
     "MatchResult",
     "PacketDealing",
+    "bid_needs",
     "card_points_of",
     "compare_declarations",
     "deal_packets",

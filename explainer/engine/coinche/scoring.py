@@ -34,6 +34,7 @@ from .rules import FFB_COINCHE, PAGAT_COINCHE, CoincheRules
 __all__ = [
     "CoincheDealResult",
     "CoincheScore",
+    "bid_needs",
     "card_points_of",
     "declare_classic",
     "play_coinche_deal",
@@ -131,10 +132,19 @@ def trick_points(
     return (p[0], p[1])
 
 
-def _need(bid: int, rules: CoincheRules) -> int:
+def bid_needs(bid: int, rules: CoincheRules = FFB_COINCHE) -> int:
+    """The total a numeric ``bid`` needs under ``rules``: the bid, or 82 for a bid of 80
+    where ``bid_80_needs`` or ``min_bid`` is 82 (Pagat: "82 is bid by saying '80'").
+
+    >>> bid_needs(80, PAGAT_COINCHE), bid_needs(80), bid_needs(110, PAGAT_COINCHE)
+    (82, 80, 110)
+    """
     if bid == 80 and (rules.bid_80_needs == 82 or rules.min_bid == 82):
         return 82
     return bid
+
+
+_need = bid_needs
 
 
 def _multiplier(level: Level, rules: CoincheRules) -> int:
