@@ -399,7 +399,9 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
         "rules knob", "suits do not rank: a higher bid needs a higher number"
     ),
     # NOTE: A Coinche rule set's value (suit_order: ranked).
-    ("suit_order", "ranked"): P_("rules knob", "suits rank: an equal bid in a higher suit overcalls"),
+    ("suit_order", "ranked"): P_(
+        "rules knob", "suits rank: an equal bid in a higher suit overcalls"
+    ),
     # NOTE: A Coinche rule set's value (sa_ta: off).
     ("sa_ta", "off"): P_("rules knob", "no no-trump or all-trump bids"),
     # NOTE: A Coinche rule set's value (sa_ta: on).
@@ -420,7 +422,9 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     ("generale", "off"): P_("rules knob", "no générale bid"),
     # NOTE: A Coinche rule set's value (generale: solo): one player bids to win all eight
     # tricks alone.
-    ("generale", "solo"): P_("rules knob", "a générale may be bid: one player wins all eight tricks"),
+    ("generale", "solo"): P_(
+        "rules knob", "a générale may be bid: one player wins all eight tricks"
+    ),
     # NOTE: A Coinche rule set's value (coinche_timing: in_turn).
     ("coinche_timing", "in_turn"): P_("rules knob", "coinche only in turn"),
     # NOTE: A Coinche rule set's value (coinche_timing: any_time).
@@ -456,7 +460,9 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     # NOTE: A Coinche rule set's value (all_pass: same_dealer).
     ("all_pass", "same_dealer"): P_("rules knob", "after four passes, the same player deals again"),
     # NOTE: A Coinche rule set's value (scoring: points_plus_bid).
-    ("scoring", "points_plus_bid"): P_("rules knob", "a made contract scores its points and the bid"),
+    ("scoring", "points_plus_bid"): P_(
+        "rules knob", "a made contract scores its points and the bid"
+    ),
     # NOTE: A Coinche rule set's value (scoring: points_only).
     ("scoring", "points_only"): P_("rules knob", "a made contract scores its points only"),
     # NOTE: A Coinche rule set's value (scoring: bid_only).

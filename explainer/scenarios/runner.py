@@ -19,7 +19,16 @@ from .kinds import kind_of
 from .model import Scenario
 from .tokens import NUMBER, VALUE_NAMES, VALUE_TOKEN, value_of
 
-__all__ = ["NO_FACT_MESSAGE", "NUMBER", "compute", "facts", "no_fact", "prose_numbers", "run", "run_all"]
+__all__ = [
+    "NO_FACT_MESSAGE",
+    "NUMBER",
+    "compute",
+    "facts",
+    "no_fact",
+    "prose_numbers",
+    "run",
+    "run_all",
+]
 
 _NOT_PROSE: Final = re.compile(r"\{[^{}]*\}|\]\([^)]*\)")
 

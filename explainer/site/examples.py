@@ -57,7 +57,7 @@ def outcome_of(view: View) -> Outcome:
 def score_lines(view: View) -> tuple[Line, ...]:
     """The rows of a deal example's score table, adding up to its total."""
     if isinstance(view.result, CoincheDealResult):
-        return coinche_lines(view.result)
+        return coinche_lines(view.result, view.rules)
     return classic_lines(view.result, view.rules, view.declarations)
 
 

@@ -27,9 +27,9 @@ from explainer.engine import (
     BELOTE,
     LAST_TRICK,
     BidKind,
+    CoincheContract,
     CoincheDealResult,
     CoincheRules,
-    Contract,
     DealResult,
     Level,
     Rank,
@@ -561,7 +561,11 @@ def _coinche_terms(
     d = _declarations_scored(r, rules)
     if verdict is Verdict.LITIGE:
         o = Team(t ^ 1)
-        own = [Term(_tricks_kind(r, o), p[o]), Term(TermKind.BELOTE, b[o]), Term(TermKind.DECLARATIONS, d[o])]
+        own = [
+            Term(_tricks_kind(r, o), p[o]),
+            Term(TermKind.BELOTE, b[o]),
+            Term(TermKind.DECLARATIONS, d[o]),
+        ]
         return (own, []) if o is Team.NS else ([], own)
     made = verdict is Verdict.MADE
     value = _contract_value(c, rules)
@@ -572,26 +576,54 @@ def _coinche_terms(
     won: list[Term]
     lost: list[Term] = [] if prenable else [Term(TermKind.BELOTE, b[loser])]
     taken = [Term(TermKind.OTHER_BELOTE, b[loser])] if prenable else []
-    if not isinstance(c.bid, int) and (c.bid is BidKind.GENERALE or rules.capot_bid_scoring == "flat"):
+    if not isinstance(c.bid, int) and (
+        c.bid is BidKind.GENERALE or rules.capot_bid_scoring == "flat"
+    ):
         times = m if c.bid is BidKind.GENERALE else 2 * m
-        won = [Term(TermKind.CONTRACT, value, times), Term(TermKind.DECLARATIONS, d[w]), Term(TermKind.BELOTE, b[w]), *taken]
+        won = [
+            Term(TermKind.CONTRACT, value, times),
+            Term(TermKind.DECLARATIONS, d[w]),
+            Term(TermKind.BELOTE, b[w]),
+            *taken,
+        ]
     elif m == 1 and made:
         if rules.scoring == "bid_only":
             won = [Term(TermKind.CONTRACT, value), Term(TermKind.BELOTE, b[w])]
             lost = [Term(TermKind.BELOTE, b[loser])]
         else:
-            won = [Term(_tricks_kind(r, w), p[w]), Term(TermKind.BELOTE, b[w]), Term(TermKind.DECLARATIONS, d[w]), Term(TermKind.CONTRACT, value)]
-            lost = [Term(_tricks_kind(r, loser), p[loser]), Term(TermKind.BELOTE, b[loser]), Term(TermKind.DECLARATIONS, d[loser])]
+            won = [
+                Term(_tricks_kind(r, w), p[w]),
+                Term(TermKind.BELOTE, b[w]),
+                Term(TermKind.DECLARATIONS, d[w]),
+                Term(TermKind.CONTRACT, value),
+            ]
+            lost = [
+                Term(_tricks_kind(r, loser), p[loser]),
+                Term(TermKind.BELOTE, b[loser]),
+                Term(TermKind.DECLARATIONS, d[loser]),
+            ]
     elif m == 1:
         base = 0 if rules.scoring == "bid_only" else rules.failure_base
-        won = [Term(TermKind.FAILED_CONTRACT, base), Term(TermKind.CONTRACT, value), Term(TermKind.DECLARATIONS, d[w]), Term(TermKind.BELOTE, b[w]), *taken]
+        won = [
+            Term(TermKind.FAILED_CONTRACT, base),
+            Term(TermKind.CONTRACT, value),
+            Term(TermKind.DECLARATIONS, d[w]),
+            Term(TermKind.BELOTE, b[w]),
+            *taken,
+        ]
     else:
         won = [*_coinched_terms(r, w, m, b, d, value, rules), *taken]
     return (won, lost) if w is Team.NS else (lost, won)
 
 
 def _coinched_terms(
-    r: CoincheDealResult, w: Team, m: int, b: list[int], d: tuple[int, int], value: int, rules: CoincheRules
+    r: CoincheDealResult,
+    w: Team,
+    m: int,
+    b: list[int],
+    d: tuple[int, int],
+    value: int,
+    rules: CoincheRules,
 ) -> list[Term]:
     """The winner's parts of a coinched deal (``coinche_scoring``), a part multiplied by
     the coinche marked with its ``times``."""
@@ -605,21 +637,47 @@ def _coinched_terms(
         return [contract, bel, *outside]
     kind = rules.coinche_scoring
     if kind == "whole":
-        return [Term(TermKind.DEAL, base, m), contract, Term(TermKind.DECLARATIONS, d[w], m), bel, *outside]
+        return [
+            Term(TermKind.DEAL, base, m),
+            contract,
+            Term(TermKind.DECLARATIONS, d[w], m),
+            bel,
+            *outside,
+        ]
     if kind == "bid_only":
-        return [Term(TermKind.DEAL, base), contract, bel, Term(TermKind.DECLARATIONS, d[w]), *outside]
+        return [
+            Term(TermKind.DEAL, base),
+            contract,
+            bel,
+            Term(TermKind.DECLARATIONS, d[w]),
+            *outside,
+        ]
     if kind == "flat":
         flat = 160 + (50 if capot else 0)
-        return [Term(TermKind.DEAL, flat, m), contract, bel, Term(TermKind.DECLARATIONS, d[w]), *outside]
-    return [Term(TermKind.DEAL, base, m), bel, Term(TermKind.CONTRACT, value), Term(TermKind.DECLARATIONS, d[w]), *outside]
+        return [
+            Term(TermKind.DEAL, flat, m),
+            contract,
+            bel,
+            Term(TermKind.DECLARATIONS, d[w]),
+            *outside,
+        ]
+    return [
+        Term(TermKind.DEAL, base, m),
+        bel,
+        Term(TermKind.CONTRACT, value),
+        Term(TermKind.DECLARATIONS, d[w]),
+        *outside,
+    ]
 
 
 def _tricks_kind(r: CoincheDealResult, team: Team) -> TermKind:
     return TermKind.CAPOT if r.capot is team else TermKind.TRICKS
 
 
-def _contract_value(c: object, rules: CoincheRules) -> int:
-    bid = getattr(c, "bid")
+def _contract_value(c: CoincheContract, rules: CoincheRules) -> int:
+    """The value of the contract (``v``): the bid (0 under ``scoring: points_only``), or
+    a capot's or a générale's value."""
+    bid = c.bid
     if isinstance(bid, int):
         return 0 if rules.scoring == "points_only" else bid
     return rules.capot_value if bid is BidKind.CAPOT else rules.generale_value
@@ -638,10 +696,11 @@ def _declarations_scored(r: CoincheDealResult, rules: CoincheRules) -> tuple[int
     return (d[0], d[1])
 
 
-def coinche_lines(r: CoincheDealResult) -> tuple[Line, ...]:
+def coinche_lines(r: CoincheDealResult, rules: CoincheRules) -> tuple[Line, ...]:
     """The score lines of a Coinche deal, rows adding up to the total compared with the
     bid: tricks won (a count, not points), card points, the last trick or the capot's
-    bonus, at all-trump scaled to 162 the count after scaling, belote, declarations."""
+    bonus, at all-trump scaled to 162 the count after scaling, belote, declarations; a
+    belote or declarations the rules keep out of that total come after it."""
     s = r.scored
     ns_tricks = sum(1 for w in r.play.winners if w.team is Team.NS)
     last = [0, 0]
@@ -659,7 +718,12 @@ def coinche_lines(r: CoincheDealResult) -> tuple[Line, ...]:
     ]
     if r.capot is None and raw != s.trick_points:
         lines.append(Line("scaled", *s.trick_points, subtotal=True))
-    lines += [Line("belote", *s.belote), Line("declarations", *s.declarations)]
-    lines += [Line("total", *s.total), Line("score", *r.score)]
+    belote = Line("belote" if rules.belote_counts else "belote_apart", *s.belote)
+    decl = Line(
+        "declarations" if rules.declarations_count else "declarations_apart", *s.declarations
+    )
+    counted = [x for x in (belote, decl) if not x.key.endswith("_apart")]
+    apart = [x for x in (belote, decl) if x.key.endswith("_apart")]
+    lines += [*counted, Line("total", *s.total), *apart, Line("score", *r.score)]
     keep = {"tricks", "card_points", "total", "score", "scaled"}
     return tuple(line for line in lines if line.key in keep or (line.ns, line.ew) != (0, 0))

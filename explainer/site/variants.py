@@ -137,9 +137,10 @@ def _recomputed(scenario: Scenario, rules: Rules) -> Scenario | None:
     """``scenario`` recomputed by its kind under ``rules``, or ``None`` if it cannot
     happen under them (an illegal play or call)."""
     try:
-        return kind_of(scenario).recompute(scenario, rules)
+        other: Scenario = kind_of(scenario).recompute(scenario, rules)
     except EngineError:
         return None
+    return other
 
 
 def _facts(scenario: Scenario, rules: Rules) -> dict[str, Any] | None:

@@ -65,7 +65,9 @@ def test_a_bad_value_token_in_the_title_is_kept_beside_one_in_the_text() -> None
 
 
 def test_known_value_tokens_are_not_reported() -> None:
-    scenario = _scenario(FULL_TRICK + "text: '{=belote}, {=points:JH}, {=capot}, {=deal_total}'\n" + STATED)
+    scenario = _scenario(
+        FULL_TRICK + "text: '{=belote}, {=points:JH}, {=capot}, {=deal_total}'\n" + STATED
+    )
     assert run(scenario) == []
     assert run_all([scenario]) == []
 

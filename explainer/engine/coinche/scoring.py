@@ -441,17 +441,22 @@ def score_classic_declarations(
     belote: Seat | None = None,
     tie: str = "made",
     belote_rule: str = "prenable",
+    belotes: Sequence[Seat] | None = None,
+    capot_total: int = 252,
 ) -> tuple[bool, tuple[int, int]]:
     """Classic Belote with declarations (``classic_declarations: on``): ``(made, score)``.
 
     ``points`` are each team's points as the classic deal counts them (cards, last
-    trick or capot, belote); ``declarations`` what each team scores after
+    trick or capot, the belotes that count); ``declarations`` what each team scores after
     :func:`compare_declarations` (called with ``game="belote"``). The declarations count
     towards the contract; the takers make it with more points than the defence
     (``tie: made``: at least as many; FFB-B16 says strictly more). A failed contract
-    gives the defence 162 (252 after a capot) plus every declaration of both teams
-    ("162 points de chute + leurs annonces + les annonces des preneurs") and the
-    belote as ``belote_rule`` says (``prenable``: both teams', as the classic engine).
+    gives the defence the whole deal (162, or ``capot_total`` after a capot) plus every
+    declaration of both teams ("162 points de chute + leurs annonces + les annonces des
+    preneurs") and the belotes as ``belote_rule`` says (``prenable``: both teams';
+    ``imprenable``: their own, the takers keep theirs; ``attack_only``: the takers keep
+    theirs and the defence's never counts). ``belotes`` are every seat that scores a
+    belote (one per suit at all-trump); ``belote`` is the one seat of a suit contract.
 
     >>> score_classic_declarations((92, 70), (0, 50), taker=Seat.E, tie="failed")
     (True, (92, 120))
@@ -461,13 +466,14 @@ def score_classic_declarations(
     made = total[t] > total[t ^ 1] or (total[t] == total[t ^ 1] and tie == "made")
     if made:
         return True, (total[0], total[1])
-    whole = 152 + (100 if capot is not None else 10)
+    whole = capot_total if capot is not None else 152 + 10
     s = [0, 0]
     kept = 0
-    if belote is not None and (belote_rule == "prenable" or belote.team != t):
-        kept = BELOTE
-    elif belote is not None:
-        s[t] = BELOTE
+    for seat in belotes if belotes is not None else (() if belote is None else (belote,)):
+        if seat.team == t and belote_rule != "prenable":
+            s[t] += BELOTE
+        elif seat.team == t or belote_rule != "attack_only":
+            kept += BELOTE
     s[t ^ 1] = whole + kept + declarations[0] + declarations[1]
     return False, (s[0], s[1])
 
@@ -518,8 +524,9 @@ def declare_classic(
         decl.points,
         taker=deal.contract.taker,
         capot=deal.capot,
-        belote=deal.belote,
+        belotes=deal.belotes,
         tie="made" if rules.tie == "made" else "failed",
         belote_rule=rules.belote,
+        capot_total=rules.capot_total,
     )
-    return replace(deal, made=made, score=score), decl
+    return replace(deal, made=made, score=score, held=0), decl

@@ -195,7 +195,9 @@ class LawKind(Kind[LawScenario]):
     keys = ("contract", "when", "then", "rules")
     required = ("kind", "contract", "then")
     facts = (Fact("holds_under", PRESET_SET, "the rule sets under which the law holds"),)
-    states_facts = False  # its claim is ``then``, checked whether or not ``expect`` names the rule sets
+    states_facts = (
+        False  # its claim is ``then``, checked whether or not ``expect`` names the rule sets
+    )
 
     def read(self, r: Reader, pairs: Pairs, common: dict[str, Any]) -> LawScenario | None:
         game, trump = _contract(r, pairs)
