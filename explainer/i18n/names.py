@@ -618,9 +618,10 @@ DECLARATION_NAMES: Final[dict[str, Marked]] = {
 }
 """The declarations' names, by :class:`~explainer.engine.DeclarationKind` value."""
 
-# NOTE: A rule set changed from a preset: %(rules)s is "house rules", %(changes)s a list
-# of changes ("undertrumping optional").
-RULES_CHANGED: Final = P_("rules preset", "%(rules)s with %(changes)s")
+# NOTE: A rule set changed from a preset: %(rules)s is "house rules", %(changes)s the list
+# of the rules it changes, each as the Rule sets page words it ("undertrumping optional",
+# "a tie counts as failed"). Shown in an example's contract line.
+RULES_CHANGED: Final = P_("rules preset", "%(rules)s (changed: %(changes)s)")
 # NOTE: Shown in place of a rule the site has no words for yet (never expected).
 UNNAMED_RULE: Final = P_("knob", "another rule")
 
@@ -843,6 +844,11 @@ class Words:
         """ "house rules", "official rules"."""
         marked = PRESET_NAMES.get(name)
         return self._p(marked) if marked is not None else name
+
+    def presets(self, names: Iterable[str]) -> str:
+        """Several presets' names as one list: "house rules, FFB classic rules (2016) and
+        Pagat rules"."""
+        return self.join(self.preset(n) for n in names)
 
     def knob_value(self, knob: str, value: str) -> str:
         """A rule set's value in words: "undertrumping required", "lowest bid 82"; a

@@ -31,7 +31,15 @@ import re
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any, Final
 
-from explainer.engine import KNOBS, PRESET_SOURCES, PRESETS, SOURCES, Sourced, preset_sources
+from explainer.engine import (
+    KNOBS,
+    PRESET_SOURCES,
+    PRESETS,
+    SOURCES,
+    Sourced,
+    preset_sources,
+    presets_for,
+)
 
 __all__ = [
     "RULE_NOTE",
@@ -64,18 +72,20 @@ _WORDS: Final = re.compile(r"[^\W\d_]{3}")
 """Three letters in a row: a text that has words to translate."""
 
 _GAME: Final = "belote"
-"""The game whose rule sets the Rule sets page shows (with their notes)."""
+"""The classic game, whose presets are :data:`~explainer.engine.PRESETS` (the Coinche
+ones are :data:`~explainer.engine.PRESET_SOURCES`)."""
 
 
-def _belote_values() -> Iterator[tuple[str, str, Sourced]]:
-    """``(preset, knob, value)`` of every row and column of the Rule sets page."""
-    for name, rules in PRESETS.items():
-        if rules.game != _GAME:
-            continue
+def _values() -> Iterator[tuple[str, str, Sourced]]:
+    """``(preset, knob, value)`` of every preset of both games (aliases left out)."""
+    for name in presets_for(_GAME):
         values = preset_sources(name)
         for knob, spec in KNOBS.items():
             if _GAME in spec.games:
                 yield name, knob, values[knob]
+    for name, coinche in PRESET_SOURCES.items():
+        for knob, sourced in coinche.items():
+            yield name, knob, sourced
 
 
 def _all_values() -> Iterator[Mapping[str, Sourced]]:
@@ -95,14 +105,14 @@ def rule_texts() -> dict[tuple[str, str], list[str]]:
         if comment not in comments:
             comments.append(comment)
 
-    for preset, knob, sourced in _belote_values():
-        if sourced.note:
+    for preset, knob, sourced in _values():
+        if sourced.note and not sourced.cites:  # a note is shown where no source says
             add(
                 RULE_NOTE,
                 sourced.note,
                 f"Rule sets page, preset {preset}, rule {knob} (value {sourced.value}): why"
-                " the preset takes this value. Keep document keys (FFB-B16), section numbers,"
-                " value names in code font and quoted words as they are.",
+                " the preset takes this value where no source says it. Keep section"
+                " numbers and quoted words as they are.",
             )
     for source in SOURCES.values():
         if not source.url:

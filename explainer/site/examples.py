@@ -11,7 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from explainer.engine import CoincheDealResult, Rank, Suit, Trump, card, tables
+from explainer.engine import (
+    PRESETS,
+    CoincheDealResult,
+    Rank,
+    Suit,
+    Trump,
+    card,
+    presets_for,
+    tables,
+)
 from explainer.scenarios.kinds import kind_of, sort_for_display
 from explainer.scenarios.model import Scenario
 
@@ -21,6 +30,7 @@ __all__ = [
     "CONTRACT_KINDS",
     "KindRow",
     "View",
+    "capot_values",
     "contract_kinds",
     "macro_of",
     "outcome_of",
@@ -59,6 +69,16 @@ def score_lines(view: View) -> tuple[Line, ...]:
     if isinstance(view.result, CoincheDealResult):
         return coinche_lines(view.result, view.rules)
     return classic_lines(view.result, view.rules, view.declarations)
+
+
+def capot_values(game: str = "belote") -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """What a capot is worth in all under the presets of ``game``: ``(points, presets)``
+    for each value, highest first. The tables' note says it rule set by rule set, so it
+    stays true when a preset counts a capot otherwise (a flat 250)."""
+    worth: dict[int, list[str]] = {}
+    for name in presets_for(game):
+        worth.setdefault(PRESETS[name].capot_total, []).append(name)
+    return tuple((points, tuple(names)) for points, names in sorted(worth.items(), reverse=True))
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,8 @@
   are not buttons.
 - axe-core 4 finds no violation on any page x language x light/dark x 1280/390 px.
 - Nothing scrolls sideways at 320 px: a box wider than its content scrolls by itself,
-  takes keyboard focus and is labelled.
+  takes keyboard focus and is labelled. The Rule sets page has no such box: nothing on
+  it scrolls sideways at 1280 or 320 px.
 - which-card prints on at most one A4 page per two examples, with the reasons printed.
 - The Practice page keeps a running score; the language switch keeps the #anchor.
 
@@ -296,6 +297,46 @@ def test_nothing_scrolls_sideways_or_is_clipped_at_320px(
         if rel.endswith(("which-card/index.html", "one-deal/index.html")):
             _shot(page, rel, "320")
     context.close()
+    assert not found, "\n".join(found)
+
+
+SIDEWAYS = """() => {
+  const doc = document.documentElement;
+  const problems = [];
+  if (doc.scrollWidth > doc.clientWidth) {
+    problems.push('the page scrolls sideways by ' + (doc.scrollWidth - doc.clientWidth) + 'px');
+  }
+  for (const el of document.querySelectorAll('main *')) {
+    const r = el.getBoundingClientRect();
+    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') {
+      problems.push(el.tagName.toLowerCase() + '.' + el.className + ' scrolls sideways');
+    }
+    if (r.width && r.right > doc.clientWidth + 1) {
+      problems.push(el.tagName.toLowerCase() + '.' + el.className + ' ends at ' + r.right);
+    }
+  }
+  return problems.slice(0, 5);
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 320])
+def test_the_rule_sets_page_never_scrolls_sideways(
+    browser: Any, server: tuple[str, Path], width: int
+) -> None:
+    """Not even inside a box: every rule set's value and source fits the screen, with or
+    without JavaScript, in every language."""
+    base, _ = server
+    found: list[str] = []
+    for script in (True, False):
+        context = browser.new_context(
+            viewport={"width": width, "height": 800}, java_script_enabled=script
+        )
+        page = context.new_page()
+        for lang in ("en", "fr", "pl"):
+            page.goto(base + f"{lang}/rule-sets/index.html")
+            page.wait_for_load_state("load")
+            found += [f"{lang} {width}px js={script}: {p}" for p in page.evaluate(SIDEWAYS)]
+        context.close()
     assert not found, "\n".join(found)
 
 
