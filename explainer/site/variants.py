@@ -42,6 +42,7 @@ from .outcomes import Outcome
 
 __all__ = [
     "GAMES",
+    "OUTCOME",
     "RULE_SETS",
     "UNPLAYABLE",
     "GameRuleSets",
@@ -55,9 +56,13 @@ __all__ = [
 
 UNPLAYABLE: Final = "playable"
 """The pseudo-fact of a deal that another preset's play rules do not allow."""
+OUTCOME: Final = "outcome"
+"""The pseudo-fact of a deal whose outcome another preset reads otherwise (made, failed,
+held over...): it stands for the checked fact ``made``, which cannot tell a failed
+contract from a *litige*."""
 
 #: The order facts are shown in (the rest follow in the kind's order).
-_SHOWN_FIRST: Final = ("made", "score", "legal", "rule")
+_SHOWN_FIRST: Final = (OUTCOME, "score", "legal", "rule")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +74,7 @@ class Variant:
     ``preset`` as a scenario writes it, and ``cite`` its source in that preset (``None``
     where the preset's value rests on a note only). ``anchor`` is the value's anchor on
     the Rule sets page, ``None`` where that page has no row for it. ``outcome`` is, for
-    the fact ``made`` of a deal, what the deal's outcome says under ``preset`` (made,
-    failed, held over...: the made fact alone cannot tell a failed contract from a
-    *litige*).
+    the pseudo-fact :data:`OUTCOME`, what the deal's outcome says under ``preset``.
     """
 
     preset: str
@@ -186,14 +189,19 @@ def _variant(family: _Family, preset: str, knob: str, fact: str, got: Any, other
     return Variant(preset, knob, cites[0] if cites else None, fact, got, other, value, anchor)
 
 
-def _with_outcome(variant: Variant, scenario: Scenario, rules: Rules) -> Variant:
-    """``variant`` with the deal's outcome under ``rules`` when its fact is ``made``."""
-    if variant.fact != "made":
-        return variant
+def _outcome_variant(
+    family: _Family, scenario: Scenario, rules: Rules, preset: str, knob: str
+) -> Variant | None:
+    """The :data:`OUTCOME` variant of a deal whose verdict ``rules`` read otherwise (a
+    contract made here and failed there, or held over), else ``None``."""
     other = _recomputed(scenario, rules)
     if other is None:
-        return variant
-    return replace(variant, outcome=outcome_of(view_of(other)))
+        return None
+    mine, theirs = outcome_of(view_of(scenario)), outcome_of(view_of(other))
+    if mine.verdict is theirs.verdict:  # the same verdict: the score says the rest
+        return None
+    v = _variant(family, preset, knob, OUTCOME, mine.verdict, theirs.verdict)
+    return replace(v, outcome=theirs)
 
 
 def _order(fact: str) -> int:
@@ -223,9 +231,14 @@ def variants(scenario: Scenario) -> tuple[Variant, ...]:
             out.append(_variant(family, preset, knob, UNPLAYABLE, True, False))
             continue
         differ = sorted((k for k in mine if k in shown and mine[k] != theirs[k]), key=_order)
+        deal = "made" in kind_of(scenario).fact_keys
+        told = _outcome_variant(family, scenario, rules, preset, knob) if deal else None
+        if told is not None:
+            out.append(told)
         out += [
-            _with_outcome(_variant(family, preset, knob, k, mine[k], theirs[k]), scenario, rules)
+            _variant(family, preset, knob, k, mine[k], theirs[k])
             for k in differ
+            if not (k == "made" and told is not None)
         ]
     return tuple(out)
 

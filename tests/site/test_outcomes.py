@@ -688,3 +688,25 @@ def test_every_outcome_class_is_reached_under_some_scoring_knob_value() -> None:
         *(coinche_reached(k, v) for k, v in COINCHE_VALUES),
     )
     assert sorted(set(Says) - reached) == []
+
+
+def test_the_shipped_tie_example_shows_the_three_readings_of_a_tie(built_site: Path) -> None:
+    """``scenarios/one-deal/scoring/04-tie-failed.yaml``: failed under its own rules,
+    made and held over (litige) under the other rule sets, all computed."""
+    from explainer.scenarios.loader import load_project
+    from explainer.site.examples import outcome_of, view_of
+    from explainer.site.variants import variants
+
+    tie = next(s for s in load_project(ROOT).scenarios if s.id == "deal-tie-failed")
+    mine = outcome_of(view_of(tie))
+    theirs = {v.outcome.verdict for v in variants(tie) if v.outcome is not None}
+    assert mine.verdict is Verdict.FAILED and mine.why[0].says is Says.TIE_FAILED
+    assert theirs == {Verdict.MADE, Verdict.LITIGE}
+    html = (built_site / "en" / "one-deal" / "index.html").read_text(encoding="utf-8")
+    example = html[html.index('id="deal-tie-failed"') :]
+    example = example[: example.index("</article>")]
+    notes = example[example.index('<ul class="variants">') : example.index("</ul>")]
+    assert "<strong>Contract made.</strong>" in notes
+    assert "<strong>Litige: the contract is held over.</strong>" in notes
+    outcome = re.search(r'<p class="outcome failed">.*?</p>', example, flags=re.S)
+    assert outcome is not None and "81 each" in outcome.group(0)

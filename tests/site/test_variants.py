@@ -11,6 +11,7 @@ from explainer.engine import Rule, Team
 from explainer.scenarios.loader import load_project
 from explainer.scenarios.model import Scenario
 from explainer.site.examples import macro_of
+from explainer.site.outcomes import Verdict
 from explainer.site.variants import Variant, variants
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,7 +47,7 @@ def test_failed_deal_variant_cites_the_ffb_classic_rulebook_section() -> None:
 
 def test_tie_is_held_over_under_the_ffb_classic_rules() -> None:
     assert _variants("deal-tie") == [
-        ("ffb_belote", "tie", "made", False),
+        ("ffb_belote", "tie", "outcome", Verdict.LITIGE),
         ("ffb_belote", "tie", "score", {Team.NS: 0, Team.EW: 81}),
     ]
 
@@ -84,7 +85,7 @@ def test_the_failed_deal_page_shows_the_ffb_score_with_its_source(built_site: Pa
     text = re.sub(r"<[^>]+>", "", article)
     assert (
         "Under the FFB classic rules (2016) (belote imprenable: each team keeps its own;"
-        " Fédération Française de Belote, 2016-01-27, §10.2), the score for the deal is North-South 20,"
+        " Règles officielles de la Belote, 2016-01-27, §10.2), the score for the deal is North-South 20,"
         " East-West 162, not North-South 0, East-West 182." in " ".join(text.split())
     )
     assert 'href="../rule-sets/index.html#ffb_belote-belote"' in article
@@ -113,13 +114,13 @@ def test_capot_not_bid_under_pagat_names_the_void_declarations_not_the_play_rule
         ("ffb_contree", "declarations", "off", "score"),
         ("pagat_coinche", "capot_declarations", "void", "score"),
     ]
-    assert all(v.anchor is None for v in notes)  # the Rule sets page lists Belote only
+    assert [v.anchor for v in notes] == [f"{v.preset}-{v.knob}" for v in notes]
 
 
 def test_coinche_deal_variants_show_only_the_outcome_and_the_score() -> None:
     coinche = [s for s in _scenarios().values() if getattr(s, "game", None) == "coinche"]
     facts = {v.fact for s in coinche for v in variants(s)}
-    assert facts == {"made", "score"}
+    assert facts == {"outcome", "score"}
 
 
 def test_classic_declarations_are_kept_under_the_other_belote_presets() -> None:
