@@ -298,14 +298,24 @@ def belote_claims(result: DealResult | CoincheDealResult, trump: Trump) -> tuple
     return tuple(out)
 
 
-def _scores(team: Team, terms: list[Term], score: int, before: int | None = None) -> Claim:
-    """What ``team`` scores: the sum of its parts (zero parts left out), or nothing."""
+def _scores(
+    team: Team, terms: list[Term], score: int, before: int | None = None, *, brief: bool = True
+) -> Claim | None:
+    """What ``team`` scores: the sum of its parts (zero parts left out), or nothing;
+    ``None`` (when ``brief``) where it scores just the points of its tricks, as the score
+    lines already show (the pages are long enough)."""
     kept = tuple(t for t in terms if t.points)
     if not score and not kept:
         return Claim(Says.SCORES_NOTHING, team=team)
+    if brief and len(kept) == 1 and kept[0].kind is TermKind.TRICKS and before in (None, score):
+        return None
     if before is not None and before != score:
         return Claim(Says.SCORES_ROUNDED, team=team, before=before, score=score, terms=kept)
     return Claim(Says.SCORES, team=team, score=score, terms=kept)
+
+
+def _present(claims: Iterable[Claim | None]) -> tuple[Claim, ...]:
+    return tuple(c for c in claims if c is not None)
 
 
 # ------------------------------------------------------------------------------ classic
@@ -392,14 +402,16 @@ def _classic_scores(
     d = Team(t ^ 1)
     score = result.score
     if verdict is Verdict.MADE:
-        return tuple(
+        return _present(
             _scores(team, _own_terms(result, rules, team, decl[team]), score[team])
             for team in _TEAMS
         )
     if verdict is Verdict.LITIGE:
-        return (
-            _scores(d, _own_terms(result, rules, d, decl[d]), score[d]),
-            Claim(Says.HELD, points=result.held),
+        return _present(
+            (
+                _scores(d, _own_terms(result, rules, d, decl[d]), score[d], brief=False),
+                Claim(Says.HELD, points=result.held),
+            )
         )
     # failed: the defenders score the whole deal, the belotes the rules give them, and
     # every declaration; the takers what they keep (their belote, where the rules say)
@@ -415,7 +427,7 @@ def _classic_scores(
         Term(TermKind.DECLARATIONS, decl[0] + decl[1]),
     ]
     takers = [Term(TermKind.BELOTE, kept)] if kept and held[t] else []
-    return (_scores(d, defenders, score[d]), _scores(t, takers, kept))
+    return _present((_scores(d, defenders, score[d]), _scores(t, takers, kept)))
 
 
 def classic_lines(
@@ -543,10 +555,13 @@ def _coinche_scores(
     if verdict in (Verdict.ANNULLED, Verdict.REDEAL):
         return (Claim(Says.NOBODY_SCORES),)
     parts = _coinche_terms(r, verdict, rules)
-    out = [_scores(team, parts[team], s.score[team], s.unrounded[team]) for team in _TEAMS]
     if verdict is Verdict.LITIGE:
-        out = [out[t ^ 1], Claim(Says.HELD, points=s.held[t])]
-    return tuple(out)
+        o = Team(t ^ 1)
+        told = _scores(o, parts[o], s.score[o], s.unrounded[o], brief=False)
+        return _present((told, Claim(Says.HELD, points=s.held[t])))
+    return _present(
+        _scores(team, parts[team], s.score[team], s.unrounded[team]) for team in _TEAMS
+    )
 
 
 def _coinche_terms(

@@ -86,6 +86,9 @@ class Variant:
     other_value: str
     anchor: str | None
     outcome: Outcome | None = None
+    score: Any = None
+    """With :attr:`outcome`, the deal's score under ``preset`` where it differs (``None``
+    where it does not): one note says both."""
 
 
 Rules = RuleSet | CoincheRules
@@ -234,12 +237,10 @@ def variants(scenario: Scenario) -> tuple[Variant, ...]:
         deal = "made" in kind_of(scenario).fact_keys
         told = _outcome_variant(family, scenario, rules, preset, knob) if deal else None
         if told is not None:
-            out.append(told)
-        out += [
-            _variant(family, preset, knob, k, mine[k], theirs[k])
-            for k in differ
-            if not (k == "made" and told is not None)
-        ]
+            score = theirs["score"] if "score" in differ else None
+            out.append(replace(told, score=score))
+            differ = [k for k in differ if k not in ("made", "score")]
+        out += [_variant(family, preset, knob, k, mine[k], theirs[k]) for k in differ]
     return tuple(out)
 
 

@@ -68,9 +68,11 @@ def test_the_practice_page_text_is_the_engines_verdicts_in_each_language(
         assert 'data-score="right">0<' in html and 'data-score="tried">0<' in html
 
 
-def test_every_page_is_under_100_kb(built_site: Path) -> None:
+def test_every_page_is_under_120_kb(built_site: Path) -> None:
+    # 100 KB until issue 24: the Coinche page's fifteen whole deals now each say why the
+    # contract is made or failed and how the score is made, sentence by sentence.
     for page in built_site.rglob("*.html"):
-        assert page.stat().st_size < 100_000, page
+        assert page.stat().st_size < 120_000, page
 
 
 @pytest.mark.parametrize(
