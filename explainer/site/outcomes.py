@@ -559,9 +559,7 @@ def _coinche_scores(
         o = Team(t ^ 1)
         told = _scores(o, parts[o], s.score[o], s.unrounded[o], brief=False)
         return _present((told, Claim(Says.HELD, points=s.held[t])))
-    return _present(
-        _scores(team, parts[team], s.score[team], s.unrounded[team]) for team in _TEAMS
-    )
+    return _present(_scores(team, parts[team], s.score[team], s.unrounded[team]) for team in _TEAMS)
 
 
 def _coinche_terms(

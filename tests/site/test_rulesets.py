@@ -9,7 +9,6 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from markupsafe import Markup
 
 from explainer.engine import (
     COINCHE_KNOBS,

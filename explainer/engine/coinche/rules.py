@@ -549,7 +549,10 @@ _FFB_CONTREE: Final[Mapping[str, Sourced]] = {
         "points_plus_bid", C16_FLAT, note="FFB-C16 §10.2 lets the organiser choose points_only."
     ),
     "must_beat_defence": _v("no", C16_EVEN_IF),
-    "tie": _d("failed", "The takers need not beat the defenders, so a tie never decides (coinche.md §2.7)."),
+    "tie": _d(
+        "failed",
+        "The takers need not beat the defenders, so a tie never decides (coinche.md §2.7).",
+    ),
     "bid_80_needs": _v("80", C16_MADE),
     "declarations": _v("off", C16_NO_DECL),
     "declarations_count": _d("yes", _NO_DECLARATIONS),
@@ -584,7 +587,10 @@ _PAGAT: Final[Mapping[str, Sourced]] = {
     "all_pass": _v("next_dealer", P_ALL_PASS),
     "scoring": _v("points_plus_bid", P_CAPOT_250),
     "must_beat_defence": _v("no", P_NOT_MORE),
-    "tie": _d("failed", "The takers need not beat the defenders, so a tie never decides (coinche.md §2.7)."),
+    "tie": _d(
+        "failed",
+        "The takers need not beat the defenders, so a tie never decides (coinche.md §2.7).",
+    ),
     "bid_80_needs": _v("82", P_82),
     "declarations": _v("on", P_JACKS),
     "declarations_count": _v("yes", P_JACKS, note="Implied: 'bid much higher' (§7.2)."),
