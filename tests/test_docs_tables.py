@@ -15,14 +15,20 @@ from pathlib import Path
 
 from explainer.engine.coinche.rules import COINCHE_KNOBS, PRESET_SOURCES
 from explainer.engine.presets import GAME_PRESETS, KNOB_TABLE, PRESET_VALUES
-from explainer.engine.sources import SOURCES, Knob, Sourced
+from explainer.engine.sources import SOURCES, Citation, Knob, Sourced
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rule-sets.md"
 BLOCK = re.compile(r"(<!-- table: ([a-z-]+) -->\n)(.*?)(<!-- /table -->)", re.S)
 
 
+def _cite(c: Citation) -> str:
+    """A citation's key and section; ``(read in a copy)`` when the quote was read in a
+    transcription, survey or mirror (its ``read_in`` says which)."""
+    return f"{c.key} {c.section}" + (" (read in a copy)" if c.read_in else "")
+
+
 def _cell(entry: Sourced) -> str:
-    cites = "; ".join(f"{c.key} {c.section}" for c in entry.cites)
+    cites = "; ".join(_cite(c) for c in entry.cites)
     return f"`{entry.value}` ({cites})" if cites else f"`{entry.value}`"
 
 

@@ -34,7 +34,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cache", "signals"),
     ("scenarios",),
     ("i18n",),
-    ("pipeline", "report", "formats"),
+    ("formats", "pipeline", "report"),
     ("check", "site", "new"),
     ("cli",),
     ("__main__",),

@@ -168,6 +168,8 @@ from .play import (
     why_illegal,
 )
 from .rules import (
+    ALIAS_INSTEAD,
+    ALIASES,
     HOUSE,
     KNOBS,
     OFFICIAL,
@@ -182,6 +184,8 @@ from .simulate import RandomDeal, random_deal, random_hands, random_scored_deal
 from .sources import SOURCES, Citation, Knob, Source, Sourced, find_source
 
 __all__ = [
+    "ALIASES",
+    "ALIAS_INSTEAD",
     "ALL_TRUMP_POINTS",
     "ALL_TRUMP_SCALES",
     "BELOTE",

@@ -4,7 +4,8 @@ Hands are read back from the tricks (a seat held, at each moment, the cards it
 had still to play), so a deal needs no separate hands: every play is checked
 against the hand its seat held then. Scoring: card points, 10 for the last trick
 (*dix de der*), or the rule set's ``capot_points`` (252 or 250) for the team that wins
-all eight (*capot*); 20 for each belote (the trump suit's king and queen in one dealt
+all eight (*capot*; defenders who do count only 162 under ``defenders_capot: no_bonus``);
+20 for each belote (the trump suit's king and queen in one dealt
 hand; at all-trump, with ``all_trump_belote: each_suit``, one per suit). At all-trump
 with ``all_trump_points: ffb2016_ratio`` each team's count (trump values, last trick
 included: 258 in all) is scaled to 162, to the nearest point (FFB-C16 §11.3; an exact
@@ -143,11 +144,14 @@ def _counts(
     capot: Team | None,
     rules: RuleSet,
     ratio: bool,
+    takers: int,
 ) -> list[int]:
-    """Each team's count before belotes: card points and last trick, or the capot."""
+    """Each team's count before belotes: card points and last trick, or the capot
+    (:meth:`RuleSet.capot_count`: no bonus for the defenders under ``defenders_capot:
+    no_bonus``)."""
     if capot is not None:
         count = [0, 0]
-        count[capot] = rules.capot_total
+        count[capot] = rules.capot_count(capot, takers)
         return count
     count = [card_points[0], card_points[1]]
     count[winners[-1] & 1] += LAST_TRICK
@@ -172,8 +176,8 @@ def score_deal(
     """
     capot = _capot(winners)
     ratio = trump == Trump.ALL and rules.all_trump_points == "ffb2016_ratio"
-    count = _counts(card_points, winners, capot, rules, ratio)
     takers = taker & 1
+    count = _counts(card_points, winners, capot, rules, ratio, takers)
     defenders = takers ^ 1
     bonus = [0, 0]
     for seat in belotes:

@@ -21,10 +21,12 @@ from dataclasses import dataclass, fields, replace
 from typing import Final
 
 from .errors import UnknownRulesError, did_you_mean, one_of
-from .presets import GAME_PRESETS, KNOB_TABLE, PRESET_GAMES, PRESET_VALUES
+from .presets import ALIAS_INSTEAD, ALIASES, GAME_PRESETS, KNOB_TABLE, PRESET_GAMES, PRESET_VALUES
 from .sources import Knob, Sourced
 
 __all__ = [
+    "ALIASES",
+    "ALIAS_INSTEAD",
     "HOUSE",
     "KNOBS",
     "OFFICIAL",
@@ -59,6 +61,7 @@ class RuleSet:
     all_trump_points: str
     all_trump_belote: str
     classic_declarations: str
+    defenders_capot: str
 
     @property
     def knobs(self) -> dict[str, str]:
@@ -74,6 +77,14 @@ class RuleSet:
     def capot_total(self) -> int:
         """What a capot is worth in cards and bonus: 252 or 250."""
         return int(self.capot_points)
+
+    def capot_count(self, capot_team: int, taker_team: int) -> int:
+        """What a team that wins all eight tricks counts: :attr:`capot_total`, but only the
+        162 of the cards and last trick for defenders under ``defenders_capot:
+        no_bonus`` (the capot's bonus is the takers' alone)."""
+        if capot_team != taker_team and self.defenders_capot == "no_bonus":
+            return 152 + 10
+        return self.capot_total
 
     def with_knobs(self, **knobs: str) -> RuleSet:
         """A copy with some knobs set (``undertrump="optional"``).

@@ -22,6 +22,7 @@ from typing import Any, Final
 from babel.lists import format_list
 
 from explainer.engine import (
+    ALIASES,
     COINCHE_PRESETS,
     PRESETS,
     CoincheRules,
@@ -191,9 +192,6 @@ GAME_NAMES: Final[dict[str, Marked]] = {
 PRESET_NAMES: Final[dict[str, Marked]] = {
     # NOTE: The rule set of the house (undertrumping and overtrumping your partner required).
     "house": P_("rules preset", "house rules"),
-    # NOTE: Version 1's "official" rule set: undertrumping and overtrumping your partner
-    # both optional, as in the FFB's contrée rulebook (2016).
-    "official": P_("rules preset", "official rules"),
     # NOTE: The rule set of the French Belote Federation's classic Belote rulebook of 2016.
     "ffb_belote": P_("rules preset", "FFB classic rules (2016)"),
     # NOTE: The rule set of Pagat's Belote page (John McLeod's card game rules site).
@@ -226,6 +224,9 @@ KNOB_LABELS: Final[dict[str, Marked]] = {
     "all_trump_belote": P_("knob", "Belote at all-trump"),
     # NOTE: A rule the sources disagree on (a row of the Rule sets page).
     "classic_declarations": P_("knob", "Declarations besides the belote"),
+    # NOTE: A rule the sources disagree on (a row of the Rule sets page): what defenders
+    # who win all eight tricks score.
+    "defenders_capot": P_("knob", "Defenders who win every trick"),
     # NOTE: A Coinche rule (a row of the Rule sets page): how the cards are dealt.
     "deal_packets": P_("knob", "How the cards are dealt"),
     # NOTE: A Coinche rule (a row of the Rule sets page).
@@ -322,6 +323,11 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     ("partner_overtrump", "required"): P_("rules knob", "overtrumping your partner required"),
     # NOTE: A rule changed from the preset's, listed after the rules' name.
     ("partner_overtrump", "optional"): P_("rules knob", "overtrumping your partner optional"),
+    # NOTE: A rule changed from the preset's, listed after the rules' name: under a
+    # partner's winning trump, a lower trump only from a hand of nothing but trumps.
+    ("partner_overtrump", "no_lower"): P_(
+        "rules knob", "no trump under your partner's unless you hold only trumps"
+    ),
     # NOTE: A rule set's value (all_trump_partner: climb), on the Rule sets page and in
     # the notes where rule sets differ: at all-trump you must beat the winning card even
     # when your partner is winning.
@@ -380,6 +386,14 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     ("deal_packets", "2-3-3"): P_("rules knob", "dealt two, three, then three cards at a time"),
     # NOTE: A Coinche rule set's value (deal_packets: 4-4).
     ("deal_packets", "4-4"): P_("rules knob", "dealt four cards at a time, twice"),
+    # NOTE: A rule set's value (defenders_capot: bonus): defenders who win all eight
+    # tricks score the capot's value (252), as takers would.
+    ("defenders_capot", "bonus"): P_("rules knob", "defenders who win every trick score the capot"),
+    # NOTE: A rule set's value (defenders_capot: no_bonus): the capot's bonus is the
+    # takers' alone; defenders who win every trick score 162, as for a failed contract.
+    ("defenders_capot", "no_bonus"): P_(
+        "rules knob", "only takers score the capot; defenders who win every trick score 162"
+    ),
     # NOTE: A Coinche rule set's value (min_bid: 80), in the notes where rule sets differ.
     ("min_bid", "80"): P_("rules knob", "lowest bid 80"),
     # NOTE: A Coinche rule set's value (min_bid: 82): a bid of 80 is spoken for 82.
@@ -483,6 +497,11 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     ("belote_counts", "yes"): P_("rules knob", "the belote counts towards the contract"),
     # NOTE: A Coinche rule set's value (belote_counts: no).
     ("belote_counts", "no"): P_("rules knob", "the belote does not count towards the contract"),
+    # NOTE: A Coinche rule set's value (generale_value: 500): what a générale bid is
+    # worth. Keep the French word « générale » (a bid of all eight tricks by one player).
+    ("generale_value", "500"): P_("rules knob", "a générale worth 500"),
+    # NOTE: A Coinche rule set's value (generale_value: 1000).
+    ("generale_value", "1000"): P_("rules knob", "a générale worth 1000"),
     # NOTE: A Coinche rule set's value (declarations: on).
     ("declarations", "on"): P_("rules knob", "played with declarations"),
     # NOTE: A Coinche rule set's value (declarations: off).
@@ -500,7 +519,14 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     # NOTE: A Coinche rule set's value (coinche_scoring: whole).
     ("coinche_scoring", "whole"): P_("rules knob", "a coinche multiplies the whole score"),
     # NOTE: A Coinche rule set's value (coinche_scoring: bid_only).
-    ("coinche_scoring", "bid_only"): P_("rules knob", "a coinche multiplies the bid only"),
+    ("coinche_scoring", "bid_only"): P_(
+        "rules knob", "a coinche multiplies the bid only, and the winner takes all"
+    ),
+    # NOTE: A rule set's value (coinche_scoring: as_uncoinched): a coinched deal is
+    # scored as if it were not, with the bid multiplied; each team keeps its points.
+    ("coinche_scoring", "as_uncoinched"): P_(
+        "rules knob", "a coinche multiplies the bid only, and each team keeps its points"
+    ),
     # NOTE: A Coinche rule set's value (coinche_scoring: flat).
     ("coinche_scoring", "flat"): P_("rules knob", "a coinche scores a flat total"),
     # NOTE: A Coinche rule set's value (coinche_scoring: base_only).
@@ -660,6 +686,13 @@ RULE_SENTENCES: Final[dict[Rule, Marked]] = {
         "rule",
         "You cannot follow suit and your partner is winning the trick, so you may play any card.",
     ),
+    # NOTE: Why every card but the trumps lower than the partner's is allowed: the partner
+    # is winning with a trump, and the hand holds a card that is not a trump (FFB coinche).
+    Rule.PARTNER_NO_LOWER: P_(
+        "rule",
+        "You cannot follow suit and your partner is winning with a trump: you may play any card"
+        " except a trump lower than your partner's, because you hold a card that is not a trump.",
+    ),
     # NOTE: Why only trumps are allowed: void in the suit led, an opponent winning.
     Rule.TRUMP: P_(
         "rule",
@@ -699,6 +732,8 @@ RULE_NAMES: Final[dict[Rule, Marked]] = {
     Rule.CLIMB: P_("rule name", "Climb"),
     # NOTE: Short name of a play rule: void, and the partner is winning.
     Rule.PARTNER_WINS: P_("rule name", "Partner winning"),
+    # NOTE: Short name of a play rule: no trump under the partner's winning trump.
+    Rule.PARTNER_NO_LOWER: P_("rule name", "No trump under your partner"),
     # NOTE: Short name of a play rule: void, an opponent winning, play a trump.
     Rule.TRUMP: P_("rule name", "Trump"),
     # NOTE: Short name of a play rule: beat the opponent's trump.
@@ -727,6 +762,12 @@ ILLEGAL_SENTENCES: Final[dict[Rule, Marked]] = {
     Rule.PARTNER_WINS: P_(
         "rule: not allowed",
         "You may not play a trump lower than your partner's while you hold a higher one.",
+    ),
+    # NOTE: Why a trump lower than the partner's may not be played (other cards held).
+    Rule.PARTNER_NO_LOWER: P_(
+        "rule: not allowed",
+        "You may not play a trump lower than your partner's while you hold a card that is not"
+        " a trump.",
     ),
     # NOTE: Why a card may not be played (the player must trump).
     Rule.TRUMP: P_("rule: not allowed", "You must play a trump."),
@@ -764,6 +805,20 @@ BID_SUIT: Final = P_("bid", "names %(suit)s")
 TRICK_POINTS: Final = NP_("trick points", "%(sum)s = %(num)d point", "%(sum)s = %(num)d points")
 # NOTE: A number of points, e.g. in a deal's totals.
 POINTS: Final = NP_("points", "%(num)d point", "%(num)d points")
+
+
+def _base(rules: RuleSet | CoincheRules) -> tuple[str, Mapping[str, str]]:
+    """The preset ``rules`` is named after and its knobs: its own preset, a Coinche
+    preset for that preset's play rules, or the default (house) for an alias or a rule
+    set of no preset."""
+    if isinstance(rules, CoincheRules):
+        name = rules.name if rules.name in COINCHE_PRESETS else next(iter(COINCHE_PRESETS))
+        return name, COINCHE_PRESETS[name].knobs
+    coinche = COINCHE_PRESETS.get(rules.name)
+    if coinche is not None and rules.game == "coinche":
+        return rules.name, coinche.play_rules.knobs
+    name = rules.name if rules.name in PRESETS and rules.name not in ALIASES else "house"
+    return name, PRESETS[name].knobs
 
 
 class Words:
@@ -828,20 +883,19 @@ class Words:
 
     def rules(self, rules: RuleSet | CoincheRules) -> str:
         """ "house rules", or "house rules with undertrumping optional and a tie counts as
-        failed": the preset's name, and every knob that differs from it, in words."""
-        presets: Mapping[str, RuleSet | CoincheRules] = (
-            COINCHE_PRESETS if isinstance(rules, CoincheRules) else PRESETS
-        )
-        base_name = rules.name if rules.name in presets else next(iter(presets))
+        failed": the preset's name, and every knob that differs from it, in words; a
+        Coinche preset's play rules by the Coinche preset's name ("FFB contrée rules
+        (2016)"); an alias (official) as what it is, the house rules changed."""
+        base_name, base = _base(rules)
         phrase = self.preset(base_name)
-        base = presets[base_name].knobs
         changes = [self.knob_value(k, v) for k, v in rules.knobs.items() if base.get(k) != v]
         if not changes:
             return phrase
         return self._p(RULES_CHANGED, rules=phrase, changes=self.join(changes))
 
     def preset(self, name: str) -> str:
-        """ "house rules", "official rules"."""
+        """ "house rules", "FFB classic rules (2016)"; a name this module does not know is
+        shown as written."""
         marked = PRESET_NAMES.get(name)
         return self._p(marked) if marked is not None else name
 

@@ -31,15 +31,7 @@ import re
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any, Final
 
-from explainer.engine import (
-    KNOBS,
-    PRESET_SOURCES,
-    PRESETS,
-    SOURCES,
-    Sourced,
-    preset_sources,
-    presets_for,
-)
+from explainer.engine import PRESET_SOURCES, PRESETS, SOURCES, Sourced, preset_sources
 
 __all__ = [
     "RULE_NOTE",
@@ -63,7 +55,9 @@ SOURCE_GLOSS: Final = "source gloss"
 SOURCE_EDITION: Final = "source edition"
 """The context of a source's edition written in words (``web page, read 2026``)."""
 SOURCE_SECTION: Final = "source section"
-"""The context of a citation's section written in words (``§5.2.2 (via COLV)``)."""
+"""The context a page looks a citation's section up under. A section is the document's
+own numbering or heading (``§5.2.2``, ``The Play``), so nothing is extracted under it: it
+is shown as the document writes it."""
 
 _GLOSS: Final = re.compile(r"^(?P<own>.*?) \((?P<gloss>[^()]*)\)$")
 """A title ending in the project's gloss in parentheses."""
@@ -71,33 +65,24 @@ _GLOSS: Final = re.compile(r"^(?P<own>.*?) \((?P<gloss>[^()]*)\)$")
 _WORDS: Final = re.compile(r"[^\W\d_]{3}")
 """Three letters in a row: a text that has words to translate."""
 
-_GAME: Final = "belote"
-"""The classic game, whose presets are :data:`~explainer.engine.PRESETS` (the Coinche
-ones are :data:`~explainer.engine.PRESET_SOURCES`)."""
-
 
 def _values() -> Iterator[tuple[str, str, Sourced]]:
-    """``(preset, knob, value)`` of every preset of both games (aliases left out)."""
-    for name in presets_for(_GAME):
-        values = preset_sources(name)
-        for knob, spec in KNOBS.items():
-            if _GAME in spec.games:
-                yield name, knob, values[knob]
-    for name, coinche in PRESET_SOURCES.items():
-        for knob, sourced in coinche.items():
+    """``(preset, knob, value)`` of every preset of both games: the classic ones (their
+    aliases too: a scenario may still name one) and the Coinche ones."""
+    for name in PRESETS:
+        for knob, sourced in preset_sources(name).items():
             yield name, knob, sourced
-
-
-def _all_values() -> Iterator[Mapping[str, Sourced]]:
-    for name, rules in PRESETS.items():
-        if rules.game == _GAME:
-            yield preset_sources(name)
-    yield from PRESET_SOURCES.values()
+    for name, values in PRESET_SOURCES.items():
+        for knob, sourced in values.items():
+            yield name, knob, sourced
 
 
 def rule_texts() -> dict[tuple[str, str], list[str]]:
     """Every translatable text of the rule-set data: ``(context, English)`` -> the
-    translator's comments (what the text is and where it is shown), in data order."""
+    translator's comments (what the text is and where it is shown), in data order.
+
+    A citation's section is the document's own heading or numbering, in the document's
+    language like its quote, so it is not translated."""
     found: dict[tuple[str, str], list[str]] = {}
 
     def add(context: str, text: str, comment: str) -> None:
@@ -106,48 +91,36 @@ def rule_texts() -> dict[tuple[str, str], list[str]]:
             comments.append(comment)
 
     for preset, knob, sourced in _values():
-        if sourced.note and not sourced.cites:  # a note is shown where no source says
+        if sourced.note:
             add(
                 RULE_NOTE,
                 sourced.note,
                 f"Rule sets page, preset {preset}, rule {knob} (value {sourced.value}): why"
-                " the preset takes this value where no source says it. Keep section"
-                " numbers and quoted words as they are.",
+                " the preset takes this value, or why no quote is given. Keep section numbers"
+                " (§10.1.3) and quoted French words « ... » as they are.",
             )
     for source in SOURCES.values():
         if not source.url:
             add(
                 SOURCE_PUBLISHER,
                 source.publisher,
-                "Who published a source the project holds itself (the seeds: the materials"
-                " of the app the house rules come from).",
+                "Who published a source the project holds itself: the app whose help page"
+                " and rules card the house rules come from.",
             )
         own, gloss = split_title(source.title)
         if gloss:
             add(
                 SOURCE_GLOSS,
                 gloss,
-                f"What the document of source {source.key} is, after its own title"
-                f" ({own}), which stays in its language.",
+                f"What the document titled {own} is, after its own title, which stays in its"
+                " language.",
             )
         if _WORDS.search(source.edition):
             add(
                 SOURCE_EDITION,
                 source.edition,
-                f"The edition of source {source.key} ({source.title}): which version was read.",
+                f"The edition of the document titled {source.title}: which version was read.",
             )
-    for values in _all_values():
-        for sourced in values.values():
-            for cite in sourced.cites:
-                if _WORDS.search(cite.section):
-                    add(
-                        SOURCE_SECTION,
-                        cite.section,
-                        f"A section of {cite.key} ({cite.source.title}) as cited: keep the"
-                        " document's own heading and numbers; translate the site's words"
-                        " ('via COLV': read in the secondary document COLV; 'all FFB"
-                        " editions': every edition of the FFB rulebook says so).",
-                    )
     return found
 
 

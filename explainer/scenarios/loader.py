@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -142,7 +142,10 @@ def _scenario(r: Reader, root: Node, stem: str) -> Scenario | None:
         return None
     _drop_unknown_keys(r, pairs, kind)
     common = _common(r, pairs, kind.name, stem)
-    return kind.read(r, pairs, common)
+    scenario = kind.read(r, pairs, common)
+    if scenario is not None and r.warnings:
+        scenario = replace(scenario, warnings=tuple(r.warnings))
+    return scenario
 
 
 def _kind(r: Reader, pairs: Pairs) -> Kind[Any] | None:

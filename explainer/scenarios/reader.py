@@ -24,7 +24,7 @@ from explainer.engine import (
     parse_card,
 )
 
-from .diagnostics import INVALID, Code, Diagnostic, KeyPath, Location, dotted
+from .diagnostics import INVALID, Code, Diagnostic, KeyPath, Location, Severity, dotted
 from .keys import BOOL_WORDS, ID_PATTERN, INT_PATTERN, NONE_WORDS
 from .model import Text
 from .tokens import bad_card_tokens, card_hint
@@ -125,6 +125,7 @@ class Reader:
     def __init__(self, path: str) -> None:
         self.path = path
         self.diags: list[Diagnostic] = []
+        self.warnings: list[Diagnostic] = []
         self.keys = KeyLocations(path)
         self.prose = 0  # characters of the texts read so far (at most MAX_PROSE)
 
@@ -143,6 +144,12 @@ class Reader:
         else:
             loc = self.loc(node)
         self.diags.append(Diagnostic(loc, message, code, INVALID))
+
+    def warn(self, node: Node, message: str, code: Code = Code.INVALID) -> None:
+        """Record a located warning at ``node``: the file is read as written (a warning
+        fails nothing and changes no exit code), and ``explainer check`` prints the line
+        ``path:line:col: warning: message``."""
+        self.warnings.append(Diagnostic(self.loc(node), message, code, Severity.WARNING))
 
     # -- structure
 

@@ -71,14 +71,18 @@ def score_lines(view: View) -> tuple[Line, ...]:
     return classic_lines(view.result, view.rules, view.declarations)
 
 
-def capot_values(game: str = "belote") -> tuple[tuple[int, tuple[str, ...]], ...]:
-    """What a capot is worth in all under the presets of ``game``: ``(points, presets)``
-    for each value, highest first. The tables' note says it rule set by rule set, so it
-    stays true when a preset counts a capot otherwise (a flat 250)."""
-    worth: dict[int, list[str]] = {}
+def capot_values(game: str = "belote") -> tuple[tuple[int, bool, tuple[str, ...]], ...]:
+    """What a capot is worth in all under the presets of ``game``: ``(points, defenders,
+    presets)`` for each value, highest first, ``defenders`` whether defenders who win every
+    trick score it too (``defenders_capot: bonus``) or only 162. The tables' note says it
+    rule set by rule set, so it stays true when a preset counts a capot otherwise (a flat
+    250, no bonus for the defenders)."""
+    worth: dict[tuple[int, bool], list[str]] = {}
     for name in presets_for(game):
-        worth.setdefault(PRESETS[name].capot_total, []).append(name)
-    return tuple((points, tuple(names)) for points, names in sorted(worth.items(), reverse=True))
+        rules = PRESETS[name]
+        key = (rules.capot_total, rules.defenders_capot == "bonus")
+        worth.setdefault(key, []).append(name)
+    return tuple((p, d, tuple(names)) for (p, d), names in sorted(worth.items(), reverse=True))
 
 
 @dataclass(frozen=True, slots=True)

@@ -134,6 +134,9 @@ class Says(StrEnum):
     """team, points: the takers won all eight tricks."""
     CAPOT_DEFENDERS = "capot-defenders"
     """team, points: the defenders won all eight tricks."""
+    CAPOT_DEFENDERS_NO_BONUS = "capot-defenders-no-bonus"
+    """team, points: the defenders won all eight tricks, and the rules give the capot's
+    bonus to takers only (``defenders_capot: no_bonus``): they count 162."""
     DECLARATIONS_BEST = "declarations-best"
     """team, points: that team has the best declaration and scores all of its own."""
     DECLARATIONS_TIE = "declarations-tie"
@@ -361,13 +364,15 @@ def classic_outcome(
     d = Team(t ^ 1)
     decl = declarations or (0, 0)
     totals = (result.points[0] + decl[0], result.points[1] + decl[1])
-    held = result.held if declarations is None else 0
+    held = result.held
     verdict, why = _classic_why(result.made, totals[t], totals[d], held, rules.tie)
     events = list(belote_claims(result, result.contract.trump))
     if rules.belote == "attack_only":
         events += [Claim(Says.BELOTE_NOT_COUNTED, seat=s) for s in result.belotes if s.team is d]
     if result.capot is not None:
         says = Says.CAPOT_TAKERS if result.capot is t else Says.CAPOT_DEFENDERS
+        if says is Says.CAPOT_DEFENDERS and rules.defenders_capot == "no_bonus":
+            says = Says.CAPOT_DEFENDERS_NO_BONUS
         points = _count(result, rules, result.capot)
         events.append(Claim(says, team=result.capot, points=points))
     if declarations is not None:
@@ -583,6 +588,7 @@ def _coinche_terms(
     made = verdict is Verdict.MADE
     value = _contract_value(c, rules)
     m = s.multiplier
+    plain = m == 1 or rules.coinche_scoring == "as_uncoinched"  # the bid alone multiplied
     w = t if made else Team(t ^ 1)
     loser = Team(w ^ 1)
     prenable = rules.belote == "prenable"
@@ -599,27 +605,27 @@ def _coinche_terms(
             Term(TermKind.BELOTE, b[w]),
             *taken,
         ]
-    elif m == 1 and made:
+    elif plain and made:
         if rules.scoring == "bid_only":
-            won = [Term(TermKind.CONTRACT, value), Term(TermKind.BELOTE, b[w])]
+            won = [Term(TermKind.CONTRACT, value, m), Term(TermKind.BELOTE, b[w])]
             lost = [Term(TermKind.BELOTE, b[loser])]
         else:
             won = [
                 Term(_tricks_kind(r, w), p[w]),
                 Term(TermKind.BELOTE, b[w]),
                 Term(TermKind.DECLARATIONS, d[w]),
-                Term(TermKind.CONTRACT, value),
+                Term(TermKind.CONTRACT, value, m),
             ]
             lost = [
                 Term(_tricks_kind(r, loser), p[loser]),
                 Term(TermKind.BELOTE, b[loser]),
                 Term(TermKind.DECLARATIONS, d[loser]),
             ]
-    elif m == 1:
+    elif plain:
         base = 0 if rules.scoring == "bid_only" else rules.failure_base
         won = [
             Term(TermKind.FAILED_CONTRACT, base),
-            Term(TermKind.CONTRACT, value),
+            Term(TermKind.CONTRACT, value, m),
             Term(TermKind.DECLARATIONS, d[w]),
             Term(TermKind.BELOTE, b[w]),
             *taken,

@@ -22,6 +22,7 @@ from explainer.engine import (
     COINCHE_KNOBS,
     COINCHE_PRESETS,
     KNOBS,
+    PLAY_KNOBS,
     PRESET_SOURCES,
     PRESETS,
     Citation,
@@ -120,6 +121,11 @@ def _family(rules: Rules) -> _Family:
         return _Family(
             COINCHE_PRESETS, tuple(COINCHE_KNOBS), PRESET_SOURCES, "coinche",
             carried=("target",),
+        )  # fmt: skip
+    if rules.game == "coinche":  # a Coinche preset's play rules, in a play example
+        return _Family(
+            {n: p.play_rules for n, p in COINCHE_PRESETS.items()}, PLAY_KNOBS, PRESET_SOURCES,
+            "coinche", carried=(),
         )  # fmt: skip
     names = presets_for(rules.game)
     return _Family(

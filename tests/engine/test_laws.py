@@ -79,7 +79,11 @@ def test_partner_winning_free_holds_under_official() -> None:
 
 
 def test_partner_winning_free_holds_where_partner_overtrump_is_optional() -> None:
-    assert check_play_law(PARTNER_WINNING_FREE, PRESETS).holds_under == {"official", "ffb_belote"}
+    assert check_play_law(PARTNER_WINNING_FREE, PRESETS).holds_under == {
+        "official",
+        "ffb_belote",
+        "pagat_belote",
+    }
 
 
 def test_play_laws_default_to_the_presets_of_their_game() -> None:
@@ -381,7 +385,7 @@ VARIANTS = scoring_variants()
 def test_scoring_variants_set_each_scoring_knob_to_each_value() -> None:
     assert VARIANTS["house, belote: imprenable"] == HOUSE.with_knobs(belote="imprenable")
     assert VARIANTS["ffb_belote"] == PRESETS["ffb_belote"]
-    assert len(VARIANTS) == 27  # 3 presets, each with 2 + 2 + 1 + 2 + 1 other values
+    assert len(VARIANTS) == 30  # 3 presets, each with 2 + 2 + 1 + 2 + 1 + 1 other values
 
 
 def test_card_points_total_152_except_at_all_trump_on_the_ffb_2016_scale() -> None:

@@ -1011,7 +1011,7 @@ def test_a_rule_set_of_no_preset_is_written_with_every_knob() -> None:
         "contract: {trump: hearts, rules: {preset: club, undertrump: optional,"
         " partner_overtrump: required, all_trump_partner: climb, tie: made, belote: prenable,"
         " capot_points: 252, all_trump_points: pagat, all_trump_belote: none,"
-        " classic_declarations: off}}\n"
+        " classic_declarations: off, defenders_capot: bonus}}\n"
         "trick: [N: 7S, E: 8H, S: 8S]\n"
         "hand: {seat: W, cards: [7H, 9H]}\n"
         "expect: {legal: [9H], rule: partner-wins}\n"

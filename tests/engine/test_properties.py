@@ -259,9 +259,10 @@ def ref_belotes(tricks, word: str, rules: RuleSet) -> list[int]:
 def ref_score(card_points, winners, belotes, taker, word, rules):
     """The scoring of the format's "Rule sets" table, written from its words."""
     capot = len({w % 2 for w in winners}) == 1
+    no_bonus = capot and winners[-1] % 2 != taker % 2 and rules.defenders_capot == "no_bonus"
     if capot:
         count = [0, 0]
-        count[winners[-1] % 2] = int(rules.capot_points)
+        count[winners[-1] % 2] = 162 if no_bonus else int(rules.capot_points)
     else:
         count = list(card_points)
         count[winners[-1] % 2] += 10
@@ -319,7 +320,9 @@ def test_random_legal_deal_adds_up_and_scores_by_the_spec(seed, trump, rules, ta
     counted = 20 * len(belotes)
     if rules.belote == "attack_only":
         counted = 20 * sum(1 for s in belotes if s % 2 == taker % 2)
-    whole = int(rules.capot_points) if capot else 162
+    defenders_sweep = capot and winners[-1] % 2 != taker % 2
+    bonus = not (defenders_sweep and rules.defenders_capot == "no_bonus")
+    whole = int(rules.capot_points) if capot and bonus else 162
     assert sum(points) == whole + counted
     if made:
         assert score == points and held == 0

@@ -27,16 +27,11 @@ from explainer.i18n.rule_texts import (
     extract_rule_texts,
     rule_texts,
 )
-from explainer.site.variants import GAMES, rule_set_rows
-
-
-def _a_note() -> str:
-    """A note the extractor extracts (one with no citation beside it)."""
-    return next(m for c, m in rule_texts() if c == RULE_NOTE)
+from explainer.site.variants import rule_set_rows
 
 
 def _extracted() -> dict[tuple[str, str], tuple[int, list[str]]]:
-    source = f'x = 1\nNOTE = (\n    "{_a_note()[:30]}"\n)\n'.encode()
+    source = b'x = 1\nNOTE = (\n    "A tournament may drop the litige rule; it"\n)\n'
     out = {}
     for line, func, (context, message), comments in extract_rule_texts(
         io.BytesIO(source), (), (), {}
@@ -46,22 +41,19 @@ def _extracted() -> dict[tuple[str, str], tuple[int, list[str]]]:
     return out
 
 
-def test_every_note_of_the_rule_sets_page_is_extracted() -> None:
-    """A note is shown where no source says the value (both games)."""
+def test_every_note_of_both_games_presets_is_extracted() -> None:
     found = _extracted()
-    notes = {
-        s.note for g in GAMES for row in rule_set_rows(g) for _, s in row.values
-        if s.note and not s.cites
-    }  # fmt: skip
-    assert notes
-    assert notes <= {m for c, m in found if c == RULE_NOTE}
+    page = {s.note for row in rule_set_rows() for _, s in row.values if s.note}
+    coinche = {s.note for values in PRESET_SOURCES.values() for s in values.values() if s.note}
+    assert page and coinche
+    assert {m for c, m in found if c == RULE_NOTE} == page | coinche
 
 
 def test_a_note_is_extracted_at_its_line_in_the_mapped_file_else_line_1() -> None:
     found = _extracted()
-    note = _a_note()
-    assert found[RULE_NOTE, note][0] == 3
-    assert all(line == 1 for (c, m), (line, _) in found.items() if m[:24] != note[:24])
+    tie = next(m for c, m in found if m.startswith("A tournament may drop the litige rule"))
+    assert found[RULE_NOTE, tie][0] == 3
+    assert all(line == 1 for (c, m), (line, _) in found.items() if m != tie)
 
 
 def test_quotes_are_never_extracted() -> None:
@@ -76,19 +68,13 @@ def test_quotes_are_never_extracted() -> None:
 def test_only_source_words_that_read_differently_are_extracted() -> None:
     found = rule_texts()
     glosses = {m for c, m in found if c == SOURCE_GLOSS}
-    assert glosses == {
-        "web page",
-        "Pagat's Belote restated as a specification",
-        "the app's help page",
-        "the app's rules card",
-    }
+    assert glosses == {"web page"}
     editions = {m for c, m in found if c == SOURCE_EDITION}
-    assert "2016-01-27" not in editions and "web page, read 2026" in editions
-    sections = {m for c, m in found if c == SOURCE_SECTION}
-    assert "§10.2" not in sections and "§5.2.2 (via COLV)" in sections
+    assert "2016-01-27" not in editions and "web page, undated" in editions
+    assert not any(c == SOURCE_SECTION for c, _ in found)
     assert all(s.title not in {m for _, m in found} for s in SOURCES.values())
     publishers = {m for c, m in found if c == SOURCE_PUBLISHER}
-    assert publishers == {"explainer seeds"}
+    assert publishers == {"the Belote app of the house rules"}
 
 
 def test_every_extracted_text_says_what_it_is_for_the_translator() -> None:

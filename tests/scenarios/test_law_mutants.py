@@ -455,14 +455,16 @@ def _coinche_law() -> law_kind.LawScenario:
 
 
 def test_a_coinche_laws_counterexample_is_a_coinche_play_under_the_failing_presets_rules() -> None:
-    """Only pagat_coinche fails (partner_overtrump: required); its counterexample is shown
-    as a Coinche play under pagat_coinche's play rules, which differ from house's."""
+    """Only ffb_coinche fails (partner_overtrump: no_lower); its counterexample is shown
+    as a Coinche play under ffb_coinche's play rules, which no classic preset has."""
     s = _coinche_law()
     ((preset, example),) = law_kind.KIND.view(s).counterexamples
-    cx = s.outcome.outcomes[2].counterexample
+    cx = s.outcome.outcomes[0].counterexample
     assert cx is not None
-    assert preset == "pagat_coinche"
-    assert cx.rules == COINCHE_PRESETS["pagat_coinche"].play_rules != PRESETS["house"]
+    assert preset == "ffb_coinche"
+    assert cx.rules == COINCHE_PRESETS["ffb_coinche"].play_rules
+    assert cx.rules.partner_overtrump == "no_lower"
+    assert all(cx.rules.partner_overtrump != r.partner_overtrump for r in PRESETS.values())
     assert example.scenario.rules == cx.rules
     assert (example.scenario.contract.trump, example.scenario.contract.game) == (
         cx.trump,

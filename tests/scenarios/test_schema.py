@@ -9,7 +9,7 @@ import jsonschema
 import pytest
 import yaml
 
-from explainer.engine import KNOBS, PRESETS, STEP_KNOBS, Trump
+from explainer.engine import COINCHE_PRESETS, KNOBS, PRESETS, STEP_KNOBS, Trump
 from explainer.scenarios import keys as loader_keys
 from explainer.scenarios.kinds import KINDS
 from explainer.scenarios.kinds.contract import CONTRACT_KEYS, rules_keys
@@ -65,6 +65,8 @@ def test_rules_knobs_and_presets_are_the_engines() -> None:
     rules = contract["properties"]["rules"]["anyOf"]
     assert rules[0]["enum"] == list(PRESETS)
     assert set(rules[1]["properties"]) == {"preset", *KNOBS}
+    play = SCENARIO["$defs"]["play"]["properties"]["contract"]["properties"]["rules"]["anyOf"]
+    assert play[0]["enum"] == [*PRESETS, *COINCHE_PRESETS]
 
 
 def test_coinche_rules_offer_only_the_knobs_of_the_kinds_step() -> None:

@@ -200,7 +200,7 @@ def _count(result: DealResult, rules: RuleSet, team: Team) -> int:
     """A team's count, from the cards: card points and last trick (scaled at all-trump
     under ``ffb2016_ratio``), or the capot's value."""
     if result.capot is not None:
-        return rules.capot_total if result.capot is team else 0
+        return rules.capot_count(result.capot, result.taker_team) if result.capot is team else 0
     raw = result.card_points[team] + (10 if result.last_trick is team else 0)
     if result.contract.trump == Trump.ALL and rules.all_trump_points == "ffb2016_ratio":
         return (2 * raw * 162 + 258) // (2 * 258)
@@ -249,9 +249,12 @@ def check_classic(case: ClassicCase) -> None:
             _belote_claim_holds(c, r, r.contract.trump, rules.all_trump_belote)
         elif says is Says.BELOTE_NOT_COUNTED:
             assert rules.belote == "attack_only" and c.seat in r.belotes and c.seat.team is d
-        elif says in (Says.CAPOT_TAKERS, Says.CAPOT_DEFENDERS):
+        elif says in (Says.CAPOT_TAKERS, Says.CAPOT_DEFENDERS, Says.CAPOT_DEFENDERS_NO_BONUS):
             assert r.capot is c.team is (t if says is Says.CAPOT_TAKERS else d)
-            assert c.points == rules.capot_total
+            assert c.points == rules.capot_count(c.team, t)
+            no_bonus = says is Says.CAPOT_DEFENDERS_NO_BONUS
+            assert no_bonus == (c.team is d and rules.defenders_capot == "no_bonus")
+            assert c.points == 162 or not no_bonus
         elif says is Says.DECLARATIONS_BEST:
             assert c.team is not None and decl[c.team] == c.points > 0 and decl[c.team ^ 1] == 0
         elif says is Says.DECLARATIONS_CHANGE_HANDS:
@@ -282,11 +285,11 @@ def _classic_score_holds(c: Claim, case: ClassicCase) -> None:
         if term.kind is TermKind.TRICKS:
             assert r.capot is None and term.points == _count(r, rules, c.team)
         elif term.kind is TermKind.CAPOT:
-            assert r.capot is c.team and term.points == rules.capot_total
+            assert r.capot is c.team and term.points == rules.capot_count(c.team, t)
         elif term.kind is TermKind.ALL_POINTS:  # "all the points of the deal": all of them
             assert not r.made and c.team is not t
             assert term.points == _count(r, rules, Team.NS) + _count(r, rules, Team.EW)
-            assert term.points == (162 if r.capot is None else rules.capot_total)
+            assert term.points == (162 if r.capot is None else rules.capot_count(r.capot, t))
         elif term.kind is TermKind.BELOTE:
             assert term.points == held[c.team]
             assert c.team is t or rules.belote != "attack_only"
@@ -464,7 +467,8 @@ def _coinche_term_holds(term: Term, team: Team, other: Team, value: int, case: C
     elif term.kind is TermKind.CAPOT:
         assert r.capot is team and term.points == s.trick_points[team] == rules.capot_points
     elif term.kind is TermKind.FAILED_CONTRACT:
-        assert not r.made and term.points == rules.failure_base and s.multiplier == 1
+        assert not r.made and term.points == rules.failure_base and term.times == 1
+        assert s.multiplier == 1 or rules.coinche_scoring == "as_uncoinched"
     elif term.kind is TermKind.DEAL:
         assert s.multiplier > 1
         assert term.points in (rules.failure_base, rules.failure_base + 90, 160, 210)
@@ -552,6 +556,7 @@ CLASSIC_EXPECTED: Mapping[tuple[str, str], set[Says]] = {
     ("belote", "attack_only"): {Says.BELOTE_NOT_COUNTED},
     ("all_trump_belote", "each_suit"): {Says.BELOTE_ALL_TRUMP},
     ("classic_declarations", "on"): {Says.DECLARATIONS_BEST, Says.DECLARATIONS_CHANGE_HANDS},
+    ("defenders_capot", "no_bonus"): {Says.CAPOT_DEFENDERS_NO_BONUS},
 }
 """The outcome classes each classic knob value must reach, besides :data:`ALWAYS_CLASSIC`."""
 
@@ -652,6 +657,8 @@ def test_every_classic_outcome_sentence_is_true_under_every_scoring_knob_value(
     knob: str, value: str
 ) -> None:
     expected = ALWAYS_CLASSIC | CLASSIC_EXPECTED.get((knob, value), set())
+    if (knob, value) == ("defenders_capot", "no_bonus"):
+        expected -= {Says.CAPOT_DEFENDERS}
     assert sorted(expected - classic_reached(knob, value)) == []
 
 

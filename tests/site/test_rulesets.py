@@ -9,6 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from markupsafe import escape
 
 from explainer.engine import (
     COINCHE_KNOBS,
@@ -27,6 +28,10 @@ from explainer.site.variants import GAMES, rule_set_games, rule_set_rows, rules_
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "fr", "pl")
 ALL_PRESETS = {"belote": presets_for("belote"), "coinche": tuple(COINCHE_PRESETS)}
+
+
+def _esc(text: str) -> str:
+    return str(escape(text))
 
 
 def _page(site: Path, lang: str) -> str:
@@ -75,7 +80,7 @@ def test_the_page_lists_every_preset_of_both_games_and_every_knob(
         assert f'id="game-{game}"' in html
         for knob in _knobs(game):
             assert html.count(f'id="rule-{game}-{knob}"') == 1
-            assert w.knob_label(knob).replace("'", "&#39;") in html
+            assert _esc(w.knob_label(knob)) in html
             for name in presets:
                 assert html.count(f'id="{name}-{knob}"') == 1
         for name in presets:
@@ -93,10 +98,10 @@ def test_every_value_is_in_words_with_its_sources_or_a_note(built_site: Path, la
         for row in g.rows:
             for name, sourced in row.values:
                 cell = _cell(html, f"{name}-{row.knob}")
-                words = w.knob_value(row.knob, sourced.value).replace("'", "&#39;")
+                words = _esc(w.knob_value(row.knob, sourced.value))
                 assert f'<strong class="value">{words[:1].upper()}{words[1:]}</strong>' in cell
                 assert cell.count('<p class="cite">') == len(sourced.cites)
-                assert ('<p class="note"' in cell) == (not sourced.cites and bool(sourced.note))
+                assert ('<p class="note"' in cell) == bool(sourced.note)
                 for cite in sourced.cites:
                     _check_citation(cell, cite, w)
 
@@ -106,13 +111,20 @@ def _check_citation(cell: str, cite: Any, w: Words) -> None:
     link, the quote in the document's language; never the citation's key."""
     source = cite.source
     own, _ = w.title_parts(source.title)
-    assert f'<cite lang="{source.lang}">{own}</cite>'.replace("'", "&#39;") in cell
-    assert w.rule_text("source edition", source.edition).replace("'", "&#39;") in cell
-    assert w.rule_text("source section", cite.section).replace("'", "&#39;") in cell
-    assert f'<q lang="{source.lang}">{cite.quote}</q>'.replace("'", "&#39;") in cell
+    assert f'<cite lang="{source.lang}">{_esc(own)}</cite>' in cell
+    assert _esc(w.rule_text("source edition", source.edition)) in cell
+    assert _esc(w.rule_text("source section", cite.section)) in cell
+    assert f'<q lang="{source.lang}">{_esc(cite.quote)}</q>' in cell
     if source.url:
         assert f'<a href="{source.url}" rel="external noreferrer">' in cell
     assert f">{cite.key}<" not in cell and f" {cite.key}," not in cell
+
+
+def test_rule_sets_page_quotes_the_ffb_classic_rulebook_in_french(built_site: Path) -> None:
+    cell = _cell(_page(built_site, "en"), "ffb_belote-undertrump")
+    assert '<q lang="fr">Si c&#39;est impossible, il faut fournir un atout plus faible</q>' in cell
+    assert "§5.2.2" in cell
+    assert 'href="https://www.ffbelote.org/' in cell
 
 
 def test_a_citation_shows_its_document_never_its_key_or_a_maintainers_field() -> None:

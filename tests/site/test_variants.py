@@ -55,12 +55,12 @@ def test_house_undertrump_example_agrees_under_every_belote_preset() -> None:
     assert _variants("undertrump-house") == []
 
 
-def test_official_undertrump_example_differs_under_every_belote_preset() -> None:
-    facts = {(preset, fact) for preset, _, fact, _ in _variants("undertrump-official")}
-    assert facts == {
-        (p, f) for p in ("house", "ffb_belote", "pagat_belote") for f in ("legal", "rule")
-    }
-    rules = {v.other for v in variants(_scenarios()["undertrump-official"]) if v.fact == "rule"}
+def test_contree_undertrump_example_differs_under_pagats_coinche_only() -> None:
+    """The FFB contrée trick is read under the other Coinche presets' play rules, never
+    a classic preset's: FFB coinche agrees (no undertrumping), Pagat's requires it."""
+    facts = {(preset, fact) for preset, _, fact, _ in _variants("undertrump-contree")}
+    assert facts == {("pagat_coinche", "legal"), ("pagat_coinche", "rule")}
+    rules = {v.other for v in variants(_scenarios()["undertrump-contree"]) if v.fact == "rule"}
     assert rules == {Rule.UNDERTRUMP}
 
 
@@ -103,15 +103,15 @@ def test_every_table_drawing_says_which_way_play_goes(built_site: Path) -> None:
 def test_surcoinched_deal_under_contree_adds_the_belote_after_multiplying() -> None:
     assert _variants("coinche-surcoinched-belote") == [
         ("ffb_contree", "belote_multiplied", "score", {Team.NS: 0, Team.EW: 1020}),
-        ("pagat_coinche", "coinche_scoring", "score", {Team.NS: 0, Team.EW: 540}),
+        ("pagat_coinche", "coinche_scoring", "score", {Team.NS: 90, Team.EW: 460}),
     ]
 
 
-def test_capot_not_bid_under_pagat_names_the_void_declarations_not_the_play_rules() -> None:
+def test_capot_not_bid_under_pagat_names_the_declarations_not_the_play_rules() -> None:
     notes = [v for v in variants(_scenarios()["coinche-capot-not-bid"])]
     assert [(v.preset, v.knob, v.other_value, v.fact) for v in notes] == [
         ("ffb_contree", "declarations", "off", "score"),
-        ("pagat_coinche", "capot_declarations", "void", "score"),
+        ("pagat_coinche", "declarations", "off", "score"),
     ]
     assert [v.anchor for v in notes] == [f"{v.preset}-{v.knob}" for v in notes]
 

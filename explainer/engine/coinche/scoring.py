@@ -285,8 +285,9 @@ def score_coinche(
     bid = contract.bid
     if type(bid) is not int and (bid == BidKind.GENERALE or rules.capot_bid_scoring == "flat"):
         s = _flat_capot(w, m, b, d, v, bid == BidKind.GENERALE, rules)
-    elif m == 1:
-        s = _plain(made, t, p, b, d, v, rules)
+    elif m == 1 or rules.coinche_scoring == "as_uncoinched":
+        # as_uncoinched: scored as if not coinched, with the bid multiplied
+        s = _plain(made, t, p, b, d, v * m, rules)
     else:
         s = _coinched(w, m, capot, b, d, v, rules)
     return CoincheScore(
@@ -442,7 +443,7 @@ def score_classic_declarations(
     tie: str = "made",
     belote_rule: str = "prenable",
     belotes: Sequence[Seat] | None = None,
-    capot_total: int = 252,
+    capot_count: int = 252,
 ) -> tuple[bool, tuple[int, int]]:
     """Classic Belote with declarations (``classic_declarations: on``): ``(made, score)``.
 
@@ -451,12 +452,14 @@ def score_classic_declarations(
     :func:`compare_declarations` (called with ``game="belote"``). The declarations count
     towards the contract; the takers make it with more points than the defence
     (``tie: made``: at least as many; FFB-B16 says strictly more). A failed contract
-    gives the defence the whole deal (162, or ``capot_total`` after a capot) plus every
+    gives the defence the whole deal (162, or ``capot_count`` after a capot) plus every
     declaration of both teams ("162 points de chute + leurs annonces + les annonces des
     preneurs") and the belotes as ``belote_rule`` says (``prenable``: both teams';
     ``imprenable``: their own, the takers keep theirs; ``attack_only``: the takers keep
     theirs and the defence's never counts). ``belotes`` are every seat that scores a
     belote (one per suit at all-trump); ``belote`` is the one seat of a suit contract.
+    ``capot_count`` is what defenders who win every trick count instead of 162
+    (:meth:`~explainer.engine.RuleSet.capot_count`: 252, 250, or 162 without the bonus).
 
     >>> score_classic_declarations((92, 70), (0, 50), taker=Seat.E, tie="failed")
     (True, (92, 120))
@@ -466,7 +469,7 @@ def score_classic_declarations(
     made = total[t] > total[t ^ 1] or (total[t] == total[t ^ 1] and tie == "made")
     if made:
         return True, (total[0], total[1])
-    whole = capot_total if capot is not None else 152 + 10
+    whole = capot_count if capot is not None else 152 + 10
     s = [0, 0]
     kept = 0
     for seat in belotes if belotes is not None else (() if belote is None else (belote,)):
@@ -496,7 +499,9 @@ def declare_classic(
     the hands read back from the tricks and compared as in Coinche (FFB rules of
     comparison; Pagat's under ``pagat_belote``), then :func:`score_classic_declarations`
     decides ``made`` and ``score``: the returned deal has those, the declarations result
-    what each team scores. Under ``off`` nobody declares: ``announced`` raises
+    what each team scores; under ``tie: litige`` a tie of the totals is a litige, as
+    without declarations (the defenders score their total, the takers' is
+    :attr:`~explainer.engine.DealResult.held`). Under ``off`` nobody declares: ``announced`` raises
     :class:`DeclarationError` if it names any declaration. No rounding (FFB-WB, PAG-B).
     The dealer, who fixes the order of announcement, is the seat before the first
     trick's leader: :func:`~explainer.engine.play_deal` makes the seat after the dealer
@@ -519,6 +524,13 @@ def declare_classic(
     if not any(decl.points) and not announced:
         return deal, decl
     assert deal.contract.taker is not None
+    t = deal.contract.taker.team
+    total = (deal.points[0] + decl.points[0], deal.points[1] + decl.points[1])
+    if rules.tie == "litige" and total[0] == total[1]:
+        # FFB-B16 §10.1.3: a tie of the teams' totals is a litige, declarations or not: the
+        # defenders score their total now, the takers' is held for the next deal's winner.
+        score = (0, total[1]) if t == 0 else (total[0], 0)
+        return replace(deal, made=False, score=score, held=total[t]), decl
     made, score = score_classic_declarations(
         deal.points,
         decl.points,
@@ -527,6 +539,6 @@ def declare_classic(
         belotes=deal.belotes,
         tie="made" if rules.tie == "made" else "failed",
         belote_rule=rules.belote,
-        capot_total=rules.capot_total,
+        capot_count=rules.capot_count(1 - t, t),
     )
     return replace(deal, made=made, score=score, held=0), decl

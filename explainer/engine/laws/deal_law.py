@@ -22,6 +22,15 @@ from .terms import (
     _unknown,
 )
 
+_MEANINGLESS: Final = {
+    DealPremise.BELOTE: (TrumpKind.NONE, TrumpKind.ALL),
+    DealPremise.TAKERS_BELOTE: (TrumpKind.NONE, TrumpKind.ALL),
+    DealPremise.KING_QUEEN: (TrumpKind.NONE,),
+}
+"""The contracts a premise means nothing with: a belote premise outside a trump suit (at
+all-trump whether there is a belote is what the rule sets differ on: ``king_queen``
+says what the hands hold instead); a king and queen of trump with no trump."""
+
 DEAL_SAMPLES: Final = 10_000
 """Random legal deals a deal law is checked over, per rule set (split among its contracts)."""
 
@@ -47,13 +56,12 @@ class DealLaw:
         if not self.then:
             raise LawError("a law needs a conclusion", where=("then",))
         for i, (premise, _) in enumerate(self.when):
-            if premise in (DealPremise.BELOTE, DealPremise.TAKERS_BELOTE):
-                for kind in self.kinds:
-                    if kind is not TrumpKind.SUIT:
-                        raise LawError(
-                            f"premise {premise.value} means nothing with trump: {kind.value}",
-                            where=("when", i),
-                        )
+            for kind in self.kinds:
+                if kind in _MEANINGLESS.get(premise, ()):
+                    raise LawError(
+                        f"premise {premise.value} means nothing with trump: {kind.value}",
+                        where=("when", i),
+                    )
         premises = {p for p, negated in self.when if not negated}
         if {DealPremise.MADE, DealPremise.FAILED} <= premises:
             raise LawError("no deal satisfies: made and failed", where=("when",))

@@ -42,16 +42,25 @@ Deal laws
 A deal is one played to its end and scored. Premises (:class:`DealPremise`): ``made``,
 ``failed`` (not made, and not a *litige*), ``litige`` (a tie held over under ``tie:
 litige``), ``capot``, ``belote`` (some seat scored a belote), ``takers_belote`` (a seat
-of the takers did).
+of the takers did), ``tie`` (the takers' points, belotes included, equal the
+defenders'), ``king_queen`` (a hand as dealt holds the king and queen of a trump suit:
+the trump suit, or at all-trump any suit; nothing at no-trump), ``declaration`` (a hand
+as dealt holds a declaration: a carré, or three cards or more in sequence in one suit).
 Conclusions (:class:`DealConclusion`), each an exact equation: ``card_points_152``
 (both teams' card points add up to 152), ``points_162_or_capot`` (the points, belotes
-aside, add up to 162, or to ``capot_points`` with a capot), ``made_scores_own`` (made:
-each team scores its own points), ``failed_takers_zero`` (failed: the takers score 0,
-plus their belote where ``belote`` is ``imprenable`` or ``attack_only``),
+aside, add up to 162, or to what the capot team counts with a capot), ``made_scores_own``
+(made: each team scores its own points), ``failed_takers_zero`` (failed: the takers
+score 0, plus their belote where ``belote`` is ``imprenable`` or ``attack_only``),
 ``failed_defenders_all`` (failed: the defenders score every point of the deal plus the
 belotes ``belote`` gives them: both with ``prenable``, their own with ``imprenable``,
-none with ``attack_only``). A premise may be a conclusion too (``when: [takers_belote],
-then: [made]`` is a claim, and a false one).
+none with ``attack_only``); and, whatever the rule set, ``takers_keep_belote`` (the
+takers score exactly 20 for each belote of theirs, and nothing else), ``capot_252`` (a
+team that wins every trick counts 252, belotes aside), ``belote_each_pair`` (the two
+teams' points add up to 162, or what the capot team counts, plus 20 for each
+``king_queen`` pair: every such pair scores a belote), ``declarations_scored`` (with
+every declaration held announced, the team with the best one scores declarations: the
+rule set plays them, ``classic_declarations: on``). A premise may be a conclusion too
+(``when: [takers_belote], then: [made]`` is a claim, and a false one).
 """
 
 from __future__ import annotations
@@ -300,6 +309,9 @@ class DealPremise(Enum):
     CAPOT = "capot"
     BELOTE = "belote"
     TAKERS_BELOTE = "takers_belote"
+    TIE = "tie"
+    KING_QUEEN = "king_queen"
+    DECLARATION = "declaration"
 
 
 class DealConclusion(Enum):
@@ -310,6 +322,10 @@ class DealConclusion(Enum):
     MADE_SCORES_OWN = "made_scores_own"
     FAILED_TAKERS_ZERO = "failed_takers_zero"
     FAILED_DEFENDERS_ALL = "failed_defenders_all"
+    TAKERS_KEEP_BELOTE = "takers_keep_belote"
+    CAPOT_252 = "capot_252"
+    BELOTE_EACH_PAIR = "belote_each_pair"
+    DECLARATIONS_SCORED = "declarations_scored"
 
 
 def _kind_of(trump: Trump) -> TrumpKind:

@@ -2,7 +2,10 @@
 
 ``contract: {game, rules, trump, taker}``. ``rules`` is a preset name or a mapping of
 ``preset`` and knobs; the presets and the knobs are the engine's (``PRESETS``,
-``KNOBS``), never named here, and the engine judges every value (``find_rules``).
+``KNOBS``), never named here, and the engine judges every value (``find_rules``). A
+play example of ``game: coinche`` may name a Coinche preset (``rules: ffb_contree``):
+its trick is played under that preset's play rules. A preset kept only as an alias
+(``official``) still loads, with a located warning saying what to write instead.
 """
 
 from __future__ import annotations
@@ -11,9 +14,12 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from explainer.engine import (
+    ALIAS_INSTEAD,
+    ALIASES,
     COINCHE_KNOBS,
     COINCHE_PRESETS,
     KNOBS,
+    PLAY_KNOBS,
     PRESETS,
     SCORING_KNOBS,
     Contract,
@@ -21,6 +27,7 @@ from explainer.engine import (
     RuleSet,
     Seat,
     Trump,
+    find_coinche_rules,
     find_rules,
 )
 
@@ -76,10 +83,16 @@ def read_contract(
             r.keys.where(("contract",)), f"contract.taker: required for kind: {kind}", Code.MISSING
         )
         ok = False
-    rules = _rules(r, pairs["rules"][1], kind, game) if "rules" in pairs else find_rules()
+    rules = _rules(r, pairs["rules"][1], kind, game) if "rules" in pairs else _default(game)
     if not ok or trump is None or rules is None:
         return None
     return Contract(trump, game, taker), rules
+
+
+def _default(game: str) -> RuleSet:
+    """The rules of a contract that names none: the engine's default preset of the game
+    (a Coinche trick: the default Coinche preset's play rules)."""
+    return find_coinche_rules().play_rules if game == "coinche" else find_rules()
 
 
 def _trump(r: Reader, pairs: dict[str, tuple[Node, Node]]) -> Trump | None:
@@ -109,7 +122,7 @@ def _rules(r: Reader, node: Node, kind: str, game: str) -> RuleSet | None:
         pairs = r.mapping(node, ("contract", "rules"), _readable_keys())
         if pairs is None:
             return None
-        preset = find_rules().name  # the engine's default preset
+        preset = _default(game).name  # the engine's default preset of the game
         for key, (knode, vnode) in pairs.items():
             value = r.string(vnode, ("contract", "rules", key))
             if value is None:
@@ -139,9 +152,61 @@ def _not_applying(key: str, kind: str, game: str) -> str | None:
     return None
 
 
+def _coinche_play_rules(r: Reader, preset: str, knobs: _Knobs, kind: str) -> RuleSet | None:
+    """The play rules of Coinche preset ``preset`` (a play example of ``game: coinche``),
+    with its play knobs set as written; any other knob does not apply to a trick."""
+    rules = COINCHE_PRESETS[preset]
+    ok = True
+    for key, (value, knode, vnode) in knobs.items():
+        if key not in PLAY_KNOBS:
+            what = "a coinche deal, auction or match" if key in COINCHE_KNOBS else "a deal"
+            r.error(
+                knode,
+                f"contract.rules.{key}: knob {key} does not apply to kind: {kind}"
+                f" (it applies to {what})",
+                Code.BAD_RULES,
+            )
+            ok = False
+            continue
+        try:
+            rules = rules.with_knobs(**{key: value})
+        except EngineError as exc:
+            r.error(vnode, str(exc), Code.BAD_RULES)
+            ok = False
+    return rules.play_rules if ok else None
+
+
+def _warn_alias(r: Reader, preset: str, node: Node, game: str) -> None:
+    """A preset kept only as an alias: say which sourced preset to write instead."""
+    if preset in ALIAS_INSTEAD:
+        belote, coinche = ALIAS_INSTEAD[preset]
+        instead = (
+            f"rules: {coinche}"
+            if game == "coinche"
+            else f"rules: {belote}, or, for the FFB contrée rulebook's play rules,"
+            f" contract: {{game: coinche, rules: {coinche}}}"
+        )
+        r.warn(
+            node,
+            f"contract.rules: {preset} is an alias kept for version 1 and no page names it;"
+            f" write {instead}",
+            Code.BAD_RULES,
+        )
+
+
 def _find_rules(
     r: Reader, preset: str, preset_node: Node, knobs: _Knobs, kind: str, game: str
 ) -> RuleSet | None:
+    if preset in COINCHE_PRESETS and game == "coinche" and kind == "play":
+        return _coinche_play_rules(r, preset, knobs, kind)
+    if game == "coinche" and kind == "play" and preset in PRESETS and preset not in ALIASES:
+        r.error(
+            preset_node,
+            f"contract.rules: preset {preset} does not apply to game: coinche (it is a belote"
+            f" preset; expected {one_of(list(COINCHE_PRESETS))})",
+            Code.BAD_RULES,
+        )
+        return None
     if preset in COINCHE_PRESETS:
         applies = "belote" if game == "belote" else f"kind: {kind}"
         r.error(
@@ -156,6 +221,7 @@ def _find_rules(
     except EngineError as exc:  # the engine's message has the hint and the presets
         r.error(preset_node, str(exc), Code.BAD_RULES)
         return None
+    _warn_alias(r, preset, preset_node, game)
     ok = True
     for key, (value, knode, vnode) in knobs.items():
         why = _not_applying(key, kind, game)
@@ -174,17 +240,19 @@ def _find_rules(
 
 
 def contract_schema(*, need_taker: bool) -> dict[str, Any]:
-    """The JSON Schema of a ``contract`` block."""
+    """The JSON Schema of a ``contract`` block: a classic preset, or, in a trick (no
+    taker), a Coinche one too (the play rules of a Coinche trick, ``game: coinche``)."""
+    presets = list(PRESETS) if need_taker else [*PRESETS, *COINCHE_PRESETS]
     props: dict[str, Any] = {
         "game": {"enum": list(GAMES)},
         "rules": {
             "anyOf": [
-                {"enum": list(PRESETS)},
+                {"enum": presets},
                 {
                     "type": "object",
                     "additionalProperties": False,
                     "properties": {
-                        "preset": {"enum": list(PRESETS)},
+                        "preset": {"enum": presets},
                         **{k: {"enum": _knob_values(k)} for k in KNOBS},
                     },
                 },

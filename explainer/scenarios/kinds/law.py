@@ -28,25 +28,38 @@ from typing import Any, Final
 import explainer.cache as explainer_cache
 import explainer.engine as engine_package
 from explainer.engine import (
+    ALIASES,
+    BELOTE,
     COINCHE_PRESETS,
+    LAST_TRICK,
     PRESETS,
     Contract,
     Counterexample,
+    DealConclusion,
+    DealCounterexample,
     DealLaw,
     DealOutcome,
+    DealPremise,
+    DealResult,
     LawError,
     LawOutcome,
     LawResult,
     PlayLaw,
+    RandomDeal,
+    Rank,
     Rule,
     RuleSet,
     Seat,
+    Team,
     Trump,
+    card,
     check_deal_law,
     check_play_law,
     counterexample_yaml,
+    declarations_in_hand,
     legal_cards,
     mask_of,
+    play_deal,
     presets_for,
     scoring_variants,
 )
@@ -74,6 +87,14 @@ __all__ = [
     "law_index",
 ]
 
+_CONCLUSION_NUMBERS: Final[Mapping[DealConclusion | DealPremise, set[int]]] = {
+    DealConclusion.CAPOT_252: {252},
+    DealConclusion.POINTS_162_OR_CAPOT: {252},
+    DealConclusion.BELOTE_EACH_PAIR: {20},
+    DealConclusion.TAKERS_KEEP_BELOTE: {20},
+}
+"""The numbers a deal law's conclusion checks besides 152 and 162."""
+
 SCORING_VARIANTS: Final = "scoring_variants"
 """``rules: scoring_variants``: a deal law checked under every scoring knob value."""
 CACHE_VERSION: Final = 1
@@ -97,16 +118,34 @@ class LawScenario(Scenario):
 
 
 @dataclass(frozen=True, slots=True)
+class DealCounterView:
+    """A deal where a deal law fails, as a page shows it: the contract and its taker, the
+    cards the law's premises speak of as they were dealt (a king and queen of trump, a
+    declaration), and the score under the rule set, row by row (``(row, (NS, EW))``:
+    ``card_points``, ``last_trick``, ``capot``, ``belote``, ``total``, ``held``,
+    ``score``; a row of zeros left out, but the total and the score), every number the
+    engine's."""
+
+    id: str
+    contract: Contract
+    rules: RuleSet
+    held_cards: tuple[tuple[Seat, tuple[int, ...]], ...]
+    rows: tuple[tuple[str, tuple[int, int]], ...]
+    made: bool
+
+
+@dataclass(frozen=True, slots=True)
 class LawView:
     """What a page shows of a law: where it holds, over how many positions (or deals),
-    and each counterexample as a play example (``(preset, view)``)."""
+    and each counterexample as a play example (``(preset, view)``) or, for a deal law,
+    as a scored deal (:class:`DealCounterView`)."""
 
     scenario: LawScenario
     play: bool
     presets: tuple[str, ...]
     holds_under: tuple[str, ...]
     checked: int
-    counterexamples: tuple[tuple[str, PlayView], ...]
+    counterexamples: tuple[tuple[str, PlayView | DealCounterView], ...]
 
     @property
     def rule(self) -> Rule | None:
@@ -227,11 +266,15 @@ class LawKind(Kind[LawScenario]):
         return {"holds_under": scenario.outcome}
 
     def licensed_numbers(self, scenario: LawScenario) -> set[int]:
-        """A law's prose states the rule; the numbers of its conclusions (152, 162) are
-        what the engine checks, so they are licensed."""
-        if isinstance(scenario.law, DealLaw):
-            return {152, 162}
-        return set()
+        """A law's prose states the rule; the numbers of its conclusions (152, 162, and
+        252 for a capot, 20 for a belote) are what the engine checks, so they are
+        licensed."""
+        if not isinstance(scenario.law, DealLaw):
+            return set()
+        numbers = {152, 162}
+        for c in scenario.law.then:
+            numbers |= _CONCLUSION_NUMBERS.get(c, set())
+        return numbers
 
     def note(self, key: str, said: Any, got: Any, computed: Mapping[str, Any]) -> str:
         """Each preset said to hold where the law fails, with its smallest counterexample
@@ -272,7 +315,7 @@ class LawKind(Kind[LawScenario]):
     def view(self, scenario: LawScenario) -> LawView:
         result = scenario.outcome
         play = isinstance(scenario.law, PlayLaw)
-        examples = []
+        examples: list[tuple[str, PlayView | DealCounterView]] = []
         checked = 0
         for o in result.outcomes:
             if isinstance(o, LawOutcome):
@@ -281,6 +324,8 @@ class LawKind(Kind[LawScenario]):
                     examples.append((o.preset, _example_view(scenario, o.counterexample)))
             else:
                 checked = max(checked, o.deals)
+                if o.counterexample is not None:
+                    examples.append((o.preset, _deal_view(scenario, o.counterexample)))
         presets = tuple(o.preset for o in result.outcomes)
         holds = tuple(p for p in presets if p in result.holds_under)
         return LawView(scenario, play, presets, holds, checked, tuple(examples))
@@ -404,6 +449,11 @@ def _rule_sets(
             r.error(item, f"rules.{i}: unknown preset {name!r}{did_you_mean(name, known)} "
                     f"(expected {one_of(list(known))})", Code.BAD_RULES)  # fmt: skip
             continue
+        if name in ALIASES:
+            r.warn(item, f"rules.{i}: {name} is an alias kept for version 1 and no page names"
+                   f" it; list the presets of the game ({', '.join(presets_for(game))}), or"
+                   " check the FFB contrée play rules in a law of contract.game: coinche"
+                   " (ffb_contree)", Code.BAD_RULES)  # fmt: skip
         out[name] = _rule_set(game, name)
     if r.diags:
         return None
@@ -467,6 +517,76 @@ def _example_view(scenario: LawScenario, cx: Counterexample) -> PlayView:
         outcome=PlayOutcome(ruling, None),
     )
     return PLAY_KIND.view(play)
+
+
+def _deal_view(scenario: LawScenario, cx: DealCounterexample) -> DealCounterView:
+    """The failing deal played again under the rule set and scored, row by row."""
+    deal = cx.deal
+    contract = Contract(cx.trump, scenario.game, deal.taker)
+    result = play_deal(contract, deal.tricks(), cx.rules, dealer=deal.leader.previous)
+    takers = deal.taker.team
+    base = [0, 0]
+    last = [0, 0]
+    capot = [0, 0]
+    if result.capot is not None:
+        capot[result.capot] = base[result.capot] = cx.rules.capot_count(result.capot, takers)
+    else:
+        last[result.last_trick] = LAST_TRICK
+        base = [result.points[t] - _belotes(result, cx.rules, t) for t in (0, 1)]
+    belote = [result.points[t] - base[t] for t in (0, 1)]
+    card_points = [base[t] - last[t] - capot[t] for t in (0, 1)]
+    if result.capot is not None:
+        card_points = list(result.card_points)
+    rows = [
+        ("card_points", card_points),
+        ("last_trick", last),
+        ("capot", capot),
+        ("belote", belote),
+        ("total", list(result.points)),
+    ]
+    if result.held:
+        rows.append(("held", [result.held if t == takers else 0 for t in (0, 1)]))
+    rows.append(("score", list(result.score)))
+    return DealCounterView(
+        id=f"{scenario.id}-{cx.rules.name}",
+        contract=contract,
+        rules=cx.rules,
+        held_cards=_held_cards(scenario.law, deal),
+        rows=tuple(
+            (name, (v[0], v[1])) for name, v in rows if any(v) or name in ("total", "score")
+        ),
+        made=result.made,
+    )
+
+
+def _belotes(result: DealResult, rules: RuleSet, team: int) -> int:
+    """The belote points that count for ``team`` (the defenders' none under ``belote:
+    attack_only``)."""
+    if rules.belote == "attack_only" and team != result.taker_team:
+        return 0
+    return BELOTE * sum(1 for seat in result.belotes if seat.team == team)
+
+
+def _held_cards(
+    law: PlayLaw | DealLaw, deal: RandomDeal
+) -> tuple[tuple[Seat, tuple[int, ...]], ...]:
+    """The dealt cards a deal law's premises speak of: each king and queen of a trump suit
+    in one hand (``king_queen``), each declaration held (``declaration``)."""
+    assert isinstance(law, DealLaw)
+    premises = {p for p, negated in law.when if not negated}
+    held: dict[Seat, list[int]] = {}
+    if DealPremise.KING_QUEEN in premises:
+        suits = range(4) if deal.trump == Trump.ALL else (int(deal.trump),)
+        for suit in suits if deal.trump != Trump.NONE else ():
+            pair = (card(Rank.KING, suit), card(Rank.QUEEN, suit))
+            for seat in Seat:
+                if all(deal.hands[seat] >> c & 1 for c in pair):
+                    held.setdefault(seat, []).extend(pair)
+    if DealPremise.DECLARATION in premises:
+        for seat in Seat:
+            for d in declarations_in_hand(deal.hands[seat], deal.trump):
+                held.setdefault(seat, []).extend(d.cards)
+    return tuple((seat, tuple(dict.fromkeys(cards))) for seat, cards in sorted(held.items()))
 
 
 # -- the cache -----------------------------------------------------------------------
@@ -597,9 +717,10 @@ def _encode(result: AnyResult) -> list[Any] | None:
     out: list[Any] = []
     for o in result.outcomes:
         if isinstance(o, DealOutcome):
+            item: list[Any] = ["deal", o.preset, o.holds, o.deals, o.matching]
             if o.counterexample is not None:
-                return None  # a failing deal is checked afresh: it is rare and shown whole
-            out.append(["deal", o.preset, o.holds, o.deals, o.matching])
+                item.append(_encode_deal(o.counterexample))
+            out.append(item)
             continue
         cx = o.counterexample
         example = None
@@ -615,8 +736,9 @@ def _decode(data: Sequence[Any], rule_sets: Mapping[str, RuleSet]) -> AnyResult:
     deal: list[DealOutcome] = []
     for item in data:
         if item[0] == "deal":
-            _, preset, holds, deals, matching = item
-            deal.append(DealOutcome(str(preset), bool(holds), int(deals), int(matching)))
+            _, preset, holds, deals, matching, *failing = item
+            failed = _decode_deal(failing[0], rule_sets[preset]) if failing else None
+            deal.append(DealOutcome(str(preset), bool(holds), int(deals), int(matching), failed))
             continue
         _, preset, holds, exhaustive, sampled, ex = item
         cx = None
@@ -629,6 +751,33 @@ def _decode(data: Sequence[Any], rule_sets: Mapping[str, RuleSet]) -> AnyResult:
     if play and deal:
         raise ValueError("mixed outcomes")
     return LawResult(tuple(play)) if play else LawResult(tuple(deal))
+
+
+def _encode_deal(cx: DealCounterexample) -> list[Any]:
+    """A failing deal as JSON data: the deal as played and scored, and the conclusion."""
+    d = cx.deal
+    seat = [None if d.belote is None else int(d.belote), None if d.capot is None else int(d.capot)]
+    return [
+        int(cx.trump), int(d.taker), list(d.hands), int(d.leader), list(d.cards),
+        [int(w) for w in d.winners], list(d.card_points), seat, list(d.points), d.made,
+        list(d.score), [int(b) for b in d.belotes], d.held,
+        cx.conclusion.value, isinstance(cx.conclusion, DealPremise),
+    ]  # fmt: skip
+
+
+def _decode_deal(data: Sequence[Any], rules: RuleSet) -> DealCounterexample:
+    """The failing deal read back (:func:`_encode_deal`), under ``rules``."""
+    (trump, taker, hands, leader, cards, winners, card_points, (belote, capot), points, made,
+     score, belotes, held, conclusion, is_premise) = data  # fmt: skip
+    deal = RandomDeal(
+        Trump(trump), Seat(taker), (hands[0], hands[1], hands[2], hands[3]), Seat(leader),
+        tuple(map(int, cards)), tuple(Seat(w) for w in winners),
+        (int(card_points[0]), int(card_points[1])), None if belote is None else Seat(belote),
+        None if capot is None else Team(capot), (int(points[0]), int(points[1])), bool(made),
+        (int(score[0]), int(score[1])), tuple(Seat(b) for b in belotes), int(held), rules,
+    )  # fmt: skip
+    said = DealPremise(conclusion) if is_premise else DealConclusion(conclusion)
+    return DealCounterexample(Trump(trump), rules, deal, said)
 
 
 def _load(key: str, rule_sets: Mapping[str, RuleSet]) -> AnyResult | None:

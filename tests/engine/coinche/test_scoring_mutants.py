@@ -472,13 +472,25 @@ def test_declare_classic_with_nothing_announced_returns_the_deal_as_scored() -> 
     assert decl.points == (0, 0)
 
 
-@pytest.mark.parametrize(("tie", "made"), [("made", True), ("failed", False), ("litige", False)])
-def test_declare_classic_an_exact_tie_follows_the_rule_sets_tie(tie: str, made: bool) -> None:
-    # §3.7 with the deal's facts changed to 112 against 62 + E's cinquante: 112 each.
+@pytest.mark.parametrize(
+    ("tie", "made", "score", "held"),
+    [
+        ("made", True, (112, 112), 0),
+        ("failed", False, (212, 0), 0),
+        ("litige", False, (112, 0), 112),
+    ],
+)
+def test_declare_classic_an_exact_tie_follows_the_rule_sets_tie(
+    tie: str, made: bool, score: tuple[int, int], held: int
+) -> None:
+    # §3.7 with the deal's facts changed to 112 against 62 + E's cinquante: 112 each. A
+    # litige holds with declarations as without (FFB-B16 §10.1.3: "En cas d'égalité entre
+    # les totaux de points des deux équipes"): the defenders score theirs, the takers'
+    # total waits for the next deal.
     deal, rules = _e19a(tie=tie)
     tied = replace(deal, points=(112, 62))
     scored, _ = declare_classic(tied, {Seat.E: ["cinquante KD"]}, rules=rules)
-    assert (scored.made, scored.score) == (made, (112, 112) if made else (212, 0))
+    assert (scored.made, scored.score, scored.held) == (made, score, held)
 
 
 def test_declare_classic_a_failure_after_a_capot_and_a_belote() -> None:
@@ -608,7 +620,7 @@ def test_without_a_dealer_the_first_to_announce_follows_the_first_trick() -> Non
     r = play_coinche_deal(
         CoincheContract(Seat.N, Trump.SPADES, 90),
         _plays(TIERCES_E_LEADS),
-        rules=PAGAT_COINCHE,
+        rules=PAGAT_COINCHE.with_knobs(declarations="on"),
         announced=announced,
     )
     assert (r.declarations.best, r.declarations.points) == (Seat.N, (20, 0))
@@ -624,7 +636,7 @@ def test_without_a_dealer_the_first_to_announce_follows_the_first_trick() -> Non
 def test_classic_declarations_a_capot_worth_250_gives_the_defence_250() -> None:
     # capot_points: 250 with declarations: the whole deal is the capot's 250, not 252.
     made, score = score_classic_declarations(
-        (0, 250), (20, 0), taker=Seat.N, capot=Team.EW, capot_total=250
+        (0, 250), (20, 0), taker=Seat.N, capot=Team.EW, capot_count=250
     )
     assert (made, score) == (False, (0, 270))
 
