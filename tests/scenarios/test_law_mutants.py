@@ -229,7 +229,9 @@ REFUSED: list[tuple[str, list[tuple[str, str]]]] = [
             (
                 "t.yaml:3:25: then.2: unknown conclusion: 'nonsense' (expected one of"
                 " card_points_152, points_162_or_capot, made_scores_own, failed_takers_zero,"
-                " failed_defenders_all, made, failed, litige, capot, belote, takers_belote)",
+                " failed_defenders_all, takers_keep_belote, capot_252, belote_each_pair,"
+                " declarations_scored, made, failed, litige, capot, belote, takers_belote, tie,"
+                " king_queen, declaration)",
                 "BAD_VALUE",
             ),
         ],
