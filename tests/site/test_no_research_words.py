@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from explainer.engine import ALIASES, SOURCES
+from explainer.engine import ALIASES, COINCHE_KNOBS, COINCHE_PRESETS, KNOBS, PRESETS, SOURCES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,6 +45,35 @@ FORBIDDEN: list[tuple[str, re.Pattern[str]]] = [
 names), an edition's short name, an internal file, a "via ..." saying where a quote was
 read, a repository, and the label of the alias ``official`` in any language."""
 
+_KNOBS = {**KNOBS, **COINCHE_KNOBS}
+_CODE_WORDS = sorted(
+    {w for w in (*_KNOBS, *PRESETS, *COINCHE_PRESETS) if "_" in w}
+    | {str(v) for k in _KNOBS.values() for v in k.values if "_" in str(v)},
+    key=len,
+    reverse=True,
+)
+CODE: list[tuple[str, re.Pattern[str]]] = [
+    ("a code element", re.compile(r"<code\b")),
+    ("a knob id, preset name or code value", re.compile(rf"\b(?:{'|'.join(_CODE_WORDS)})\b")),
+    (
+        "a knob written as a scenario writes it",
+        re.compile(
+            "|".join(
+                rf"\b{re.escape(name)}: (?:{'|'.join(re.escape(str(v)) for v in knob.values)})\b"
+                for name, knob in _KNOBS.items()
+            )
+        ),
+    ),
+]
+"""What a page's reader cannot follow either: a ``<code>`` element, a knob id, preset name
+or code value as the engine spells it (``partner_overtrump``, ``ffb_belote``, ``no_lower``),
+and a knob with its value as a scenario writes it (``tie: failed``)."""
+
+_NOT_READ = re.compile(
+    r'\s(?:id|class|headers|for|aria-labelledby|aria-describedby|aria-controls|data-[\w-]+)="[^"]*"'
+)
+"""Attributes no reader sees or hears: anchors, styles, table wiring, script data."""
+
 _CITE = re.compile(r"<cite\b[^>]*>.*?</cite>", re.S)
 _ADDRESS = re.compile(r'\s(?:href|src)="[^"]*"')
 
@@ -54,10 +83,10 @@ def _text(page: str) -> str:
     return markup.unescape(_ADDRESS.sub(" ", _CITE.sub(" ", page)))
 
 
-def _found(text: str) -> list[str]:
+def _found(text: str, forbidden: list[tuple[str, re.Pattern[str]]] = FORBIDDEN) -> list[str]:
     return [
         f"{what}: …{text[max(0, m.start() - 50) : m.end() + 30]}…"
-        for what, pattern in FORBIDDEN
+        for what, pattern in forbidden
         for m in pattern.finditer(text)
     ]
 
@@ -89,6 +118,31 @@ def test_no_built_page_shows_research_words_or_the_official_label(built_site: Pa
     assert problems == []
 
 
+def test_the_code_scan_finds_each_code_word() -> None:
+    for text in (
+        "Defenders who win every trick <code>defenders_capot</code>",
+        "overtrumping your partner: no_lower",
+        "under ffb_belote",
+        "Under tie: failed the contract",
+        "with undertrump: optional",
+    ):
+        assert _found(text, CODE), text
+    assert _found("A tie: the contract is made", CODE) == []
+    assert _found(_NOT_READ.sub(" ", '<tr id="knob-defenders_capot">'), CODE) == []
+
+
+def test_no_built_page_shows_a_knob_id_or_code_value(built_site: Path) -> None:
+    """Item 2: a page says a rule in words; the knob ids and code values a scenario
+    writes stay in the scenario format's documentation."""
+    pages = sorted(built_site.rglob("*.html"))
+    problems = [
+        f"{page.relative_to(built_site)}: {problem}"
+        for page in pages
+        for problem in _found(_text(_NOT_READ.sub(" ", page.read_text(encoding="utf-8"))), CODE)
+    ]
+    assert problems == []
+
+
 def test_no_anchor_or_id_names_an_alias(built_site: Path) -> None:
     """No example, law or rule-set anchor is named after ``official``: a link to one would
     show the alias in the address bar."""
@@ -111,6 +165,6 @@ def test_no_catalog_message_shows_research_words(catalog: str) -> None:
         for message in messages
         for text in (message.id, message.string)
         for one in ([text] if isinstance(text, str) else list(text))
-        for problem in _found(one or "")
+        for problem in _found(one or "") + _found(one or "", CODE)
     ]
     assert problems == []
