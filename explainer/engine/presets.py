@@ -355,13 +355,13 @@ _HOUSE: Final[Mapping[str, Sourced]] = {
     "both_reach": Sourced(
         "higher_total",
         (),
-        "The rules card does not say how the match ends when both teams reach 1000 on one"
-        " deal; the house takes the FFB's rule (the higher total wins).",
+        "No quote: the rules card does not say how the match ends when both teams reach 1000"
+        " on one deal; the house takes the FFB's rule (the higher total wins).",
     ),
     "rounding": Sourced(
         "none",
         (),
-        "The rules card rounds no score: each deal is marked to the point.",
+        "No quote: the rules card rounds no score, so each deal is marked to the point.",
     ),
 }
 
@@ -456,9 +456,9 @@ _FFB_BELOTE: Final[Mapping[str, Sourced]] = {
                 "§11.1", "Un joueur peut prendre à la couleur ainsi qu'à Sans Atout et Tout Atout"
             ),
         ),
-        "A variant the organiser chooses (classic_sa_ta: on). §11.1 names no round: the"
-        " first round takes the turned card's suit (§4.1), so the engine lets the second"
-        " round name them, as belote-cli plays.",
+        "A variant the organiser may choose. §11.1 names no round: the first round takes the"
+        " turned card's suit (§4.1), so sans atout and tout atout are bid in the second"
+        " round.",
     ),
     "classic_coinche": Sourced(
         "off",
@@ -500,8 +500,8 @@ _FFB_BELOTE: Final[Mapping[str, Sourced]] = {
                 " au point près.",
             ),
         ),
-        "Each tournament says whether it rounds (§10.3); rounding: half_up marks 84 as 80"
-        " and 85 as 90.",
+        "Each tournament says whether it rounds (§10.3); rounded, 84 is marked 80 and 85 is"
+        " marked 90.",
     ),
 }
 
@@ -583,7 +583,8 @@ _PAGAT_BELOTE: Final[Mapping[str, Sourced]] = {
     "classic_coinche": Sourced(
         "off",
         (),
-        "Pagat's Belote has no coinche: doubling is La Coinche's, a page of its own.",
+        "No quote: Pagat's Belote has no coinche; doubling belongs to La Coinche, a page of"
+        " its own.",
     ),
     "belote_bonus": Sourced(
         "on",

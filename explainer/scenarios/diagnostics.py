@@ -101,6 +101,7 @@ class Code(StrEnum):
     UNKNOWN_PAGE = "unknown-page"
     UNKNOWN_SECTION = "unknown-section"
     # the engine's answer
+    NO_FACT = "no-fact"
     DISAGREE = "disagree"
     PROSE_NUMBER = "prose-number"
     # catalogs (printed by the i18n checkers)

@@ -212,7 +212,8 @@ def test_own_points_change_nothing_without_a_defence_capot() -> None:
     [
         (Trump.NONE, Level.NONE, (290, 50)),
         (Trump.SPADES, Level.NONE, (200, 50)),
-        (Trump.NONE, Level.COINCHE, (520, 0)),
+        # Pagat's coinche doubles the bid only (coinche_scoring: as_uncoinched): 112 + 2 × 180
+        (Trump.NONE, Level.COINCHE, (470, 50)),
     ],
 )
 def test_a_sans_atout_contracts_value_counts_double_under_no_trump_bid_double(

@@ -385,7 +385,7 @@ VARIANTS = scoring_variants()
 def test_scoring_variants_set_each_scoring_knob_to_each_value() -> None:
     assert VARIANTS["house, belote: imprenable"] == HOUSE.with_knobs(belote="imprenable")
     assert VARIANTS["ffb_belote"] == PRESETS["ffb_belote"]
-    assert len(VARIANTS) == 33  # 3 presets, each with 2 + 2 + 1 + 3 + 1 + 1 other values
+    assert len(VARIANTS) == 36  # 3 presets, each with 2 + 2 + 1 + 3 + 1 + 1 + 1 other values
 
 
 def test_card_points_total_152_except_at_all_trump_counted_with_trump_values() -> None:

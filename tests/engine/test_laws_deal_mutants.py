@@ -241,8 +241,8 @@ VARIANT_NAMES = [
     "house, all_trump_points: ffb2016_ratio",
     "house, all_trump_points: trump_values",
     "house, all_trump_belote: each_suit",
-    "house, defenders_capot: no_bonus",
     "house, belote_bonus: off",
+    "house, defenders_capot: no_bonus",
     "ffb_belote",
     "ffb_belote, tie: made",
     "ffb_belote, tie: failed",
@@ -253,8 +253,8 @@ VARIANT_NAMES = [
     "ffb_belote, all_trump_points: ffb2015",
     "ffb_belote, all_trump_points: trump_values",
     "ffb_belote, all_trump_belote: none",
-    "ffb_belote, defenders_capot: no_bonus",
     "ffb_belote, belote_bonus: off",
+    "ffb_belote, defenders_capot: no_bonus",
     "pagat_belote",
     "pagat_belote, tie: failed",
     "pagat_belote, tie: litige",
@@ -263,11 +263,10 @@ VARIANT_NAMES = [
     "pagat_belote, capot_points: 250",
     "pagat_belote, all_trump_points: ffb2015",
     "pagat_belote, all_trump_points: ffb2016_ratio",
-    "pagat_belote, all_trump_belote: none",
-    "pagat_belote, defenders_capot: bonus",
     "pagat_belote, all_trump_points: trump_values",
-    "pagat_belote, all_trump_belote: each_suit",
+    "pagat_belote, all_trump_belote: none",
     "pagat_belote, belote_bonus: off",
+    "pagat_belote, defenders_capot: bonus",
 ]
 
 

@@ -7,7 +7,8 @@ build (``browser`` and ``served_site``, tests/conftest.py).
   are not buttons.
 - axe-core 4 finds no violation on any page x language x light/dark x 1280/390 px.
 - Nothing scrolls sideways at 320 px: a box wider than its content scrolls by itself,
-  takes keyboard focus and is labelled.
+  takes keyboard focus and is labelled. The Rule sets page has no such box: nothing on
+  it scrolls sideways at 1280 or 320 px.
 - which-card prints on at most one A4 page per two examples, with the reasons printed.
 - The Practice page keeps a running score; the language switch keeps the #anchor.
 
@@ -233,7 +234,7 @@ def test_axe_finds_no_violation_on_any_page_language_scheme_and_width(
     assert not found, "\n".join(found)
 
 
-OVERFLOW = """() => {
+OVERFLOW = """(boxes) => {
   const doc = document.documentElement;
   const problems = [];
   if (doc.scrollWidth > doc.clientWidth) {
@@ -245,7 +246,7 @@ OVERFLOW = """() => {
     if (style.overflowX === 'visible' && el.getBoundingClientRect().right <= doc.clientWidth) {
       continue;
     }
-    const ok = el.classList.contains('scroll') && style.overflowX === 'auto'
+    const ok = boxes && el.classList.contains('scroll') && style.overflowX === 'auto'
       && el.tabIndex === 0 && el.getAttribute('role') === 'region'
       && el.hasAttribute('aria-labelledby');
     if (!ok) {
@@ -255,12 +256,14 @@ OVERFLOW = """() => {
   }
   for (const el of document.querySelectorAll('main *')) {
     const r = el.getBoundingClientRect();
-    if (r.width && r.right > doc.clientWidth + 1 && !el.closest('.scroll')) {
+    if (r.width && r.right > doc.clientWidth + 1 && !(boxes && el.closest('.scroll'))) {
       problems.push(el.tagName.toLowerCase() + '.' + el.className + ' ends at ' + r.right);
     }
   }
   return problems.slice(0, 5);
 }"""
+"""What scrolls sideways or sticks out of the screen; with ``boxes`` true, a box that
+scrolls by itself, takes keyboard focus and is labelled is allowed."""
 
 
 def test_nothing_scrolls_sideways_or_is_clipped_at_320px(
@@ -275,10 +278,31 @@ def test_nothing_scrolls_sideways_or_is_clipped_at_320px(
     for rel in _pages(out):
         page.goto(base + rel)
         page.wait_for_load_state("load")
-        found += [f"{rel}: {p}" for p in page.evaluate(OVERFLOW)]
+        found += [f"{rel}: {p}" for p in page.evaluate(OVERFLOW, True)]
         if rel.endswith(("which-card/index.html", "one-deal/index.html")):
             _shot(page, rel, "320")
     context.close()
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("width", [1280, 320])
+def test_the_rule_sets_page_never_scrolls_sideways(
+    browser: Any, server: tuple[str, Path], width: int
+) -> None:
+    """Not even inside a box: every rule set's value and source fits the screen, with or
+    without JavaScript, in every language."""
+    base, _ = server
+    found: list[str] = []
+    for script in (True, False):
+        context = browser.new_context(
+            viewport={"width": width, "height": 800}, java_script_enabled=script
+        )
+        page = context.new_page()
+        for lang in ("en", "fr", "pl"):
+            page.goto(base + f"{lang}/rule-sets/index.html")
+            page.wait_for_load_state("load")
+            found += [f"{lang} {width}px js={script}: {p}" for p in page.evaluate(OVERFLOW, False)]
+        context.close()
     assert not found, "\n".join(found)
 
 

@@ -34,7 +34,7 @@ def test_rule_sets_page_has_no_english_note(built_site: Path, lang: str) -> None
     assert notes
     assert all('lang="en"' not in attrs for attrs, _ in notes)
     w = _words(lang)
-    for row in rule_set_rows():
+    for row in (*rule_set_rows("belote"), *rule_set_rows("coinche")):
         for _, sourced in row.values:
             if sourced.note:
                 assert w.rule_text("rule note", sourced.note) != sourced.note
@@ -66,7 +66,7 @@ def test_rule_sets_cells_name_the_value_in_words(built_site: Path, lang: str, wo
     html = _page(built_site, lang, "rule-sets")
     cell = html[html.index('id="ffb_belote-undertrump"') :]
     cell = cell[: cell.index("</td>")]
-    assert f'<strong class="value">{words}</strong>' in cell
+    assert f'<strong class="value">{words[:1].upper()}{words[1:]}</strong>' in cell
     assert 'class="value">required<' not in html
 
 

@@ -11,6 +11,7 @@ from explainer.engine import Rule, Team
 from explainer.scenarios.loader import load_project
 from explainer.scenarios.model import Scenario
 from explainer.site.examples import macro_of
+from explainer.site.outcomes import Verdict
 from explainer.site.variants import Variant, variants
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,10 +48,9 @@ def test_failed_deal_variant_cites_the_ffb_classic_rulebook_section() -> None:
 
 
 def test_tie_is_held_over_under_the_ffb_classic_rules() -> None:
-    assert _variants("deal-tie") == [
-        ("ffb_belote", "tie", "made", False),
-        ("ffb_belote", "tie", "score", {Team.NS: 0, Team.EW: 81}),
-    ]
+    assert _variants("deal-tie") == [("ffb_belote", "tie", "outcome", Verdict.LITIGE)]
+    (held,) = variants(_scenarios()["deal-tie"])  # one note: the outcome and its score
+    assert held.score == {Team.NS: 0, Team.EW: 81}
 
 
 def test_house_undertrump_example_agrees_under_every_belote_preset() -> None:
@@ -86,7 +86,7 @@ def test_the_failed_deal_page_shows_the_ffb_score_with_its_source(built_site: Pa
     text = re.sub(r"<[^>]+>", "", article)
     assert (
         "Under the FFB classic rules (2016) (belote imprenable: each team keeps its own;"
-        " Fédération Française de Belote, 2016-01-27, §10.2), the score for the deal is North-South 20,"
+        " Règles officielles de la Belote, 2016-01-27, §10.2), the score for the deal is North-South 20,"
         " East-West 162, not North-South 0, East-West 182." in " ".join(text.split())
     )
     assert 'href="../rule-sets/index.html#ffb_belote-belote"' in article
@@ -115,13 +115,13 @@ def test_capot_not_bid_under_pagat_names_the_declarations_not_the_play_rules() -
         ("ffb_contree", "declarations", "off", "score"),
         ("pagat_coinche", "declarations", "off", "score"),
     ]
-    assert all(v.anchor is None for v in notes)  # the Rule sets page lists Belote only
+    assert [v.anchor for v in notes] == [f"{v.preset}-{v.knob}" for v in notes]
 
 
 def test_coinche_deal_variants_show_only_the_outcome_and_the_score() -> None:
     coinche = [s for s in _scenarios().values() if getattr(s, "game", None) == "coinche"]
     facts = {v.fact for s in coinche for v in variants(s)}
-    assert facts == {"made", "score"}
+    assert facts == {"outcome", "score"}
 
 
 def test_classic_declarations_are_kept_under_the_other_belote_presets() -> None:
@@ -164,17 +164,17 @@ def _article_text(site: Path, page: str, example_id: str) -> str:
 def test_a_coinched_classic_deal_says_so_and_which_score_is_multiplied(built_site: Path) -> None:
     coinched = _article_text(built_site, "variants", "deal-coinched")
     assert "Taker: West. Coinched by the defenders. About these rules" in coinched
-    assert "Their score is doubled for the coinche; the defenders score their own points." in (
-        coinched
-    )
-    assert "each team scores its own points" not in coinched
+    assert "The contract is coinched: the parts marked × 2 count 2 times." in coinched
+    assert "East-West score 84 × 2 from their tricks + 20 × 2 for their belote = 208." in coinched
     surcoinched = _article_text(built_site, "variants", "deal-surcoinched")
     assert "Coinched by the defenders, then surcoinched by the takers." in surcoinched
-    assert "Their score counts four times for the surcoinche" in surcoinched
+    assert "East-West score 84 × 4 from their tricks + 20 × 4 for their belote = 416." in (
+        surcoinched
+    )
     failed = _article_text(built_site, "variants", "deal-coinched-failed")
-    assert "who score all the points of the deal, doubled for the coinche." in failed
+    assert "all 162 points of the deal × 2 + 20 × 2 for their belote = 364." in failed
     plain = _article_text(built_site, "one-deal", "deal-made-with-belote")
-    assert "Coinched" not in plain and "so each team scores its own points." in plain
+    assert "Coinched" not in plain and "coinched" not in plain
 
 
 def _elsewhere(scenario_id: str) -> list[tuple[str, str, str, str, object, str | None]]:

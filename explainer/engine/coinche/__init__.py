@@ -42,6 +42,7 @@ from .rules import OTHER_VALUES as COINCHE_OTHER_VALUES
 from .scoring import (
     CoincheDealResult,
     CoincheScore,
+    bid_needs,
     card_points_of,
     declare_classic,
     play_coinche_deal,
@@ -83,6 +84,7 @@ __all__ = [
     "MatchResult",
     "MatchRules",
     "PacketDealing",
+    "bid_needs",
     "card_points_of",
     "compare_declarations",
     "deal_packets",

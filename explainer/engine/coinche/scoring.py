@@ -34,6 +34,7 @@ from .rules import FFB_COINCHE, PAGAT_COINCHE, CoincheRules
 __all__ = [
     "CoincheDealResult",
     "CoincheScore",
+    "bid_needs",
     "card_points_of",
     "declare_classic",
     "play_coinche_deal",
@@ -131,10 +132,19 @@ def trick_points(
     return (p[0], p[1])
 
 
-def _need(bid: int, rules: CoincheRules) -> int:
+def bid_needs(bid: int, rules: CoincheRules = FFB_COINCHE) -> int:
+    """The total a numeric ``bid`` needs under ``rules``: the bid, or 82 for a bid of 80
+    where ``bid_80_needs`` or ``min_bid`` is 82 (Pagat: "82 is bid by saying '80'").
+
+    >>> bid_needs(80, PAGAT_COINCHE), bid_needs(80), bid_needs(110, PAGAT_COINCHE)
+    (82, 80, 110)
+    """
     if bid == 80 and (rules.bid_80_needs == 82 or rules.min_bid == 82):
         return 82
     return bid
+
+
+_need = bid_needs
 
 
 def _multiplier(level: Level, rules: CoincheRules) -> int:
@@ -446,18 +456,22 @@ def score_classic_declarations(
     belote: Seat | None = None,
     tie: str = "made",
     belote_rule: str = "prenable",
+    belotes: Sequence[Seat] | None = None,
     capot_count: int = 252,
 ) -> tuple[bool, tuple[int, int]]:
     """Classic Belote with declarations (``classic_declarations: on``): ``(made, score)``.
 
     ``points`` are each team's points as the classic deal counts them (cards, last
-    trick or capot, belote); ``declarations`` what each team scores after
+    trick or capot, the belotes that count); ``declarations`` what each team scores after
     :func:`compare_declarations` (called with ``game="belote"``). The declarations count
     towards the contract; the takers make it with more points than the defence
     (``tie: made``: at least as many; FFB-B16 says strictly more). A failed contract
-    gives the defence 162 (252 after a capot) plus every declaration of both teams
-    ("162 points de chute + leurs annonces + les annonces des preneurs") and the
-    belote as ``belote_rule`` says (``prenable``: both teams', as the classic engine).
+    gives the defence the whole deal (162, or ``capot_count`` after a capot) plus every
+    declaration of both teams ("162 points de chute + leurs annonces + les annonces des
+    preneurs") and the belotes as ``belote_rule`` says (``prenable``: both teams';
+    ``imprenable``: their own, the takers keep theirs; ``attack_only``: the takers keep
+    theirs and the defence's never counts). ``belotes`` are every seat that scores a
+    belote (one per suit at all-trump); ``belote`` is the one seat of a suit contract.
     ``capot_count`` is what defenders who win every trick count instead of 162
     (:meth:`~explainer.engine.RuleSet.capot_count`: 252, 250, or 162 without the bonus).
 
@@ -472,10 +486,11 @@ def score_classic_declarations(
     whole = capot_count if capot is not None else 152 + 10
     s = [0, 0]
     kept = 0
-    if belote is not None and (belote_rule == "prenable" or belote.team != t):
-        kept = BELOTE
-    elif belote is not None:
-        s[t] = BELOTE
+    for seat in belotes if belotes is not None else (() if belote is None else (belote,)):
+        if seat.team == t and belote_rule != "prenable":
+            s[t] += BELOTE
+        elif seat.team == t or belote_rule != "attack_only":
+            kept += BELOTE
     s[t ^ 1] = whole + kept + declarations[0] + declarations[1]
     return False, (s[0], s[1])
 
@@ -535,7 +550,7 @@ def declare_classic(
         decl.points,
         taker=deal.contract.taker,
         capot=deal.capot,
-        belote=deal.belote,
+        belotes=deal.belotes,
         tie="made" if rules.tie == "made" else "failed",
         belote_rule=rules.belote,
         capot_count=rules.capot_count(1 - t, t),
@@ -545,4 +560,4 @@ def declare_classic(
         deal.contract.taker,
         deal.contract.multiplier,
     )
-    return replace(deal, made=made, score=coinched.score), decl
+    return replace(deal, made=made, score=coinched.score, held=0), decl

@@ -248,6 +248,9 @@ class LawKind(Kind[LawScenario]):
     keys = ("contract", "when", "then", "rules")
     required = ("kind", "contract", "then")
     facts = (Fact("holds_under", PRESET_SET, "the rule sets under which the law holds"),)
+    states_facts = (
+        False  # its claim is ``then``, checked whether or not ``expect`` names the rule sets
+    )
 
     def read(self, r: Reader, pairs: Pairs, common: dict[str, Any]) -> LawScenario | None:
         game, trump = _contract(r, pairs)
@@ -471,6 +474,13 @@ def _rule_sets(
                     Code.BAD_RULES)  # fmt: skip
             return None
         return match_variants(game) if match else scoring_variants(game)
+    return _listed_rule_sets(r, node, game, known)
+
+
+def _listed_rule_sets(
+    r: Reader, node: Node, game: str, known: Mapping[str, Any]
+) -> dict[str, RuleSet] | None:
+    """``rules: [PRESET, ...]``: each a preset of ``game`` (an alias warned about)."""
     items = r.sequence(node, ("rules",), what="a list of presets")
     if items is None:
         return None
@@ -599,7 +609,7 @@ def _belotes(result: DealResult, rules: RuleSet, team: int) -> int:
 
 
 def _held_cards(
-    law: PlayLaw | DealLaw, deal: RandomDeal
+    law: PlayLaw | DealLaw | MatchLaw, deal: RandomDeal
 ) -> tuple[tuple[Seat, tuple[int, ...]], ...]:
     """The dealt cards a deal law's premises speak of: each king and queen of a trump suit
     in one hand (``king_queen``), each declaration held (``declaration``)."""
