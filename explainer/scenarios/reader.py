@@ -13,7 +13,7 @@ import functools
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Final, TypeVar
 
 from explainer.engine import (
     EngineError,
@@ -64,6 +64,23 @@ def _display_folder(folder: str, cwd: str) -> str:
 
 
 # --------------------------------------------------------------------------- reading
+
+V = TypeVar("V")
+
+_CARDS: dict[str, int] = {}
+"""Each spelling of a card read so far (``"10h"``, ``"AS"``), as the engine parsed it: a
+file holds dozens of cards and a project thousands, most of them in a few spellings, so
+the engine is asked once per spelling (a spelling it refuses is never kept)."""
+_SEATS: dict[str, Seat] = {}
+"""Likewise, each spelling of a seat."""
+_REMEMBERED: Final = 4096
+"""Spellings kept at most in each table (spaces around a value make a new one)."""
+
+
+def _remember(table: dict[str, V], text: str, value: V) -> V:
+    if len(table) < _REMEMBERED:
+        table[text] = value
+    return value
 
 
 def what_is(node: Node) -> str:
@@ -149,40 +166,42 @@ class Reader:
     ) -> dict[str, tuple[Node, Node]] | None:
         """The pairs of a mapping node (``None`` after reporting a problem); records key
         locations under ``at`` and reports duplicate and unknown keys."""
-        name = dotted(at)
         if not isinstance(node, MappingNode):
-            self.error(node, f"{name or 'file'}: expected {what}, got {what_is(node)}", Code.TYPE)
+            name = dotted(at) or "file"
+            self.error(node, f"{name}: expected {what}, got {what_is(node)}", Code.TYPE)
             return None
         if len(node.value) > MAX_ITEMS:
-            self.error(
-                node, f"{name or 'file'}: too many keys (at most {MAX_ITEMS})", Code.TOO_LONG
-            )
+            name = dotted(at) or "file"
+            self.error(node, f"{name}: too many keys (at most {MAX_ITEMS})", Code.TOO_LONG)
             return None
         out: dict[str, tuple[Node, Node]] = {}
-        prefix = f"{name}." if name else ""
         marks = self.keys.marks
         for knode, vnode in node.value:
-            key = self._key(knode, out, prefix, name, allowed)
-            if key is not None:
-                out[key] = (knode, vnode)
-                m = knode.start_mark
-                marks[(*at, key)] = (m.line, m.column)
+            key = knode.value if isinstance(knode, ScalarNode) else None
+            if key is None or key in out or (allowed is not None and key not in allowed):
+                self._bad_key(knode, out, at, allowed)
+                continue
+            out[key] = (knode, vnode)
+            m = knode.start_mark
+            marks[(*at, key)] = (m.line, m.column)
         return out
 
-    def _key(
+    def _bad_key(
         self,
         knode: Node,
         seen: dict[str, tuple[Node, Node]],
-        prefix: str,
-        name: str,
+        at: KeyPath,
         allowed: Sequence[str] | None,
-    ) -> str | None:
-        """The key of ``knode``, or ``None`` after reporting why it cannot be one."""
+    ) -> None:
+        """Report why ``knode`` cannot be a key of the mapping at ``at`` (the mapping's
+        name is only worded here, for the message: most mappings have no problem)."""
+        name = dotted(at)
+        prefix = f"{name}." if name else ""
         if not isinstance(knode, ScalarNode):
             self.error(
                 knode, f"{prefix}?: a key must be a plain word, got {what_is(knode)}", Code.TYPE
             )
-            return None
+            return
         key: str = knode.value
         if key in seen:
             first = self.loc(seen[key][0])
@@ -191,24 +210,21 @@ class Reader:
                 f"duplicate key {prefix}{key} (first at line {first.line})",
                 Code.DUPLICATE_KEY,
             )
-            return None
-        if allowed is not None and key not in allowed:
-            where = f"{name}: " if name else ""
-            self.error(
-                knode, f"{where}unknown key {key!r}{did_you_mean(key, allowed)}", Code.UNKNOWN_KEY
-            )
-            return None
-        return key
+            return
+        where = f"{name}: " if name else ""
+        choices = allowed or ()
+        self.error(
+            knode, f"{where}unknown key {key!r}{did_you_mean(key, choices)}", Code.UNKNOWN_KEY
+        )
 
     def sequence(self, node: Node, at: KeyPath, *, what: str = "a list") -> list[Node] | None:
-        name = dotted(at)
         if not isinstance(node, SequenceNode):
-            self.error(node, f"{name}: expected {what}, got {what_is(node)}", Code.TYPE)
+            self.error(node, f"{dotted(at)}: expected {what}, got {what_is(node)}", Code.TYPE)
             return None
         if len(node.value) > MAX_ITEMS:
             self.error(
                 node,
-                f"{name}: too many items ({len(node.value)}, at most {MAX_ITEMS})",
+                f"{dotted(at)}: too many items ({len(node.value)}, at most {MAX_ITEMS})",
                 Code.TOO_LONG,
             )
             return None
@@ -287,24 +303,34 @@ class Reader:
     # -- engine values
 
     def card(self, node: Node, at: KeyPath) -> int | None:
+        if isinstance(node, ScalarNode):
+            found = _CARDS.get(node.value)
+            if found is not None:  # a spelling read before: the engine's card
+                return found
         text = self.string(node, at, what="a card")
         if text is None:
             return None
         try:
-            return parse_card(text)
+            found = parse_card(text)
         except InvalidCardError as exc:
             self.error(node, str(exc), Code.BAD_CARD)
             return None
+        return _remember(_CARDS, text, found)
 
     def seat(self, node: Node, at: KeyPath) -> Seat | None:
+        if isinstance(node, ScalarNode):
+            found = _SEATS.get(node.value)
+            if found is not None:  # a spelling read before: the engine's seat
+                return found
         text = self.string(node, at, what="a seat")
         if text is None:
             return None
         try:
-            return Seat.parse(text)
+            seat = Seat.parse(text)
         except EngineError as exc:
             self.error(node, f"{exc} (expected N, E, S or W)", Code.BAD_SEAT)
             return None
+        return _remember(_SEATS, text, seat)
 
     def is_none(self, node: Node) -> bool:
         """Whether the value is the word ``none`` (no seat, no team), not a problem."""
