@@ -98,26 +98,47 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 
 
 class KeyLocations(Mapping[KeyPath, Location]):
-    """Key path -> :class:`Location`, kept as 0-based ``(line, column)`` until asked."""
+    """Key path -> :class:`Location`, kept as 0-based ``(line, column)`` until asked.
 
-    __slots__ = ("marks", "path")
+    A mapping's keys are kept one by one in :attr:`marks`; a list's items together, one
+    tuple per list in :attr:`lists` (a project of thousands of examples holds tens of
+    thousands of cards: one dictionary entry each was most of a loaded project's memory).
+    """
+
+    __slots__ = ("lists", "marks", "path")
 
     def __init__(self, path: str) -> None:
         self.path = path
         self.marks: dict[KeyPath, tuple[int, int]] = {}
+        self.lists: dict[KeyPath, tuple[int, ...]] = {}
+        """For each list, by its key path: its items' ``line, column, line, column, ...``."""
+
+    def _mark(self, key: KeyPath) -> tuple[int, int] | None:
+        found = self.marks.get(key)
+        if found is None and key and type(key[-1]) is int:
+            flat = self.lists.get(key[:-1])
+            i = key[-1]
+            if flat is not None and 0 < i <= len(flat) // 2:
+                return flat[2 * i - 2], flat[2 * i - 1]
+        return found
 
     def __getitem__(self, key: KeyPath) -> Location:
-        line, col = self.marks[key]
-        return Location(self.path, line + 1, col + 1, key)
+        mark = self._mark(key)
+        if mark is None:
+            raise KeyError(key)
+        return Location(self.path, mark[0] + 1, mark[1] + 1, key)
 
     def __contains__(self, key: object) -> bool:
-        return key in self.marks
+        return isinstance(key, tuple) and self._mark(key) is not None
 
     def __iter__(self) -> Iterator[KeyPath]:
-        return iter(self.marks)
+        yield from self.marks
+        for at, flat in self.lists.items():
+            for i in range(1, len(flat) // 2 + 1):
+                yield (*at, i)
 
     def __len__(self) -> int:
-        return len(self.marks)
+        return len(self.marks) + sum(len(flat) // 2 for flat in self.lists.values())
 
     def __repr__(self) -> str:
         return f"KeyLocations({dict(self)!r})"
@@ -125,7 +146,7 @@ class KeyLocations(Mapping[KeyPath, Location]):
     def where(self, key: KeyPath) -> Location:
         """The location of ``key``, or of its nearest written parent, or of the file."""
         while key:
-            if key in self.marks:
+            if key in self:
                 return self[key]
             key = key[:-1]
         return Location(self.path, 1, 1)
@@ -230,10 +251,11 @@ class Reader:
                 Code.TOO_LONG,
             )
             return None
-        marks = self.keys.marks
-        for i, item in enumerate(node.value, 1):
+        flat: list[int] = []
+        for item in node.value:
             m = item.start_mark
-            marks[(*at, i)] = (m.line, m.column)
+            flat += (m.line, m.column)
+        self.keys.lists[at] = tuple(flat)
         return list(node.value)
 
     def string(self, node: Node, at: KeyPath, *, what: str = "a string") -> str | None:
