@@ -62,15 +62,16 @@ class Trump(IntEnum):
     @classmethod
     def parse(cls, text: str) -> Trump:
         """``spades``, ``hearts``, ``diamonds``, ``clubs``, ``none`` or ``all``."""
-        if isinstance(text, str):
-            key = text.strip().lower()
-            for t in cls:
-                if key == t.word:
-                    return t
+        found = _BY_WORD.get(text.strip().lower()) if isinstance(text, str) else None
+        if found is not None:
+            return found
         raise InvalidContractError(
             f"unknown trump: {text!r} (expected spades, hearts, diamonds, clubs, none or all)"
         )
 
+
+_BY_WORD: Final = {t.word: t for t in Trump}
+"""Each kind of trump by its scenario word (an enum's members are slow to walk)."""
 
 TRUMP_ORDER: Final = (
     Rank.JACK,
