@@ -287,11 +287,11 @@ def test_nothing_scrolls_sideways_or_is_clipped_at_320px(
 
 @pytest.mark.parametrize("width", [1280, 320])
 def test_the_rule_sets_page_never_scrolls_sideways(
-    browser: Any, server: tuple[str, Path], width: int
+    browser: Any, served_site: tuple[str, Path], width: int
 ) -> None:
     """Not even inside a box: every rule set's value and source fits the screen, with or
     without JavaScript, in every language."""
-    base, _ = server
+    base, _ = served_site
     found: list[str] = []
     for script in (True, False):
         context = browser.new_context(

@@ -73,8 +73,12 @@ def test_the_practice_page_text_is_the_engines_verdicts_in_each_language(
 def test_every_page_is_under_120_kb(built_site: Path) -> None:
     # 100 KB until issue 24: the Coinche page's fifteen whole deals now each say why the
     # contract is made or failed and how the score is made, sentence by sentence.
+    # The Rule sets page is the reference of every rule of both games under every rule
+    # set, each value with its quote: 140 KB since the classic match's and the variants'
+    # rules joined it (issue 28).
     for page in built_site.rglob("*.html"):
-        assert page.stat().st_size < 120_000, page
+        limit = 140_000 if page.parent.name == "rule-sets" else 120_000
+        assert page.stat().st_size < limit, page
 
 
 @pytest.mark.parametrize(
