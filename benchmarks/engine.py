@@ -1,7 +1,7 @@
 """Engine speed figures: legal-card rulings and random full deals per second.
 
-Run ``python benchmarks/engine.py [rulings|deals|auctions|coinche|laws ...]`` (default:
-all). It prints figures and never fails: the targets (5 M rulings/s, 30 k deals/s) are
+Run ``python benchmarks/engine.py [rulings|deals|auctions|coinche|matches|laws ...]``
+(default: all). It prints figures and never fails: the targets (5 M rulings/s, 30 k deals/s) are
 shown beside them, met or not. Every figure is the best of :data:`REPEATS` runs in CPU
 time (``time.process_time``: the least disturbed by other work on a shared machine); a
 wall-clock figure is printed beside some of them.
@@ -250,10 +250,87 @@ def main() -> None:
         "deals": bench_deals,
         "auctions": bench_coinche_auctions,
         "coinche": bench_coinche_deals,
+        "matches": bench_matches,
         "laws": bench_laws,
     }
     for name in sys.argv[1:] or parts:
         parts[name]()
+
+
+# --- The match and the bidding around the deals -----------------------------------------
+
+MATCHES = 2_000
+MATCH_DEALS = 40
+BIDDINGS = 20_000
+TARGET_MATCH_DEALS = 1e5
+"""Deals added to a match per second: a page of matches checks in well under a
+millisecond at this speed."""
+
+
+def make_matches(rng: random.Random) -> list[tuple[object, list[object]]]:
+    """:data:`MATCHES` runs of :data:`MATCH_DEALS` deals, each under a random classic or
+    Coinche preset: made or failed deals of random scores, a litige now and then where
+    the rules have one, an annulled deal now and then."""
+    from explainer.engine import COINCHE_PRESETS, MatchDeal, Team, match_rules
+
+    presets = [
+        *(PRESETS[n] for n in ("house", "ffb_belote", "pagat_belote")),
+        *COINCHE_PRESETS.values(),
+    ]
+    out: list[tuple[object, list[object]]] = []
+    for _ in range(MATCHES):
+        rules = rng.choice(presets)
+        litige = match_rules(rules).litige
+        deals: list[object] = []
+        for _ in range(MATCH_DEALS):
+            roll, team = rng.random(), rng.choice(list(Team))
+            score = (rng.randrange(0, 260), rng.randrange(0, 260))
+            if roll < 0.05:
+                deals.append(MatchDeal(annulled=True))
+            elif roll < 0.1 and litige:
+                deals.append(MatchDeal((0, 81) if team is Team.NS else (81, 0), held=81))
+            else:
+                deals.append(MatchDeal(score, made=team))
+        out.append((rules, deals))
+    return out
+
+
+def bench_matches() -> None:
+    """Whole matches (``run_match``, no target: every deal is added) and classic
+    biddings with sans atout and tout atout allowed (``run_bidding``)."""
+    from explainer.engine import find_rules, run_bidding, run_match
+
+    matches = make_matches(random.Random(SEED + 5))
+
+    def run() -> None:
+        for rules, deals in matches:
+            run_match(deals, dealer=Seat.N, rules=rules, target=10**9)  # type: ignore[arg-type]
+
+    wall, seconds = timed(REPEATS, run)
+    n = MATCHES * MATCH_DEALS
+    print(
+        f"match deals added (run_match): {n / seconds / 1e3:.1f} k/s"
+        f" (wall {n / wall / 1e3:.1f} k/s; target {TARGET_MATCH_DEALS / 1e3:.0f} k/s)"
+    )
+    rng = random.Random(SEED + 6)
+    sa_ta = find_rules("ffb_belote", classic_sa_ta="on")
+    words = ["pass"] * 7
+    biddings = []
+    for _ in range(BIDDINGS):
+        dealer, turned = rng.choice(list(Seat)), rng.randrange(32)
+        n_pass = rng.randrange(8)
+        last = "take" if n_pass < 4 else rng.choice(["none", "all"])
+        bids = [(dealer.after(i + 1), w) for i, w in enumerate([*words[:n_pass], last])]
+        biddings.append((dealer, turned, bids))
+
+    def run_biddings() -> None:
+        for dealer, turned, bids in biddings:
+            run_bidding(dealer, turned, bids, sa_ta)
+
+    seconds, wall = timed(REPEATS, run_biddings)
+    print(
+        f"classic biddings with sans atout and tout atout (run_bidding): {BIDDINGS / seconds / 1e3:.1f} k/s"
+    )
 
 
 # --- Coinche (explainer.engine.coinche) -------------------------------------------------
@@ -404,27 +481,35 @@ DEAL_LAWS = [
 
 def bench_laws() -> None:
     """A fresh process's cost of checking the pages' laws under every preset: the first
-    law pays for the shared position tables, each deal law's rule sets for their deals.
+    law pays for the shared position tables, each deal law's rule sets for their deals, a
+    match law its matches (on the deal laws' deals: under the presets, then under every
+    match variant).
     CPU time is shown beside wall time, since other work on the machine inflates the latter."""
-    from explainer.engine import DealLaw, PlayLaw, check_deal_law, check_play_law
+    from explainer.engine import (
+        PRESETS,
+        DealLaw,
+        MatchLaw,
+        PlayLaw,
+        check_deal_law,
+        check_match_law,
+        check_play_law,
+        presets_for,
+    )
 
-    def timed(run) -> tuple[float, float]:
+    totals = [0.0, 0.0]
+
+    def timed(run):
+        """``run()``'s result and its wall and CPU seconds, added to the totals."""
         wall, cpu = time.perf_counter(), time.process_time()
-        run()
-        return time.perf_counter() - wall, time.process_time() - cpu
+        result = run()
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        totals[0] += wall
+        totals[1] += cpu
+        return result, wall, cpu
 
-    total_wall = total_cpu = 0.0
     for trump, when, then in PLAY_LAWS:
         law = PlayLaw.parse(trump=trump, when=when, then=then)
-        result = None
-
-        def run(law: PlayLaw = law) -> None:
-            nonlocal result
-            result = check_play_law(law)
-
-        wall, cpu = timed(run)
-        total_wall += wall
-        total_cpu += cpu
+        result, wall, cpu = timed(lambda law=law: check_play_law(law))
         checked = min(o.checked for o in result.outcomes)
         print(
             f"play law {law}: {wall:.2f} s ({cpu:.2f} s cpu), {len(result.outcomes)} presets,"
@@ -432,19 +517,22 @@ def bench_laws() -> None:
         )
     for when, then in DEAL_LAWS:
         law = DealLaw.parse(trump=["suit", "none", "all"], when=when, then=then)
-        result = None
-
-        def run_deal(law: DealLaw = law) -> None:
-            nonlocal result
-            result = check_deal_law(law)
-
-        wall, cpu = timed(run_deal)
-        total_wall += wall
-        total_cpu += cpu
+        result, wall, cpu = timed(lambda law=law: check_deal_law(law))
         print(
             f"deal law {when} -> {then}: {wall:.2f} s ({cpu:.2f} s cpu),"
             f" holds under {sorted(result.holds_under)}"
         )
+    match_law = MatchLaw.parse(trump="suit", then=["one_winner", "winner_ahead", "points_add_up"])
+    presets = {n: PRESETS[n] for n in presets_for("belote")}
+    for rules_word, named in (("presets", presets), ("match variants", None)):
+        result, wall, cpu = timed(lambda named=named: check_match_law(match_law, named))
+        deals = sum(o.deals for o in result.outcomes)
+        print(
+            f"match law under the {rules_word} ({len(result.outcomes)} rule sets):"
+            f" {wall:.2f} s ({cpu:.2f} s cpu), {deals / max(cpu, 1e-9) / 1e3:.0f} k match"
+            f" deals/s, holds under {len(result.holds_under)}"
+        )
+    total_wall, total_cpu = totals
     print(f"laws in all: {total_wall:.2f} s ({total_cpu:.2f} s cpu); target: whole check <= 5 s")
 
 

@@ -68,7 +68,7 @@ FIRST = (
     "explainer.engine.coinche",
 )
 """The order of a full run: issue 16's lowest scores first."""
-PYTEST = ("-p", "no:cacheprovider", "-p", "no:randomly", "--hypothesis-profile=mutation")
+PYTEST = ("-p", "no:cacheprovider", "-p", "no:randomly", "-n", "0", "--hypothesis-profile=mutation")
 KILLED = {1, 3, 24, 36, 152, 255, -24, -11, -9}
 """mutmut's exit codes of a killed mutant: a failing test, an error, a timeout, a crash."""
 UNTESTED = {5, 33}

@@ -138,8 +138,10 @@ def _outcome(checked: Checked, diagnostics: list[Diagnostic]) -> Outcome:
     notes += checked.warnings
     if checked.coverage:
         notes.append(checked.coverage)
+    warned = sorted((w for s in checked.project.scenarios for w in s.warnings), key=sort_key)
     return Outcome(
         tuple(diagnostics),
+        warnings=tuple(warned),
         notes=tuple(notes),
         summary=checked.summary(),
         passed=checked.passed,

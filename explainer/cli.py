@@ -10,9 +10,11 @@ engine; 2 invalid input (YAML, cards, seats, catalogs) or a usage error.
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Final
 
 from explainer import __version__
 from explainer.formats import Format
@@ -162,12 +164,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     # a real command line (argv None) keeps ignoring signals once the verb is done, so a
     # late Ctrl-C cannot kill the process between its last line and its exit
     return run_interruptible(
-        lambda: _run(args), name=f"explainer {args.verb}", to_the_end=argv is None
+        lambda: _run(args, process=argv is None),
+        name=f"explainer {args.verb}",
+        to_the_end=argv is None,
     )
 
 
-def _run(args: argparse.Namespace) -> int:
-    """Run the verb ``check``, ``build``, ``new`` or ``serve``; return its exit code."""
+GC_THRESHOLD: Final = 20_000
+"""Objects allocated between two young collections in a command line's own process
+(Python's default is 700)."""
+
+
+def _collect_less() -> None:
+    """Tune the cycle collector for a process that reads a whole project: what the
+    imports made is set aside for good (``gc.freeze``) and young collections are rarer.
+    The scenarios read live until the process exits, so every collection walked them
+    again for nothing: a tenth of a check of thousands of files. Cycles are still
+    collected. Only for a command line's own process, never for a caller of
+    :func:`main` (a test runner's objects are not frozen)."""
+    gc.freeze()
+    gc.set_threshold(GC_THRESHOLD, 10, 10)
+
+
+def _run(args: argparse.Namespace, *, process: bool = False) -> int:
+    """Run the verb ``check``, ``build``, ``new`` or ``serve``; return its exit code.
+    ``process``: the command line's own process (:func:`_collect_less` for ``check``
+    and ``build``, after their imports)."""
     root: Path = args.root
     if args.verb == "serve":
         from explainer.site.serve import run_serve
@@ -181,6 +203,8 @@ def _run(args: argparse.Namespace) -> int:
         from explainer.check import run_check
         from explainer.scenarios.kinds.law_workers import default_jobs
 
+        if process:
+            _collect_less()
         return run_check(
             args.paths,
             root=root,
@@ -194,6 +218,8 @@ def _run(args: argparse.Namespace) -> int:
         )
     from explainer.site.build import run_build
 
+    if process:
+        _collect_less()
     return run_build(root=root, out=args.out, base_url=args.base_url, out_stream=sys.stdout)
 
 

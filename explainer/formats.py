@@ -21,6 +21,11 @@ piped or redirected whole, and the lines for people and the count on standard er
 * ``json``: JSON lines, one object per problem (``path``, ``line``, ``col``, ``key``,
   ``code``, ``severity``, ``message``), then one summary object.
 
+A warning (severity ``warning``: a preset kept only as an alias) fails nothing: the text
+format prints it among the problems in file order, ``github`` as a ``::warning``
+annotation, ``json`` as an object with ``"severity": "warning"``, ``junit`` in its test
+case's ``system-out``; no count and no exit code includes it.
+
 Every format is rendered whole in memory before anything is written: a fault while
 rendering leaves no half document behind (the verb then writes its internal error in the
 same format). The exit codes do not depend on the format.
@@ -35,7 +40,14 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
-from explainer.scenarios.diagnostics import Diagnostic, Severity, dotted, exit_code, one_line
+from explainer.scenarios.diagnostics import (
+    Diagnostic,
+    Severity,
+    dotted,
+    exit_code,
+    one_line,
+    sort_key,
+)
 
 __all__ = ["Case", "Format", "Outcome", "escape_data", "escape_property", "render"]
 
@@ -72,6 +84,12 @@ class Outcome:
 
     diagnostics: tuple[Diagnostic, ...]
     """Every problem, in the order printed (by path, line, column)."""
+    warnings: tuple[Diagnostic, ...] = ()
+    """Located lines that fail nothing (severity ``warning``: a preset kept only as an
+    alias, with what to write instead), by path, line, column: the text format prints
+    them in file order among the problems, ``github`` as warning annotations, ``json`` as
+    objects of their own and ``junit`` in their case's ``system-out``; no count or exit
+    code includes them."""
     notes: tuple[str, ...] = ()
     """Lines for people between the problems and the count: the laws that hold, the
     glossary warnings, the coverage."""
@@ -98,7 +116,11 @@ class Outcome:
 def render(fmt: Format, outcome: Outcome) -> tuple[str, str]:
     """``(document, for people)``: what goes to standard output and what to standard error."""
     if fmt is Format.TEXT:
-        shown = outcome.shown if outcome.shown is not None else map(str, outcome.diagnostics)
+        if outcome.shown is not None:
+            shown: Iterable[str] = outcome.shown
+        else:
+            problems = sorted([*outcome.diagnostics, *outcome.warnings], key=sort_key)
+            shown = map(str, problems)
         return _lines([*shown, *outcome.for_people()]), ""
     document = _RENDERERS[fmt](outcome)
     return document, _lines(outcome.for_people())
@@ -134,21 +156,26 @@ def escape_property(text: str) -> str:
 
 
 def _github(outcome: Outcome) -> str:
-    return _lines(_annotation(d) for d in outcome.diagnostics)
+    return _lines(
+        _annotation(d) for d in sorted([*outcome.diagnostics, *outcome.warnings], key=sort_key)
+    )
 
 
 def _annotation(d: Diagnostic) -> str:
-    """``::error file=…,line=…,col=…,title=…::message`` for one problem."""
+    """``::error file=…,line=…,col=…,title=…::message`` for one problem (``::warning``
+    for a warning)."""
     props = {"file": d.path, "line": d.line, "col": d.location.col, "title": f"explainer: {d.code}"}
     shown = ",".join(f"{k}={escape_property(str(v))}" for k, v in props.items())
-    return f"::error {shown}::{escape_data(d.message)}"
+    command = "warning" if d.severity is Severity.WARNING else "error"
+    return f"::{command} {shown}::{escape_data(d.message)}"
 
 
 # --------------------------------------------------------------------------- json
 
 
 def _json(outcome: Outcome) -> str:
-    lines = [_dumps(_diagnostic_object(d)) for d in outcome.diagnostics]
+    problems = sorted([*outcome.diagnostics, *outcome.warnings], key=sort_key)
+    lines = [_dumps(_diagnostic_object(d)) for d in problems]
     lines.append(_dumps(_summary_object(outcome)))
     return _lines(lines)
 
@@ -209,6 +236,9 @@ class _Tally:
 
 def _junit(outcome: Outcome) -> str:
     tallies = _tallies(outcome)
+    warned: dict[str, list[Diagnostic]] = {}
+    for w in outcome.warnings:
+        warned.setdefault(w.path, []).append(w)
     root = ET.Element("testsuites", name="explainer check")
     _counts(
         root,
@@ -221,7 +251,7 @@ def _junit(outcome: Outcome) -> str:
         _counts(suite, len(tally.cases), tally.failures, tally.errors)
         suite.set("skipped", "0")
         for case, problems in tally.cases:
-            _testcase(suite, case, problems)
+            _testcase(suite, case, problems, warned.get(case.path, []))
     ET.indent(root)
     body = ET.tostring(root, encoding="us-ascii", xml_declaration=False).decode("ascii")
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{body}\n'
@@ -248,7 +278,9 @@ def _counts(element: ET.Element, tests: int, failures: int, errors: int) -> None
     element.set("time", "0")
 
 
-def _testcase(suite: ET.Element, case: Case, problems: list[Diagnostic]) -> None:
+def _testcase(
+    suite: ET.Element, case: Case, problems: list[Diagnostic], warnings: list[Diagnostic]
+) -> None:
     element = ET.SubElement(
         suite, "testcase", name=one_line(case.name), classname=one_line(case.path), time="0"
     )
@@ -256,8 +288,10 @@ def _testcase(suite: ET.Element, case: Case, problems: list[Diagnostic]) -> None
         tag = "error" if d.severity is Severity.INVALID else "failure"
         problem = ET.SubElement(element, tag, type=str(d.code), message=one_line(d.message))
         problem.text = str(d)
-    if case.output:
-        ET.SubElement(element, "system-out").text = one_line(case.output)
+    output = [case.output] if case.output else []
+    output += [str(w) for w in warnings]
+    if output:
+        ET.SubElement(element, "system-out").text = "\n".join(map(one_line, output))
 
 
 _RENDERERS: Final = {Format.GITHUB: _github, Format.JUNIT: _junit, Format.JSON: _json}

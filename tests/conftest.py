@@ -1,4 +1,5 @@
-"""Hypothesis profiles and the built wheel, shared by the whole suite.
+"""Hypothesis profiles and the slow things made once per session: the built wheel, the built
+and served site, one browser (docs/development.md, "Shared fixtures").
 
 ``mutation``: for ``benchmarks/mutation.py`` (``--hypothesis-profile=mutation``, set in
 ``[tool.mutmut]``): no deadline (mutmut's trampolines slow every call), the same
@@ -10,7 +11,9 @@ from __future__ import annotations
 
 import os
 import signal
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -36,3 +39,44 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from tests.install import build_wheel
 
     return build_wheel(tmp_path_factory.mktemp("wheel"))
+
+
+# ---------------------------------------------------------------------------------------
+# Shared by every test that needs the built site or a browser (docs/development.md#tests):
+# the slow things are made once per session, and each test opens its own context or copy.
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real project built once into a temporary folder (read it, never change it)."""
+    import io
+
+    from explainer.site.build import run_build
+
+    out = tmp_path_factory.mktemp("built") / "site"
+    stream = io.StringIO()
+    code = run_build(ROOT, out, None, stream)
+    assert code == 0, stream.getvalue()
+    return out
+
+
+@pytest.fixture(scope="session")
+def served_site(built_site: Path) -> Iterator[tuple[str, Path]]:
+    """:func:`built_site` served over HTTP on a free localhost port, for the whole session:
+    ``(base URL ending in /, the site's folder)``."""
+    from tests.browser import serving
+
+    with serving(built_site) as base:
+        yield base, built_site
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the whole session (:func:`tests.browser.launch`); a test
+    opens its own ``browser.new_context()`` and closes it. Skipped with the reason when
+    Chromium or Playwright is missing, a failure on CI."""
+    from tests.browser import launch
+
+    yield from launch()

@@ -385,3 +385,44 @@ def test_fill_tells_people_on_stderr_and_leaves_the_document_whole(
     assert code == 0
     assert err == f"{example}: filled expect.rule\n1 passed, 0 failed\n"
     assert [o["type"] for o in _json_lines(out)] == ["summary"]
+
+
+ALIAS = "tests/cases/wrong/official-undertrump.yaml"
+"""A file that names the alias ``official`` (a warning) and disagrees twice (exit 1)."""
+
+
+def test_a_warning_is_in_every_format_and_changes_no_count_or_exit_code(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    lines = _text_lines(capsys, [ALIAS])
+    assert lines[0].startswith(f"{ALIAS}:2:34: warning: contract.rules: official is an alias")
+    assert "write rules: {preset: house, undertrump: optional" in lines[0]
+    assert [line.split(":")[1] for line in lines[:3]] == ["2", "6", "7"]  # in file order
+    code, out, _ = _check(capsys, "--format", "github", ALIAS)
+    assert code == 1
+    assert [a[0] for a in COMMAND.findall(out)] == ["warning", "error", "error"]
+    code, out, _ = _check(capsys, "--format", "json", ALIAS)
+    objects = _json_lines(out)
+    assert code == 1 and objects[0]["severity"] == "warning"
+    assert not objects[0]["message"].startswith("warning")
+    assert (objects[-1]["problems"], objects[-1]["exit_code"]) == (2, 1)
+    code, out, _ = _check(capsys, "--format", "junit", ALIAS)
+    case = _junit(out).find("testsuite/testcase")
+    assert code == 1 and case is not None
+    assert len(case.findall("failure")) == 2 and case.find("error") is None
+    assert "warning: contract.rules: official" in (case.findtext("system-out") or "")
+
+
+def test_a_file_whose_only_remark_is_a_warning_passes_with_exit_0(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "alias.yaml"
+    path.write_text(
+        "contract: {trump: spades, rules: official}\ntrick: [N: AH, E: JS]\n"
+        "hand: {seat: S, cards: [7S, 8D]}\nexpect: {legal: [7S, 8D], rule: discard}\n",
+        encoding="utf-8",
+    )
+    code, out, _ = _check(capsys, str(path))
+    assert code == 0
+    assert out.splitlines()[-1] == "1 passed, 0 failed"
+    assert ": warning: contract.rules: official is an alias" in out.splitlines()[0]

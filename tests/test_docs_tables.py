@@ -14,15 +14,22 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from explainer.engine.coinche.rules import COINCHE_KNOBS, PRESET_SOURCES
-from explainer.engine.presets import GAME_PRESETS, KNOB_TABLE, PRESET_VALUES
-from explainer.engine.sources import SOURCES, Knob, Sourced
+from explainer.engine.coinche.rules import OTHER_VALUES as COINCHE_OTHER_VALUES
+from explainer.engine.presets import GAME_PRESETS, KNOB_TABLE, OTHER_VALUES, PRESET_VALUES
+from explainer.engine.sources import SOURCES, Citation, Knob, Sourced
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rule-sets.md"
 BLOCK = re.compile(r"(<!-- table: ([a-z-]+) -->\n)(.*?)(<!-- /table -->)", re.S)
 
 
+def _cite(c: Citation) -> str:
+    """A citation's key and section; ``(read in a copy)`` when the quote was read in a
+    transcription, survey or mirror (its ``read_in`` says which)."""
+    return f"{c.key} {c.section}" + (" (read in a copy)" if c.read_in else "")
+
+
 def _cell(entry: Sourced) -> str:
-    cites = "; ".join(f"{c.key} {c.section}" for c in entry.cites)
+    cites = "; ".join(_cite(c) for c in entry.cites)
     return f"`{entry.value}` ({cites})" if cites else f"`{entry.value}`"
 
 
@@ -51,6 +58,25 @@ def coinche_table() -> str:
     return _table(COINCHE_KNOBS, PRESET_SOURCES, PRESET_SOURCES)
 
 
+def _others(values: Mapping[str, Mapping[str, Sourced]]) -> str:
+    rows = ["| knob | value | played by | what it does |", "|---|---|---|---|"]
+    for knob, by_value in values.items():
+        for value, entry in by_value.items():
+            cites = "; ".join(f"{c.key} {c.section}: `{c.quote}`" for c in entry.cites)
+            rows.append(f"| `{knob}` | `{value}` | {cites} | {entry.note} |")
+    return "\n".join(rows) + "\n"
+
+
+def classic_others_table() -> str:
+    """Classic Belote: the values no preset takes, each with who plays it."""
+    return _others(OTHER_VALUES)
+
+
+def coinche_others_table() -> str:
+    """Coinche: the values no preset takes, each with who plays it."""
+    return _others(COINCHE_OTHER_VALUES)
+
+
 def sources_table() -> str:
     """Every document a preset value cites, by the key the tables use."""
     rows = ["| key | publisher | document | edition | address |", "|---|---|---|---|---|"]
@@ -63,6 +89,8 @@ def sources_table() -> str:
 TABLES: dict[str, Callable[[], str]] = {
     "classic-presets": classic_table,
     "coinche-presets": coinche_table,
+    "classic-other-values": classic_others_table,
+    "coinche-other-values": coinche_others_table,
     "sources": sources_table,
 }
 

@@ -62,15 +62,16 @@ class Trump(IntEnum):
     @classmethod
     def parse(cls, text: str) -> Trump:
         """``spades``, ``hearts``, ``diamonds``, ``clubs``, ``none`` or ``all``."""
-        if isinstance(text, str):
-            key = text.strip().lower()
-            for t in cls:
-                if key == t.word:
-                    return t
+        found = _BY_WORD.get(text.strip().lower()) if isinstance(text, str) else None
+        if found is not None:
+            return found
         raise InvalidContractError(
             f"unknown trump: {text!r} (expected spades, hearts, diamonds, clubs, none or all)"
         )
 
+
+_BY_WORD: Final = {t.word: t for t in Trump}
+"""Each kind of trump by its scenario word (an enum's members are slow to walk)."""
 
 TRUMP_ORDER: Final = (
     Rank.JACK,
@@ -130,11 +131,12 @@ ALL_TRUMP_SCALES: Final = {
     "pagat": ALL_TRUMP_POINTS,
     "ffb2015": {**ALL_TRUMP_POINTS, Rank.JACK: 13, Rank.QUEEN: 2},
     "ffb2016_ratio": TRUMP_POINTS,
+    "trump_values": TRUMP_POINTS,
 }
 """The all-trump point scales of the ``all_trump_points`` knob, by value. ``ffb2015`` is
 FFB-C15/CO15's J 13, 9 9, A 6, 10 5, K 3, Q 2 (also 152 in all); ``ffb2016_ratio`` counts
 the trump values (248 in cards, 258 with the last trick) and the deal scoring scales each
-team's count to 162 (FFB-C16 §11.3)."""
+team's count to 162 (FFB-C16 §11.3); ``trump_values`` counts them unscaled (belote-cli)."""
 
 TRUMP_KEY: Final = 16
 """Added to a trump's strength in :attr:`Tables.win_key`: a key of at least ``TRUMP_KEY``
@@ -238,7 +240,8 @@ def point_table(trump: Trump | int, scale: str = "pagat") -> tuple[int, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Contract:
-    """What the deal is played in: the trump, the game, and (for a whole deal) the taker.
+    """What the deal is played in: the trump, the game, (for a whole deal) the taker, and
+    whether it was coinched.
 
     ``game`` is ``belote`` or ``coinche``; it names the game on the page and does not
     change the rules by itself (the rule set does).
@@ -247,10 +250,17 @@ class Contract:
     trump: Trump
     game: str = "belote"
     taker: Seat | None = None
+    multiplier: int = 1
+    """1, or 2 for a contract coinched and 4 surcoinched (classic Belote under
+    ``classic_coinche: on``; a Coinche deal carries its own level)."""
 
     def __post_init__(self) -> None:
         if self.game not in ("belote", "coinche"):
             raise InvalidContractError(f"unknown game: {self.game!r} (expected belote or coinche)")
+        if self.multiplier not in (1, 2, 4):
+            raise InvalidContractError(
+                f"invalid multiplier: {self.multiplier!r} (expected 1, 2 or 4)"
+            )
 
     @property
     def tables(self) -> Tables:

@@ -4,7 +4,8 @@ Hands are read back from the tricks (a seat held, at each moment, the cards it
 had still to play), so a deal needs no separate hands: every play is checked
 against the hand its seat held then. Scoring: card points, 10 for the last trick
 (*dix de der*), or the rule set's ``capot_points`` (252 or 250) for the team that wins
-all eight (*capot*); 20 for each belote (the trump suit's king and queen in one dealt
+all eight (*capot*; defenders who do count only 162 under ``defenders_capot: no_bonus``);
+20 for each belote (the trump suit's king and queen in one dealt
 hand; at all-trump, with ``all_trump_belote: each_suit``, one per suit). At all-trump
 with ``all_trump_points: ffb2016_ratio`` each team's count (trump values, last trick
 included: 258 in all) is scaled to 162, to the nearest point (FFB-C16 §11.3; an exact
@@ -18,17 +19,23 @@ team scores its points; failed, the takers score 0 and the defenders the whole d
 or the capot's value) plus the belotes ``belote`` gives them: both teams' (``prenable``),
 or their own while the takers keep theirs (``imprenable``; under ``attack_only`` the takers
 keep theirs and the defenders have none).
+
+Variants other engines play: ``belote_bonus: off`` scores no belote at all (OpenSpiel's
+option); ``all_trump_points: trump_values`` counts an all-trump deal with the trump values
+unscaled (258, a capot 348: belote-cli); under ``classic_coinche: on`` a coinched contract
+(:attr:`~.contract.Contract.multiplier` 2, surcoinched 4) multiplies the score of the
+deal's winners (belote-cli).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from .cards import Mask, Rank, card, card_str
 from .contract import Contract, Trump
-from .errors import IllegalPlayError, InvalidDealError
+from .errors import IllegalPlayError, InvalidContractError, InvalidDealError
 from .play import Rule, TrickResult, make_ruler, score_trick, why_illegal
 from .rules import HOUSE, RuleSet
 from .seats import Seat, Team
@@ -43,7 +50,10 @@ __all__ = [
     "Play",
     "belote_seat",
     "belote_seats",
+    "capot_value",
     "check_dealt",
+    "deal_total",
+    "multiplied",
     "play_deal",
     "score_deal",
     "score_points",
@@ -137,23 +147,82 @@ def _ratio(count: int) -> int:
     return (2 * count * DEAL_TOTAL + RATIO_TOTAL) // (2 * RATIO_TOTAL)
 
 
+def capot_value(rules: RuleSet, trump: Trump | None = None, *, defenders: bool = False) -> int:
+    """What a capot counts in cards and bonus: the rule set's ``capot_points`` (252 or
+    250), or at all-trump under ``all_trump_points: trump_values`` the cards' trump values
+    and 100 for the last trick (348, as belote-cli counts it). The defenders' capot under
+    ``defenders_capot: no_bonus`` counts the deal's cards and last trick only
+    (:func:`deal_total`): the capot's bonus is the takers' alone.
+
+    >>> from .rules import find_rules
+    >>> capot_value(HOUSE), capot_value(find_rules(all_trump_points="trump_values"), Trump.ALL)
+    (252, 348)
+    """
+    if defenders and rules.defenders_capot == "no_bonus":
+        return deal_total(rules, trump)
+    if trump == Trump.ALL and rules.all_trump_points == "trump_values":
+        return RATIO_TOTAL - LAST_TRICK + CAPOT
+    return rules.capot_total
+
+
+def deal_total(
+    rules: RuleSet, trump: Trump | None = None, *, capot: bool = False, defenders: bool = False
+) -> int:
+    """Every point of a deal in cards and bonus, belotes aside, as :func:`score_deal` counts
+    them: 162 (258 at all-trump under ``all_trump_points: trump_values``), or the capot's
+    value (:func:`capot_value`, ``defenders`` when the defenders made it). A failed
+    contract gives the defenders this.
+
+    >>> from .rules import find_rules
+    >>> deal_total(HOUSE), deal_total(HOUSE, capot=True)
+    (162, 252)
+    >>> deal_total(find_rules(all_trump_points="trump_values"), Trump.ALL)
+    258
+    """
+    if capot:
+        return capot_value(rules, trump, defenders=defenders)
+    if trump == Trump.ALL and rules.all_trump_points == "trump_values":
+        return RATIO_TOTAL
+    return DEAL_TOTAL
+
+
 def _counts(
     card_points: tuple[int, int],
     winners: Sequence[Seat | int],
     capot: Team | None,
     rules: RuleSet,
-    ratio: bool,
+    trump: Trump | None,
+    takers: int,
 ) -> list[int]:
-    """Each team's count before belotes: card points and last trick, or the capot."""
+    """Each team's count before belotes: card points and last trick, or the capot
+    (:func:`capot_value`: no bonus for the defenders under ``defenders_capot:
+    no_bonus``)."""
     if capot is not None:
         count = [0, 0]
-        count[capot] = rules.capot_total
+        count[capot] = capot_value(rules, trump, defenders=capot != takers)
         return count
+    ratio = trump == Trump.ALL and rules.all_trump_points == "ffb2016_ratio"
     count = [card_points[0], card_points[1]]
     count[winners[-1] & 1] += LAST_TRICK
     if ratio:
         count = [_ratio(count[0]), _ratio(count[1])]
     return count
+
+
+def multiplied(score: DealScore, taker: Seat | int, multiplier: int) -> DealScore:
+    """``score`` with the deal's winners' score times ``multiplier`` (a coinche doubles
+    it, a surcoinche makes it four times): the takers' when they made the contract, the
+    defenders' when it failed; a *litige* is left as it is (belote-cli's classic coinche).
+
+    >>> multiplied(DealScore((100, 62), None, True, (100, 62), 0), Seat.N, 2).score
+    (200, 62)
+    """
+    if multiplier == 1 or score.held:
+        return score
+    winners = (taker & 1) if score.made else (taker & 1) ^ 1
+    s = [score.score[0], score.score[1]]
+    s[winners] *= multiplier
+    return replace(score, score=(s[0], s[1]))
 
 
 def score_deal(
@@ -164,16 +233,29 @@ def score_deal(
     rules: RuleSet = HOUSE,
     *,
     trump: Trump | None = None,
+    multiplier: int = 1,
 ) -> DealScore:
     """Score a deal from its card points, trick winners (eight, in order) and belote seats.
 
-    ``trump`` matters only at all-trump with ``all_trump_points: ffb2016_ratio``, where
-    ``card_points`` are the trump values and each count is scaled to 162.
+    ``trump`` matters only at all-trump: with ``all_trump_points: ffb2016_ratio``
+    ``card_points`` are the trump values and each count is scaled to 162; with
+    ``trump_values`` they are counted as they are. ``multiplier`` is 2 for a coinched
+    contract and 4 for a surcoinched one (:func:`multiplied`).
     """
+    return multiplied(_score(card_points, winners, belotes, taker, rules, trump), taker, multiplier)
+
+
+def _score(
+    card_points: tuple[int, int],
+    winners: Sequence[Seat | int],
+    belotes: Sequence[Seat | int],
+    taker: Seat | int,
+    rules: RuleSet,
+    trump: Trump | None,
+) -> DealScore:
     capot = _capot(winners)
-    ratio = trump == Trump.ALL and rules.all_trump_points == "ffb2016_ratio"
-    count = _counts(card_points, winners, capot, rules, ratio)
     takers = taker & 1
+    count = _counts(card_points, winners, capot, rules, trump, takers)
     defenders = takers ^ 1
     bonus = [0, 0]
     for seat in belotes:
@@ -278,6 +360,10 @@ def play_deal(
     """
     if contract.taker is None:
         raise InvalidDealError("a deal needs a taker")
+    if contract.multiplier != 1 and rules.classic_coinche == "off":
+        raise InvalidContractError(
+            f"a coinche is not played under {rules.name} (classic_coinche: off)"
+        )
     hands = _dealt_hands(tricks)
     trump = contract.trump
     belotes = belote_seats(trump, hands, rules)  # from the hands as dealt, before any play
@@ -326,6 +412,7 @@ def play_deal(
         contract.taker,
         rules,
         trump=trump,
+        multiplier=contract.multiplier,
     )
     return DealResult(
         contract=contract,
@@ -365,13 +452,16 @@ def belote_seats(trump: Trump, hands: Sequence[Mask], rules: RuleSet = HOUSE) ->
 
     At a suit contract, the trump suit's (:func:`belote_seat`); at all-trump with
     ``all_trump_belote: each_suit``, one for each suit whose king and queen one seat
-    holds (the FFB's "jusqu'à 4 Belotes"); otherwise none.
+    holds (the FFB's "jusqu'à 4 Belotes"); otherwise none. None at all under
+    ``belote_bonus: off``.
 
     >>> from explainer.engine import CardSet, find_rules
     >>> hands = [CardSet.parse("KS QS KD QD").mask, CardSet.parse("KH").mask, 0, 0]
     >>> belote_seats(Trump.ALL, hands, find_rules("house", all_trump_belote="each_suit"))
     (<Seat.N: 0>, <Seat.N: 0>)
     """
+    if rules.belote_bonus == "off":
+        return ()
     if trump < Trump.NONE:
         seat = belote_seat(trump, hands)
         return () if seat is None else (seat,)

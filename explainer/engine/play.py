@@ -16,7 +16,9 @@ The rules, first that applies (``Rule``): ``lead`` an empty trick, any card;
 ``climb`` beat the best card of a trump-like led suit when you can (at all-trump, with
 ``all_trump_partner: free``, not over a winning partner); ``follow`` the led suit; void
 in it, ``partner-wins`` lets you play anything (but with ``partner_overtrump`` required,
-no trump lower than your partner's if you hold a higher one); otherwise ``trump`` when
+no trump lower than your partner's if you hold a higher one), and with
+``partner_overtrump: no_lower`` ``partner-no-lower`` bars a trump lower than the
+partner's unless the hand holds nothing but trumps; otherwise ``trump`` when
 nobody has, ``overtrump`` when an opponent has and you can beat it, ``undertrump`` when
 you cannot and must play a trump (``undertrump: required``, or a hand of nothing but
 trumps), ``no-undertrump`` when a lower trump is barred (``undertrump: forbidden``), and
@@ -87,6 +89,10 @@ class Rule(Enum):
     """A trump-suit contract, void in the led suit, the partner winning: every card, except
     that with ``partner_overtrump: required``, when the partner's card is a trump and the
     hand holds a higher one, no lower trump."""
+    PARTNER_NO_LOWER = "partner-no-lower"
+    """A trump-suit contract, void in the led suit, the partner winning with a trump,
+    ``partner_overtrump: no_lower``, and the hand holds a trump lower than the partner's
+    and a card that is not a trump: every card but the lower trumps."""
     TRUMP = "trump"
     """Void in a plain led suit, an opponent winning, no trump in the trick yet: every
     trump of the hand."""
@@ -126,6 +132,7 @@ _VERB: Final = {
     Rule.FOLLOW: "must follow",
     Rule.CLIMB: "must climb",
     Rule.PARTNER_WINS: "partner wins, no lower trump",
+    Rule.PARTNER_NO_LOWER: "partner trumped, no lower trump",
     Rule.TRUMP: "must trump",
     Rule.OVERTRUMP: "must overtrump",
     Rule.UNDERTRUMP: "must undertrump",
@@ -155,11 +162,12 @@ def make_ruler(trump: Trump, rules: RuleSet = HOUSE) -> Ruler:
     under_required = rules.undertrump == "required"
     under_forbidden = rules.undertrump == "forbidden"
     partner_over = rules.partner_overtrump == "required"
+    partner_no_lower = rules.partner_overtrump == "no_lower"
     back = PARTNER_BACK
     trump_key = TRUMP_KEY
     LEAD, FOLLOW, CLIMB, PARTNER = Rule.LEAD, Rule.FOLLOW, Rule.CLIMB, Rule.PARTNER_WINS
     TRUMP, OVER, UNDER, DISCARD = Rule.TRUMP, Rule.OVERTRUMP, Rule.UNDERTRUMP, Rule.DISCARD
-    NO_UNDER = Rule.NO_UNDERTRUMP
+    NO_UNDER, NO_LOWER = Rule.NO_UNDERTRUMP, Rule.PARTNER_NO_LOWER
 
     def ruler(hand: Mask, trick: Sequence[Card]) -> tuple[Mask, Rule]:
         if not trick:
@@ -195,10 +203,15 @@ def make_ruler(trump: Trump, rules: RuleSet = HOUSE) -> Ruler:
             return in_suit, FOLLOW
         trumps = hand & trump_mask
         if win == n - back:  # the partner is winning
-            if partner_over and top >= trump_key:  # ... with a trump
-                higher = trumps & above[best]
-                if higher:
-                    return hand & ~(trumps ^ higher), PARTNER
+            if top >= trump_key:  # ... with a trump
+                if partner_over:
+                    higher = trumps & above[best]
+                    if higher:
+                        return hand & ~(trumps ^ higher), PARTNER
+                elif partner_no_lower and trumps != hand:
+                    lower = trumps & ~above[best]
+                    if lower:
+                        return hand ^ lower, NO_LOWER
             return hand, PARTNER
         if not trumps:
             return hand, DISCARD
@@ -395,6 +408,7 @@ def make_trick_ruler(trump: Trump, rules: RuleSet = HOUSE) -> TrickRuler:
     no_trump_suit = trump >= Trump.NONE
     climb_over_partner = trump != Trump.ALL or rules.all_trump_partner == "climb"
     partner_over = rules.partner_overtrump == "required"
+    partner_no_lower = rules.partner_overtrump == "no_lower"
     lead = Cascade((Step(FULL_DECK, FULL_DECK, Rule.LEAD),))
     discard = Step(FULL_DECK, FULL_DECK, Rule.DISCARD)
     # After an opponent's trump the hand cannot beat: the undertrump knob's steps.
@@ -419,9 +433,14 @@ def make_trick_ruler(trump: Trump, rules: RuleSet = HOUSE) -> TrickRuler:
         higher = trump_mask & above[best]
         if partner:
             steps = [Step(FULL_DECK, FULL_DECK, Rule.PARTNER_WINS)]
+            lower = trump_mask & ~higher
             if partner_over and top >= TRUMP_KEY:
-                lower = trump_mask & ~higher
                 steps.insert(0, Step(higher, FULL_DECK & ~lower, Rule.PARTNER_WINS))
+            elif partner_no_lower and top >= TRUMP_KEY:
+                # a hand with a card that is not a trump keeps back its lower trumps (or,
+                # holding none, merely plays any card); a hand of trumps plays any card
+                keep = FULL_DECK & ~lower
+                steps.insert(0, Step(plain, keep, Rule.PARTNER_NO_LOWER, Rule.PARTNER_WINS))
             return steps
         if top >= TRUMP_KEY:
             return [Step(higher, higher, Rule.OVERTRUMP), *under_steps]

@@ -21,12 +21,23 @@ from dataclasses import dataclass, fields, replace
 from typing import Final
 
 from .errors import UnknownRulesError, did_you_mean, one_of
-from .presets import GAME_PRESETS, KNOB_TABLE, PRESET_GAMES, PRESET_VALUES
+from .presets import (
+    ALIAS_INSTEAD,
+    ALIASES,
+    GAME_PRESETS,
+    KNOB_KINDS,
+    KNOB_TABLE,
+    PRESET_GAMES,
+    PRESET_VALUES,
+)
 from .sources import Knob, Sourced
 
 __all__ = [
+    "ALIASES",
+    "ALIAS_INSTEAD",
     "HOUSE",
     "KNOBS",
+    "KNOB_KINDS",
     "OFFICIAL",
     "PRESETS",
     "RuleSet",
@@ -59,6 +70,13 @@ class RuleSet:
     all_trump_points: str
     all_trump_belote: str
     classic_declarations: str
+    defenders_capot: str
+    classic_sa_ta: str
+    classic_coinche: str
+    belote_bonus: str
+    target: str
+    both_reach: str
+    rounding: str
 
     @property
     def knobs(self) -> dict[str, str]:
@@ -74,6 +92,14 @@ class RuleSet:
     def capot_total(self) -> int:
         """What a capot is worth in cards and bonus: 252 or 250."""
         return int(self.capot_points)
+
+    def capot_count(self, capot_team: int, taker_team: int) -> int:
+        """What a team that wins all eight tricks counts: :attr:`capot_total`, but only the
+        162 of the cards and last trick for defenders under ``defenders_capot:
+        no_bonus`` (the capot's bonus is the takers' alone)."""
+        if capot_team != taker_team and self.defenders_capot == "no_bonus":
+            return 152 + 10
+        return self.capot_total
 
     def with_knobs(self, **knobs: str) -> RuleSet:
         """A copy with some knobs set (``undertrump="optional"``).
@@ -106,7 +132,7 @@ def _check_knob(key: str, value: object, game: str) -> None:
 def _build(name: str) -> RuleSet:
     values = {k: s.value for k, s in PRESET_VALUES[name].items()}
     names = [f.name for f in fields(RuleSet)][2:]
-    assert sorted(values) == sorted(names) == sorted(KNOBS), name
+    assert sorted(values) == sorted(names) == sorted(KNOBS) == sorted(KNOB_KINDS), name
     return RuleSet(name, PRESET_GAMES[name], **values)
 
 

@@ -1,12 +1,17 @@
 """Where rule values come from: the documents, and a citation for each value.
 
-A rule set is data (``rules.py`` for classic Belote, ``coinche/`` for Coinche), and
-every knob value in it carries a :class:`Citation`: the document, the section, and a
-short quote in the document's own language. The site links each value to its source,
-so a reader who doubts "the takers keep their belote" can open the rulebook at the
-right page. Keys are the research notes' (``FFB-B16`` is the FFB's classic rulebook of
-27 January 2016); there is no single "FFB rulebook", so a citation always names the
-edition.
+A rule set is data (``presets.py`` for classic Belote, ``coinche/rules.py`` for Coinche),
+and every knob value in it carries a :class:`Citation`: the primary document, the section
+as that document numbers it, and a short verbatim quote in the document's own language.
+The site links each value to its source, so a reader who doubts "the takers keep their
+belote" can open the rulebook at the right page. There is no single "FFB rulebook", so a
+source always names its edition.
+
+Keys (``FFB-B16`` is the FFB's classic rulebook of 27 January 2016) are for the data only:
+a page shows the document's publisher, title, edition and address, never the key. Where
+a quote could be read only in a copy of the document (a transcription, a mirror, a
+survey that quotes it), :attr:`Citation.read_in` records that copy for maintainers; it is
+never shown, and the page cites the primary document.
 
 >>> SOURCES["FFB-B16"].edition
 '2016-01-27'
@@ -29,9 +34,11 @@ __all__ = ["SOURCES", "Citation", "Knob", "Source", "Sourced", "find_source"]
 class Source:
     """One document rule values are taken from.
 
-    ``key`` is stable (used in citations and on the site's rule-set page); ``title`` is
-    the document's own title, in its own language ``lang``; ``edition`` an ISO date or
-    year, or a revision note when the document has none.
+    ``key`` is stable (used in citations; never shown); ``title`` is the document's own
+    title, in its own language ``lang``, with the project's gloss in parentheses where it
+    has none of its own (``(web page)``); ``edition`` an ISO date or year, or words where
+    the document is undated; ``url`` its address (empty for the seeds, the app's texts the
+    project holds itself).
     """
 
     key: str
@@ -46,12 +53,21 @@ def _s(key: str, publisher: str, title: str, edition: str, url: str, lang: str) 
     return Source(key, publisher, title, edition, url, lang)
 
 
+_FFB: Final = "Fédération Française de Belote"
+_PAGAT: Final = "Pagat (John McLeod)"
+_APP: Final = "the Belote app of the house rules"
+"""The publisher of the seeds: the app whose help page and rules card the house rules come
+from (a source the project holds itself, with no address)."""
+_UNDATED: Final = "web page, undated"
+_APP_TEXT: Final = "app text, undated"
+
+
 SOURCES: Final[Mapping[str, Source]] = {
     s.key: s
     for s in (
         _s(
             "FFB-B16",
-            "Fédération Française de Belote",
+            _FFB,
             "Règles officielles de la Belote",
             "2016-01-27",
             "https://www.ffbelote.org/wp-content/uploads/2016/01/"
@@ -60,7 +76,7 @@ SOURCES: Final[Mapping[str, Source]] = {
         ),
         _s(
             "FFB-C16",
-            "Fédération Française de Belote",
+            _FFB,
             "Règles officielles de la Belote Contrée",
             "2016-01-27",
             "https://www.ffbelote.org/wp-content/uploads/2016/01/"
@@ -69,7 +85,7 @@ SOURCES: Final[Mapping[str, Source]] = {
         ),
         _s(
             "FFB-C15",
-            "Fédération Française de Belote",
+            _FFB,
             "Règles officielles de la Belote Contrée",
             "2015",
             "https://www.ffbelote.org/wp-content/uploads/2015/11/REGLES-DE-LA-BELOTE-CONTREE.pdf",
@@ -77,7 +93,7 @@ SOURCES: Final[Mapping[str, Source]] = {
         ),
         _s(
             "FFB-CO15",
-            "Fédération Française de Belote",
+            _FFB,
             "Règles officielles de la Belote Coinchée",
             "2015",
             "https://www.ffbelote.org/wp-content/uploads/2015/11/REGLES-DE-LA-BELOTE-COINCHEE.pdf",
@@ -85,57 +101,70 @@ SOURCES: Final[Mapping[str, Source]] = {
         ),
         _s(
             "FFB-WB",
-            "Fédération Française de Belote",
-            "Règlements de la belote avec ou sans annonce (web page)",
-            "web page, read 2026",
+            _FFB,
+            "Règlement officiel de la belote avec ou sans annonce (web page)",
+            _UNDATED,
             "https://www.ffbelote.org/reglements-de-la-belote-avec-ou-sans-annonce/",
             "fr",
         ),
         _s(
             "FFB-WC",
-            "Fédération Française de Belote",
-            "Règles de la coinche (web page)",
-            "web page, read 2026",
+            _FFB,
+            "Règles de la Coinche (web page)",
+            _UNDATED,
             "https://www.ffbelote.org/regles-coinche/",
             "fr",
         ),
         _s(
-            "PAG-B",
-            "Pagat (John McLeod)",
+            "FFB-WCT",
+            _FFB,
+            "Belote contrée (web page)",
+            _UNDATED,
+            "https://www.ffbelote.org/belote-contree/",
+            "fr",
+        ),
+        _s("PAG-B", _PAGAT, "Belote", _UNDATED, "https://www.pagat.com/jass/belote.html", "en"),
+        _s(
+            "PAG-C", _PAGAT, "La Coinche", _UNDATED, "https://www.pagat.com/jass/coinche.html", "en"
+        ),
+        _s(
+            "FUNBELOTE",
+            "FunBelote",
+            "Classic belote rules (web page)",
+            "web page, read 2026",
+            "https://www.funbelote.com/en/rules-belote/classic/",
+            "en",
+        ),
+        _s(
+            "BELOTE-CLI",
+            "ElysiumDisc/belote (belote-cli), a game engine",
+            "Belote – 4-Player Terminal Card Game",
+            "source code, commit e79035b (version 4.9), read 2026",
+            "https://github.com/ElysiumDisc/belote",
+            "en",
+        ),
+        _s(
+            "OPENSPIEL",
+            "google-deepmind/open_spiel, a game engine",
             "Belote",
-            "web page, read 2026",
-            "https://www.pagat.com/jass/belote.html",
+            "pull request 1574, commit 9adb6ba, read 2026",
+            "https://github.com/google-deepmind/open_spiel/pull/1574",
             "en",
         ),
         _s(
-            "PAG-C",
-            "Pagat (John McLeod)",
-            "La Coinche",
-            "web page, read 2026",
-            "https://www.pagat.com/jass/coinche.html",
+            "OLIBOY50",
+            "Oliboy50/coinche, a game engine",
+            "Coinche",
+            "source code, commit 7eb1906, read 2026",
+            "https://github.com/Oliboy50/coinche",
             "en",
         ),
-        _s(
-            "DSL",
-            "jbgh2/card-game-dsl",
-            "Belote (Pagat's Belote restated as a specification)",
-            "docs/games/belote.md, read 2026",
-            "https://github.com/jbgh2/card-game-dsl/blob/main/docs/games/belote.md",
-            "en",
-        ),
-        _s(
-            "SEED-000",
-            "explainer seeds",
-            "Którą kartę mogę zagrać? (the app's help page)",
-            "seed 000",
-            "",
-            "pl",
-        ),
+        _s("SEED-000", _APP, "Jaką kartę wolno zagrać?", _APP_TEXT, "", "pl"),
         _s(
             "SEED-003",
-            "explainer seeds",
-            "Zasady jednego rozdania (the app's rules card)",
-            "seed 003",
+            _APP,
+            "4 graczy · Partnerujesz przeciwne AI · Pojedyncze rozdanie",
+            _APP_TEXT,
             "",
             "pl",
         ),
@@ -158,12 +187,16 @@ class Citation:
 
     The quote is in the source's language, verbatim and short (a clause, not a page):
     enough for a reader to find the passage. ``section`` is the document's own
-    numbering (``§10.2``) or a heading when it has none.
+    numbering (``§10.2``) or its heading when it has none (``The Play``). ``read_in``
+    names the copy the quote was read in when the document itself could not be (a full
+    transcription, a mirror, a survey quoting it): maintainers' provenance, never shown
+    on a page, which cites the primary document.
     """
 
     key: str
     section: str
     quote: str
+    read_in: str = ""
 
     @property
     def source(self) -> Source:
@@ -176,8 +209,10 @@ class Sourced:
     """One knob value of a preset and the citations that say so.
 
     ``note`` explains a value the sources do not settle (the reading a preset takes of
-    an open point, or the seeds' house choice); it is shown beside the citation.
-    A value with no citation must have a note: no rule value is only in code.
+    an open point, where two sources or editions disagree, or why no quote exists); it
+    is shown beside the citation, so it is plain text for players: no document keys,
+    file names or copies. A value with no citation must have a note: no rule value is
+    only in code.
     """
 
     value: str

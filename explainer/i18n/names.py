@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cached_property
 from typing import Any, Final
 
@@ -24,7 +24,10 @@ from babel.dates import format_date
 from babel.lists import format_list
 
 from explainer.engine import (
+    ALIASES,
+    COINCHE_PRESETS,
     PRESETS,
+    CoincheRules,
     Contract,
     Rank,
     Rule,
@@ -47,6 +50,8 @@ __all__ = [
     "GAME_NAMES",
     "HAND_OF",
     "ILLEGAL_SENTENCES",
+    "KNOB_LABELS",
+    "KNOB_NUMBERS",
     "KNOB_PHRASES",
     "PRESET_NAMES",
     "RANK_LETTERS",
@@ -192,9 +197,6 @@ GAME_NAMES: Final[dict[str, Marked]] = {
 PRESET_NAMES: Final[dict[str, Marked]] = {
     # NOTE: The rule set of the house (undertrumping and overtrumping your partner required).
     "house": P_("rules preset", "house rules"),
-    # NOTE: Version 1's "official" rule set: undertrumping and overtrumping your partner
-    # both optional, as in the FFB's contrée rulebook (2016).
-    "official": P_("rules preset", "official rules"),
     # NOTE: The rule set of the French Belote Federation's classic Belote rulebook of 2016.
     "ffb_belote": P_("rules preset", "FFB classic rules (2016)"),
     # NOTE: The rule set of Pagat's Belote page (John McLeod's card game rules site).
@@ -207,6 +209,127 @@ PRESET_NAMES: Final[dict[str, Marked]] = {
     "pagat_coinche": P_("rules preset", "Pagat coinche rules"),
 }
 """The presets' names; a preset missing here is shown by its id (never a crash)."""
+
+KNOB_LABELS: Final[dict[str, Marked]] = {
+    # NOTE: A rule the sources disagree on, as the Rule sets page names it (a row's heading).
+    "undertrump": P_("knob", "Undertrump when you cannot beat an opponent's trump"),
+    # NOTE: A rule the sources disagree on (a row of the Rule sets page).
+    "partner_overtrump": P_("knob", "Beat your partner's trump when you can"),
+    # NOTE: A rule the sources disagree on (a row of the Rule sets page).
+    "all_trump_partner": P_("knob", "All-trump: climb over your partner"),
+    # NOTE: A rule the sources disagree on (a row of the Rule sets page).
+    "tie": P_("knob", "A tie between takers and defenders"),
+    # NOTE: A rule the sources disagree on (a row of the Rule sets page).
+    "belote": P_("knob", "Who scores the belote when the contract fails"),
+    # NOTE: A rule the sources disagree on (a row of the Rule sets page).
+    "capot_points": P_("knob", "What a capot is worth"),
+    # NOTE: A rule the sources disagree on (a row of the Rule sets page).
+    "all_trump_points": P_("knob", "All-trump card points"),
+    # NOTE: A rule the sources disagree on (a row of the Rule sets page).
+    "all_trump_belote": P_("knob", "Belote at all-trump"),
+    # NOTE: A rule the sources disagree on (a row of the Rule sets page).
+    "classic_declarations": P_("knob", "Declarations besides the belote"),
+    # NOTE: A rule the sources disagree on (a row of the Rule sets page): what defenders
+    # who win all eight tricks score.
+    "defenders_capot": P_("knob", "Defenders who win every trick"),
+    # NOTE: A rule of classic Belote (a row of the Rule sets page): may the second round
+    # of bidding name sans atout (no trump) or tout atout (all trump)?
+    "classic_sa_ta": P_("knob", "Sans atout and tout atout bids"),
+    # NOTE: A rule of classic Belote (a row of the Rule sets page): may the defenders
+    # coinche (double) and the takers surcoinche?
+    "classic_coinche": P_("knob", "A coinche in classic Belote"),
+    # NOTE: A rule of classic Belote (a row of the Rule sets page): does the belote score?
+    "belote_bonus": P_("knob", "The belote bonus"),
+    # NOTE: A rule of the classic match (a row of the Rule sets page).
+    "both_reach": P_("knob", "Both teams over the target on one deal"),
+    # NOTE: A Coinche rule (a row of the Rule sets page): how the cards are dealt.
+    "deal_packets": P_("knob", "How the cards are dealt"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "min_bid": P_("knob", "The lowest bid"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "max_bid": P_("knob", "The highest bid"),
+    # NOTE: A Coinche rule (a row of the Rule sets page): may an equal bid in a higher
+    # suit overcall?
+    "suit_order": P_("knob", "Do the suits rank in the bidding?"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "sa_ta": P_("knob", "No-trump and all-trump bids"),
+    # NOTE: A Coinche rule (a row of the Rule sets page): after three passes, may the last
+    # bidder speak again?
+    "self_overbid": P_("knob", "When the auction ends"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "capot_value": P_("knob", "What a capot bid is worth"),
+    # NOTE: A Coinche rule (a row of the Rule sets page): one player alone wins all eight
+    # tricks.
+    "generale": P_("knob", "The générale bid"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "generale_value": P_("knob", "What a générale is worth"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "coinche_timing": P_("knob", "When a coinche may be said"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "coinche_freezes": P_("knob", "Bidding after a coinche"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "after_coinche": P_("knob", "Who speaks after a coinche"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "surcoinche": P_("knob", "The surcoinche"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "capot_doublable": P_("knob", "Coinching a capot bid"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "coinche_80": P_("knob", "Coinching a bid of 80"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "all_pass": P_("knob", "Who deals after four passes"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "scoring": P_("knob", "What a made contract scores"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "must_beat_defence": P_("knob", "Must the takers also beat the defenders?"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "bid_80_needs": P_("knob", "What a bid of 80 needs"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "belote_counts": P_("knob", "The belote and the contract"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "declarations": P_("knob", "Declarations"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "declarations_count": P_("knob", "Declarations and the contract"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "failure_base": P_("knob", "What a failed contract gives the defenders"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "coinche_scoring": P_("knob", "What a coinche multiplies"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "belote_multiplied": P_("knob", "The belote and the coinche"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "capot_bid_scoring": P_("knob", "How a capot bid scores"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "capot_declarations": P_("knob", "Declarations on a capot"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "rounding": P_("knob", "Rounding the scores"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "card_reuse": P_("knob", "One card in two declarations"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "carre_vs_cent": P_("knob", "A carré against a cent"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "declaration_tie": P_("knob", "Equal best declarations"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "low_carres": P_("knob", "Four sevens or four eights"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "no_trump_carres": P_("knob", "Carrés at no-trump"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "target": P_("knob", "The match's target"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "target_rule": P_("knob", "Winning the match"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "end_rounding": P_("knob", "The match's last deal"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "final_tie": P_("knob", "Both teams past the target together"),
+    # NOTE: A Coinche rule (a row of the Rule sets page).
+    "belote_finish": P_("knob", "A belote that ends the match"),
+    # NOTE: A Coinche rule (a row of the Rule sets page): what the defence scores when it
+    # wins all eight tricks of a failed contract.
+    "defence_capot": P_("knob", "A capot by the defence"),
+    # NOTE: A Coinche rule (a row of the Rule sets page): does a sans atout contract's
+    # value count double?
+    "no_trump_bid": P_("knob", "The value of a sans atout contract"),
+}
+"""Every knob of both games in words: the Rule sets page's row headings. A knob missing
+here is a test failure (``tests/site/test_rulesets.py``), never a knob id on a page."""
 
 KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     # NOTE: A rule changed from the preset's, listed after the rules' name; also a rule
@@ -221,6 +344,11 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     ("partner_overtrump", "required"): P_("rules knob", "overtrumping your partner required"),
     # NOTE: A rule changed from the preset's, listed after the rules' name.
     ("partner_overtrump", "optional"): P_("rules knob", "overtrumping your partner optional"),
+    # NOTE: A rule changed from the preset's, listed after the rules' name: under a
+    # partner's winning trump, a lower trump only from a hand of nothing but trumps.
+    ("partner_overtrump", "no_lower"): P_(
+        "rules knob", "no trump under your partner's unless you hold only trumps"
+    ),
     # NOTE: A rule set's value (all_trump_partner: climb), on the Rule sets page and in
     # the notes where rule sets differ: at all-trump you must beat the winning card even
     # when your partner is winning.
@@ -270,6 +398,23 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     ("classic_declarations", "off"): P_("rules knob", "no declarations besides the belote"),
     # NOTE: A rule set's value (classic_declarations: on).
     ("classic_declarations", "on"): P_("rules knob", "declarations besides the belote"),
+    # NOTE: A Coinche rule set's value (deal_packets: 3-2-3): the 32 cards go out in three
+    # rounds, three cards, then two, then three to each player.
+    ("deal_packets", "3-2-3"): P_("rules knob", "dealt three, two, then three cards at a time"),
+    # NOTE: A Coinche rule set's value (deal_packets: 3-3-2).
+    ("deal_packets", "3-3-2"): P_("rules knob", "dealt three, three, then two cards at a time"),
+    # NOTE: A Coinche rule set's value (deal_packets: 2-3-3).
+    ("deal_packets", "2-3-3"): P_("rules knob", "dealt two, three, then three cards at a time"),
+    # NOTE: A Coinche rule set's value (deal_packets: 4-4).
+    ("deal_packets", "4-4"): P_("rules knob", "dealt four cards at a time, twice"),
+    # NOTE: A rule set's value (defenders_capot: bonus): defenders who win all eight
+    # tricks score the capot's value (252), as takers would.
+    ("defenders_capot", "bonus"): P_("rules knob", "defenders who win every trick score the capot"),
+    # NOTE: A rule set's value (defenders_capot: no_bonus): the capot's bonus is the
+    # takers' alone; defenders who win every trick score 162, as for a failed contract.
+    ("defenders_capot", "no_bonus"): P_(
+        "rules knob", "only takers score the capot; defenders who win every trick score 162"
+    ),
     # NOTE: A Coinche rule set's value (min_bid: 80), in the notes where rule sets differ.
     ("min_bid", "80"): P_("rules knob", "lowest bid 80"),
     # NOTE: A Coinche rule set's value (min_bid: 82): a bid of 80 is spoken for 82.
@@ -284,10 +429,45 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     ("max_bid", "180"): P_("rules knob", "highest bid 180"),
     # NOTE: A Coinche rule set's value (max_bid: 650).
     ("max_bid", "650"): P_("rules knob", "highest bid 650"),
+    # NOTE: A Coinche rule set's value (suit_order: none).
+    ("suit_order", "none"): P_(
+        "rules knob", "suits do not rank: a higher bid needs a higher number"
+    ),
+    # NOTE: A Coinche rule set's value (suit_order: ranked).
+    ("suit_order", "ranked"): P_(
+        "rules knob", "suits rank: an equal bid in a higher suit overcalls"
+    ),
+    # NOTE: A Coinche rule set's value (sa_ta: off).
+    ("sa_ta", "off"): P_("rules knob", "no no-trump or all-trump bids"),
+    # NOTE: A Coinche rule set's value (sa_ta: on).
+    ("sa_ta", "on"): P_("rules knob", "no-trump and all-trump bids allowed"),
+    # NOTE: A Coinche rule set's value (self_overbid: never).
+    ("self_overbid", "never"): P_("rules knob", "the auction ends after three passes"),
+    # NOTE: A Coinche rule set's value (self_overbid: change_suit).
+    ("self_overbid", "change_suit"): P_(
+        "rules knob", "after three passes the last bidder may still change suit"
+    ),
+    # NOTE: A Coinche rule set's value (capot_value: 250): what a capot bid counts as a contract.
+    ("capot_value", "250"): P_("rules knob", "a capot bid is worth 250"),
+    # NOTE: A Coinche rule set's value (capot_value: 260).
+    ("capot_value", "260"): P_("rules knob", "a capot bid is worth 260"),
+    # NOTE: A Coinche rule set's value (capot_value: 270).
+    ("capot_value", "270"): P_("rules knob", "a capot bid is worth 270"),
+    # NOTE: A Coinche rule set's value (generale: off).
+    ("generale", "off"): P_("rules knob", "no générale bid"),
+    # NOTE: A Coinche rule set's value (generale: solo): one player bids to win all eight
+    # tricks alone.
+    ("generale", "solo"): P_(
+        "rules knob", "a générale may be bid: one player wins all eight tricks"
+    ),
     # NOTE: A Coinche rule set's value (coinche_timing: in_turn).
     ("coinche_timing", "in_turn"): P_("rules knob", "coinche only in turn"),
     # NOTE: A Coinche rule set's value (coinche_timing: any_time).
     ("coinche_timing", "any_time"): P_("rules knob", "coinche at any time"),
+    # NOTE: A Coinche rule set's value (coinche_freezes: yes).
+    ("coinche_freezes", "yes"): P_("rules knob", "no more bids after a coinche"),
+    # NOTE: A Coinche rule set's value (coinche_freezes: no).
+    ("coinche_freezes", "no"): P_("rules knob", "a higher bid may still follow a coinche"),
     # NOTE: A Coinche rule set's value (after_coinche: three_passes).
     ("after_coinche", "three_passes"): P_(
         "rules knob", "after a coinche, the auction ends after three passes"
@@ -296,10 +476,32 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     ("after_coinche", "coinched_team_only"): P_(
         "rules knob", "after a coinche, only the coinched team may speak"
     ),
+    # NOTE: A Coinche rule set's value (surcoinche: 4).
+    ("surcoinche", "4"): P_("rules knob", "a surcoinche multiplies by 4"),
+    # NOTE: A Coinche rule set's value (surcoinche: 3).
+    ("surcoinche", "3"): P_("rules knob", "a surcoinche multiplies by 3"),
+    # NOTE: A Coinche rule set's value (surcoinche: off).
+    ("surcoinche", "off"): P_("rules knob", "no surcoinche"),
     # NOTE: A Coinche rule set's value (capot_doublable: yes).
     ("capot_doublable", "yes"): P_("rules knob", "a capot bid may be coinched"),
     # NOTE: A Coinche rule set's value (capot_doublable: no).
     ("capot_doublable", "no"): P_("rules knob", "a capot bid may not be coinched"),
+    # NOTE: A Coinche rule set's value (coinche_80: yes).
+    ("coinche_80", "yes"): P_("rules knob", "a bid of 80 may be coinched"),
+    # NOTE: A Coinche rule set's value (coinche_80: no).
+    ("coinche_80", "no"): P_("rules knob", "a bid of 80 may not be coinched"),
+    # NOTE: A Coinche rule set's value (all_pass: next_dealer).
+    ("all_pass", "next_dealer"): P_("rules knob", "after four passes, the next player deals"),
+    # NOTE: A Coinche rule set's value (all_pass: same_dealer).
+    ("all_pass", "same_dealer"): P_("rules knob", "after four passes, the same player deals again"),
+    # NOTE: A Coinche rule set's value (scoring: points_plus_bid).
+    ("scoring", "points_plus_bid"): P_(
+        "rules knob", "a made contract scores its points and the bid"
+    ),
+    # NOTE: A Coinche rule set's value (scoring: points_only).
+    ("scoring", "points_only"): P_("rules knob", "a made contract scores its points only"),
+    # NOTE: A Coinche rule set's value (scoring: bid_only).
+    ("scoring", "bid_only"): P_("rules knob", "a made contract scores the bid only"),
     # NOTE: A Coinche rule set's value (must_beat_defence: yes).
     ("must_beat_defence", "yes"): P_(
         "rules knob", "the takers must also score more than the defenders"
@@ -312,14 +514,40 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     ("bid_80_needs", "80"): P_("rules knob", "a bid of 80 needs 80"),
     # NOTE: A Coinche rule set's value (bid_80_needs: 82).
     ("bid_80_needs", "82"): P_("rules knob", "a bid of 80 needs 82"),
+    # NOTE: A Coinche rule set's value (belote_counts: yes).
+    ("belote_counts", "yes"): P_("rules knob", "the belote counts towards the contract"),
+    # NOTE: A Coinche rule set's value (belote_counts: no).
+    ("belote_counts", "no"): P_("rules knob", "the belote does not count towards the contract"),
+    # NOTE: A Coinche rule set's value (generale_value: 500): what a générale bid is
+    # worth. Keep the French word « générale » (a bid of all eight tricks by one player).
+    ("generale_value", "500"): P_("rules knob", "a générale worth 500"),
+    # NOTE: A Coinche rule set's value (generale_value: 1000).
+    ("generale_value", "1000"): P_("rules knob", "a générale worth 1000"),
     # NOTE: A Coinche rule set's value (declarations: on).
     ("declarations", "on"): P_("rules knob", "played with declarations"),
     # NOTE: A Coinche rule set's value (declarations: off).
     ("declarations", "off"): P_("rules knob", "played without declarations"),
+    # NOTE: A Coinche rule set's value (declarations_count: yes).
+    ("declarations_count", "yes"): P_("rules knob", "declarations count towards the contract"),
+    # NOTE: A Coinche rule set's value (declarations_count: no).
+    ("declarations_count", "no"): P_(
+        "rules knob", "declarations do not count towards the contract"
+    ),
+    # NOTE: A Coinche rule set's value (failure_base: 160).
+    ("failure_base", "160"): P_("rules knob", "160 and the bid to the defenders"),
+    # NOTE: A Coinche rule set's value (failure_base: 162).
+    ("failure_base", "162"): P_("rules knob", "162 and the bid to the defenders"),
     # NOTE: A Coinche rule set's value (coinche_scoring: whole).
     ("coinche_scoring", "whole"): P_("rules knob", "a coinche multiplies the whole score"),
     # NOTE: A Coinche rule set's value (coinche_scoring: bid_only).
-    ("coinche_scoring", "bid_only"): P_("rules knob", "a coinche multiplies the bid only"),
+    ("coinche_scoring", "bid_only"): P_(
+        "rules knob", "a coinche multiplies the bid only, and the winner takes all"
+    ),
+    # NOTE: A rule set's value (coinche_scoring: as_uncoinched): a coinched deal is
+    # scored as if it were not, with the bid multiplied; each team keeps its points.
+    ("coinche_scoring", "as_uncoinched"): P_(
+        "rules knob", "a coinche multiplies the bid only, and each team keeps its points"
+    ),
     # NOTE: A Coinche rule set's value (coinche_scoring: flat).
     ("coinche_scoring", "flat"): P_("rules knob", "a coinche scores a flat total"),
     # NOTE: A Coinche rule set's value (coinche_scoring: base_only).
@@ -340,6 +568,23 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     ("capot_declarations", "void"): P_(
         "rules knob", "on a capot, the losers' declarations count for nothing"
     ),
+    # NOTE: A Coinche rule set's value (rounding: half_up): 85 becomes 90.
+    ("rounding", "half_up"): P_("rules knob", "scores rounded to the nearest ten, 5 up"),
+    # NOTE: A Coinche rule set's value (rounding: half_down): 85 becomes 80.
+    ("rounding", "half_down"): P_("rules knob", "scores rounded to the nearest ten, 5 down"),
+    # NOTE: A Coinche rule set's value (rounding: none).
+    ("rounding", "none"): P_("rules knob", "scores not rounded"),
+    # NOTE: A Coinche rule set's value (card_reuse: no).
+    ("card_reuse", "no"): P_("rules knob", "a card counts in one declaration only"),
+    # NOTE: A Coinche rule set's value (card_reuse: yes).
+    ("card_reuse", "yes"): P_("rules knob", "a card may count in two declarations"),
+    # NOTE: A Coinche rule set's value (carre_vs_cent: carre): a carré worth 100 against a
+    # sequence of five (cent).
+    ("carre_vs_cent", "carre"): P_("rules knob", "a carré beats a cent"),
+    # NOTE: A Coinche rule set's value (carre_vs_cent: cent).
+    ("carre_vs_cent", "cent"): P_("rules knob", "a cent beats a carré"),
+    # NOTE: A Coinche rule set's value (carre_vs_cent: equal).
+    ("carre_vs_cent", "equal"): P_("rules knob", "a carré and a cent are equal"),
     # NOTE: A Coinche rule set's value (declaration_tie: nobody): two best declarations
     # exactly equal.
     ("declaration_tie", "nobody"): P_("rules knob", "equal best declarations: neither team scores"),
@@ -347,16 +592,32 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     ("declaration_tie", "first_announced"): P_(
         "rules knob", "equal best declarations: the first announced wins"
     ),
+    # NOTE: A Coinche rule set's value (low_carres: nothing).
+    ("low_carres", "nothing"): P_("rules knob", "four sevens or four eights are worth nothing"),
+    # NOTE: A Coinche rule set's value (low_carres: eights_void).
+    ("low_carres", "eights_void"): P_("rules knob", "four eights cancel every declaration"),
+    # NOTE: A Coinche rule set's value (low_carres: sevens_annul).
+    ("low_carres", "sevens_annul"): P_("rules knob", "four sevens annul the deal"),
+    # NOTE: A Coinche rule set's value (no_trump_carres: ffb): the carrés' values at no-trump.
+    ("no_trump_carres", "ffb"): P_(
+        "rules knob", "at no-trump, four aces 200, four tens 150, any other carré 100"
+    ),
+    # NOTE: A Coinche rule set's value (no_trump_carres: britannica).
+    ("no_trump_carres", "britannica"): P_(
+        "rules knob", "at no-trump, four aces 200, four tens 150, four nines nothing"
+    ),
     # NOTE: A Coinche rule set's value (target: none): the score a match is played to.
     ("target", "none"): P_("rules knob", "no target score"),
-    # NOTE: A Coinche rule set's value (target: 1000).
-    ("target", "1000"): P_("rules knob", "a match to 1000"),
-    # NOTE: A Coinche rule set's value (target: 1500).
-    ("target", "1500"): P_("rules knob", "a match to 1500"),
-    # NOTE: A Coinche rule set's value (target: 2000).
-    ("target", "2000"): P_("rules knob", "a match to 2000"),
-    # NOTE: A Coinche rule set's value (target: 3000).
-    ("target", "3000"): P_("rules knob", "a match to 3000"),
+    # NOTE: A Coinche rule set's value (target_rule: reach).
+    ("target_rule", "reach"): P_("rules knob", "reaching the target wins"),
+    # NOTE: A Coinche rule set's value (target_rule: exceed).
+    ("target_rule", "exceed"): P_("rules knob", "passing the target wins"),
+    # NOTE: A Coinche rule set's value (end_rounding: rounded).
+    ("end_rounding", "rounded"): P_("rules knob", "the last deal is rounded like the others"),
+    # NOTE: A Coinche rule set's value (end_rounding: exact_last_deal).
+    ("end_rounding", "exact_last_deal"): P_(
+        "rules knob", "the last deal counts to the exact point"
+    ),
     # NOTE: A Coinche rule set's value (final_tie: extra_deal): both teams pass the
     # target on the same deal with equal totals.
     ("final_tie", "extra_deal"): P_("rules knob", "a tied match goes on for one more deal"),
@@ -378,10 +639,58 @@ KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
     ("belote_finish", "allowed"): P_("rules knob", "a belote may end the match"),
     # NOTE: A Coinche rule set's value (belote_finish: never).
     ("belote_finish", "never"): P_("rules knob", "a belote never ends the match"),
+    # NOTE: A rule set's value (classic_sa_ta: off): the second round of bidding names a
+    # suit only.
+    ("classic_sa_ta", "off"): P_("rules knob", "no sans atout or tout atout bid"),
+    # NOTE: A rule set's value (classic_sa_ta: on): the second round may also name sans
+    # atout or tout atout, the FFB's variant for a tournament's organiser.
+    ("classic_sa_ta", "on"): P_("rules knob", "sans atout and tout atout may be bid"),
+    # NOTE: A rule set's value (classic_coinche: off).
+    ("classic_coinche", "off"): P_("rules knob", "no coinche in classic Belote"),
+    # NOTE: A rule set's value (classic_coinche: on): the defenders may coinche, the
+    # takers surcoinche; the deal's winners score double or four times.
+    ("classic_coinche", "on"): P_("rules knob", "a coinche and a surcoinche may be said"),
+    # NOTE: A rule set's value (belote_bonus: on).
+    ("belote_bonus", "on"): P_("rules knob", "the belote scores 20"),
+    # NOTE: A rule set's value (belote_bonus: off): no belote is ever scored.
+    ("belote_bonus", "off"): P_("rules knob", "no belote is scored"),
+    # NOTE: A rule set's value (all_trump_points: trump_values): an all-trump deal counted
+    # at the trump values, not scaled (258 in all).
+    ("all_trump_points", "trump_values"): P_(
+        "rules knob", "all-trump counted at the trump values, 258 in all"
+    ),
+    # NOTE: A rule set's value (target: 501): the score a classic match is played to.
+    ("target", "501"): P_("rules knob", "a match to 501"),
+    # NOTE: A rule set's value (both_reach: higher_total): both teams reach the target on
+    # one deal; equal totals play another deal.
+    ("both_reach", "higher_total"): P_("rules knob", "both over the target: the higher total wins"),
+    # NOTE: A rule set's value (both_reach: draw).
+    ("both_reach", "draw"): P_("rules knob", "both over the target: a draw"),
+    # NOTE: A Coinche rule set's value (defence_capot: failure_base): the defenders of a
+    # failed contract score the fixed failure points, whatever tricks they won.
+    ("defence_capot", "failure_base"): P_(
+        "rules knob", "a defence capot scores the failure points"
+    ),
+    # NOTE: A Coinche rule set's value (defence_capot: own_points).
+    ("defence_capot", "own_points"): P_(
+        "rules knob", "a defence capot scores its own trick points"
+    ),
+    # NOTE: A Coinche rule set's value (no_trump_bid: single).
+    ("no_trump_bid", "single"): P_("rules knob", "a sans atout contract counts once"),
+    # NOTE: A Coinche rule set's value (no_trump_bid: double).
+    ("no_trump_bid", "double"): P_("rules knob", "a sans atout contract counts double"),
 }
-"""A rule set's value of a knob in words, by ``(knob, value)``: every value of every
-classic knob and of every Coinche knob the presets disagree on (a note where rule sets
-differ names one of these); a value missing here is shown as ``knob: value``."""
+"""A rule set's value of a knob in words, by ``(knob, value)``: every value of every knob
+of both games (a test holds it), besides the numbers :data:`KNOB_NUMBERS` words."""
+
+KNOB_NUMBERS: Final[dict[str, Marked]] = {
+    # NOTE: A Coinche rule set's value (generale_value: a number): %(n)s is the points a
+    # générale bid is worth.
+    "generale_value": P_("rules knob", "a générale is worth %(n)s"),
+    # NOTE: A Coinche rule set's value (target: a number): the score a match is played to.
+    "target": P_("rules knob", "a match to %(n)s"),
+}
+"""The knobs that take any whole number, and the words for one."""
 
 DECLARATION_NAMES: Final[dict[str, Marked]] = {
     # NOTE: A declaration (annonce) of three cards in sequence, in the table of a
@@ -396,9 +705,12 @@ DECLARATION_NAMES: Final[dict[str, Marked]] = {
 }
 """The declarations' names, by :class:`~explainer.engine.DeclarationKind` value."""
 
-# NOTE: A rule set changed from a preset: %(rules)s is "house rules", %(changes)s a list
-# of changes ("undertrumping optional").
-RULES_CHANGED: Final = P_("rules preset", "%(rules)s with %(changes)s")
+# NOTE: A rule set changed from a preset: %(rules)s is "house rules", %(changes)s the list
+# of the rules it changes, each as the Rule sets page words it ("undertrumping optional",
+# "a tie counts as failed"). Shown in an example's contract line.
+RULES_CHANGED: Final = P_("rules preset", "%(rules)s (changed: %(changes)s)")
+# NOTE: Shown in place of a rule the site has no words for yet (never expected).
+UNNAMED_RULE: Final = P_("knob", "another rule")
 
 TRUMP_PHRASES: Final[dict[Trump, Marked]] = {
     # NOTE: The trump of a contract, at the end of "Belote, house rules, spades are trump."
@@ -434,6 +746,13 @@ RULE_SENTENCES: Final[dict[Rule, Marked]] = {
     Rule.PARTNER_WINS: P_(
         "rule",
         "You cannot follow suit and your partner is winning the trick, so you may play any card.",
+    ),
+    # NOTE: Why every card but the trumps lower than the partner's is allowed: the partner
+    # is winning with a trump, and the hand holds a card that is not a trump (FFB coinche).
+    Rule.PARTNER_NO_LOWER: P_(
+        "rule",
+        "You cannot follow suit and your partner is winning with a trump: you may play any card"
+        " except a trump lower than your partner's, because you hold a card that is not a trump.",
     ),
     # NOTE: Why only trumps are allowed: void in the suit led, an opponent winning.
     Rule.TRUMP: P_(
@@ -474,6 +793,8 @@ RULE_NAMES: Final[dict[Rule, Marked]] = {
     Rule.CLIMB: P_("rule name", "Climb"),
     # NOTE: Short name of a play rule: void, and the partner is winning.
     Rule.PARTNER_WINS: P_("rule name", "Partner winning"),
+    # NOTE: Short name of a play rule: no trump under the partner's winning trump.
+    Rule.PARTNER_NO_LOWER: P_("rule name", "No trump under your partner"),
     # NOTE: Short name of a play rule: void, an opponent winning, play a trump.
     Rule.TRUMP: P_("rule name", "Trump"),
     # NOTE: Short name of a play rule: beat the opponent's trump.
@@ -503,6 +824,12 @@ ILLEGAL_SENTENCES: Final[dict[Rule, Marked]] = {
         "rule: not allowed",
         "You may not play a trump lower than your partner's while you hold a higher one.",
     ),
+    # NOTE: Why a trump lower than the partner's may not be played (other cards held).
+    Rule.PARTNER_NO_LOWER: P_(
+        "rule: not allowed",
+        "You may not play a trump lower than your partner's while you hold a card that is not"
+        " a trump.",
+    ),
     # NOTE: Why a card may not be played (the player must trump).
     Rule.TRUMP: P_("rule: not allowed", "You must play a trump."),
     # NOTE: Why a card may not be played (the player must beat the opponent's trump).
@@ -531,6 +858,10 @@ BIDS: Final[dict[str, Marked]] = {
     "take": P_("bid", "take"),
     # NOTE: A bid: pass.
     "pass": P_("bid", "pass"),
+    # NOTE: A second-round bid naming no trump at all (sans atout, an organiser's option).
+    "none": P_("bid", "names sans atout (no trump)"),
+    # NOTE: A second-round bid making every suit trump (tout atout, an organiser's option).
+    "all": P_("bid", "names tout atout (all trump)"),
 }
 # NOTE: A second-round bid naming a suit; %(suit)s is a suit name.
 BID_SUIT: Final = P_("bid", "names %(suit)s")
@@ -539,6 +870,20 @@ BID_SUIT: Final = P_("bid", "names %(suit)s")
 TRICK_POINTS: Final = NP_("trick points", "%(sum)s = %(num)d point", "%(sum)s = %(num)d points")
 # NOTE: A number of points, e.g. in a deal's totals.
 POINTS: Final = NP_("points", "%(num)d point", "%(num)d points")
+
+
+def _base(rules: RuleSet | CoincheRules) -> tuple[str, Mapping[str, str]]:
+    """The preset ``rules`` is named after and its knobs: its own preset, a Coinche
+    preset for that preset's play rules, or the default (house) for an alias or a rule
+    set of no preset."""
+    if isinstance(rules, CoincheRules):
+        name = rules.name if rules.name in COINCHE_PRESETS else next(iter(COINCHE_PRESETS))
+        return name, COINCHE_PRESETS[name].knobs
+    coinche = COINCHE_PRESETS.get(rules.name)
+    if coinche is not None and rules.game == "coinche":
+        return rules.name, coinche.play_rules.knobs
+    name = rules.name if rules.name in PRESETS and rules.name not in ALIASES else "house"
+    return name, PRESETS[name].knobs
 
 
 class Words:
@@ -601,33 +946,44 @@ class Words:
     def game(self, game: str) -> str:
         return self._p(GAME_NAMES[game])
 
-    def rules(self, rules: RuleSet) -> str:
-        """ "house rules", or "house rules with undertrumping optional"."""
-        base_name = rules.name if rules.name in PRESETS else "house"
+    def rules(self, rules: RuleSet | CoincheRules) -> str:
+        """ "house rules", or "house rules with undertrumping optional and a tie counts as
+        failed": the preset's name, and every knob that differs from it, in words; a
+        Coinche preset's play rules by the Coinche preset's name ("FFB contrée rules
+        (2016)"); an alias (official) as what it is, the house rules changed."""
+        base_name, base = _base(rules)
         phrase = self.preset(base_name)
-        if rules.is_preset:
-            return phrase
-        base = PRESETS[base_name]
-        changes = [
-            self._p(KNOB_PHRASES[key])
-            for knob in ("undertrump", "partner_overtrump")
-            if getattr(rules, knob) != getattr(base, knob)
-            and (key := (knob, getattr(rules, knob))) in KNOB_PHRASES
-        ]
+        changes = [self.knob_value(k, v) for k, v in rules.knobs.items() if base.get(k) != v]
         if not changes:
             return phrase
         return self._p(RULES_CHANGED, rules=phrase, changes=self.join(changes))
 
     def preset(self, name: str) -> str:
-        """ "house rules", "official rules"."""
+        """ "house rules", "FFB classic rules (2016)"; a name this module does not know is
+        shown as written."""
         marked = PRESET_NAMES.get(name)
         return self._p(marked) if marked is not None else name
 
+    def presets(self, names: Iterable[str]) -> str:
+        """Several presets' names as one list: "house rules, FFB classic rules (2016) and
+        Pagat rules"."""
+        return self.join(self.preset(n) for n in names)
+
     def knob_value(self, knob: str, value: str) -> str:
         """A rule set's value in words: "undertrumping required", "lowest bid 82"; a
-        value this module does not name is shown as written in a scenario."""
+        knob's number ("a match to 2000"). Every value of every knob has words (a test
+        holds it); one missing would show the knob's name, never its id."""
         marked = KNOB_PHRASES.get((knob, value))
-        return self._p(marked) if marked is not None else f"{knob}: {value}"
+        if marked is not None:
+            return self._p(marked)
+        if knob in KNOB_NUMBERS and value.isdigit():
+            return self._p(KNOB_NUMBERS[knob], n=int(value))
+        return self.knob_label(knob)
+
+    def knob_label(self, knob: str) -> str:
+        """A knob's name in words ("A tie between takers and defenders")."""
+        marked = KNOB_LABELS.get(knob)
+        return self._p(marked) if marked is not None else self._p(UNNAMED_RULE)
 
     def rule_text(self, context: str, text: str) -> str:
         """A text of the engine's rule-set data (a note, a source's title, edition or
@@ -692,6 +1048,8 @@ class Words:
     def bid(self, bid: object) -> str:
         if isinstance(bid, Suit):
             return self._p(BID_SUIT, suit=self.suit_name(bid))
+        if isinstance(bid, Trump):
+            return self._p(BIDS[bid.word])
         return self._p(BIDS[str(bid)])
 
     def trick_points(self, card_points: Iterable[int]) -> str:

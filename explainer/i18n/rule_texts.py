@@ -31,7 +31,14 @@ import re
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any, Final
 
-from explainer.engine import KNOBS, PRESET_SOURCES, PRESETS, SOURCES, Sourced, preset_sources
+from explainer.engine import (
+    OTHER_VALUES,
+    PRESET_SOURCES,
+    PRESETS,
+    SOURCES,
+    Sourced,
+    preset_sources,
+)
 
 __all__ = [
     "RULE_NOTE",
@@ -55,7 +62,9 @@ SOURCE_GLOSS: Final = "source gloss"
 SOURCE_EDITION: Final = "source edition"
 """The context of a source's edition written in words (``web page, read 2026``)."""
 SOURCE_SECTION: Final = "source section"
-"""The context of a citation's section written in words (``§5.2.2 (via COLV)``)."""
+"""The context a page looks a citation's section up under. A section is the document's
+own numbering or heading (``§5.2.2``, ``The Play``), so nothing is extracted under it: it
+is shown as the document writes it."""
 
 _GLOSS: Final = re.compile(r"^(?P<own>.*?) \((?P<gloss>[^()]*)\)$")
 """A title ending in the project's gloss in parentheses."""
@@ -63,31 +72,35 @@ _GLOSS: Final = re.compile(r"^(?P<own>.*?) \((?P<gloss>[^()]*)\)$")
 _WORDS: Final = re.compile(r"[^\W\d_]{3}")
 """Three letters in a row: a text that has words to translate."""
 
-_GAME: Final = "belote"
-"""The game whose rule sets the Rule sets page shows (with their notes)."""
+
+def _other_values(
+    *tables: Mapping[str, Mapping[str, Sourced]],
+) -> Iterator[tuple[str, str, Sourced]]:
+    """``(knob, value, sourced)`` of every value no preset takes in ``tables`` (the Rule
+    sets page lists the classic ones, :data:`OTHER_VALUES`)."""
+    for table in tables:
+        for knob, values in table.items():
+            for value, sourced in values.items():
+                yield knob, value, sourced
 
 
-def _belote_values() -> Iterator[tuple[str, str, Sourced]]:
-    """``(preset, knob, value)`` of every row and column of the Rule sets page."""
-    for name, rules in PRESETS.items():
-        if rules.game != _GAME:
-            continue
-        values = preset_sources(name)
-        for knob, spec in KNOBS.items():
-            if _GAME in spec.games:
-                yield name, knob, values[knob]
-
-
-def _all_values() -> Iterator[Mapping[str, Sourced]]:
-    for name, rules in PRESETS.items():
-        if rules.game == _GAME:
-            yield preset_sources(name)
-    yield from PRESET_SOURCES.values()
+def _values() -> Iterator[tuple[str, str, Sourced]]:
+    """``(preset, knob, value)`` of every preset of both games: the classic ones (their
+    aliases too: a scenario may still name one) and the Coinche ones."""
+    for name in PRESETS:
+        for knob, sourced in preset_sources(name).items():
+            yield name, knob, sourced
+    for name, values in PRESET_SOURCES.items():
+        for knob, sourced in values.items():
+            yield name, knob, sourced
 
 
 def rule_texts() -> dict[tuple[str, str], list[str]]:
     """Every translatable text of the rule-set data: ``(context, English)`` -> the
-    translator's comments (what the text is and where it is shown), in data order."""
+    translator's comments (what the text is and where it is shown), in data order.
+
+    A citation's section is the document's own heading or numbering, in the document's
+    language like its quote, so it is not translated."""
     found: dict[tuple[str, str], list[str]] = {}
 
     def add(context: str, text: str, comment: str) -> None:
@@ -95,49 +108,46 @@ def rule_texts() -> dict[tuple[str, str], list[str]]:
         if comment not in comments:
             comments.append(comment)
 
-    for preset, knob, sourced in _belote_values():
+    for preset, knob, sourced in _values():
         if sourced.note:
             add(
                 RULE_NOTE,
                 sourced.note,
                 f"Rule sets page, preset {preset}, rule {knob} (value {sourced.value}): why"
-                " the preset takes this value. Keep document keys (FFB-B16), section numbers,"
-                " value names in code font and quoted words as they are.",
+                " the preset takes this value, or why no quote is given. Keep section numbers"
+                " (§10.1.3) and quoted French words « ... » as they are.",
+            )
+    for knob, value, sourced in _other_values(OTHER_VALUES):
+        if sourced.note:
+            add(
+                RULE_NOTE,
+                sourced.note,
+                f"Rule sets page, values no rule set takes, rule {knob} (value {value}): who"
+                " plays it and how. Keep program names, file names and value names as they"
+                " are.",
             )
     for source in SOURCES.values():
         if not source.url:
             add(
                 SOURCE_PUBLISHER,
                 source.publisher,
-                "Who published a source the project holds itself (the seeds: the materials"
-                " of the app the house rules come from).",
+                "Who published a source the project holds itself: the app whose help page"
+                " and rules card the house rules come from.",
             )
         own, gloss = split_title(source.title)
         if gloss:
             add(
                 SOURCE_GLOSS,
                 gloss,
-                f"What the document of source {source.key} is, after its own title"
-                f" ({own}), which stays in its language.",
+                f"What the document titled {own} is, after its own title, which stays in its"
+                " language.",
             )
         if _WORDS.search(source.edition):
             add(
                 SOURCE_EDITION,
                 source.edition,
-                f"The edition of source {source.key} ({source.title}): which version was read.",
+                f"The edition of the document titled {source.title}: which version was read.",
             )
-    for values in _all_values():
-        for sourced in values.values():
-            for cite in sourced.cites:
-                if _WORDS.search(cite.section):
-                    add(
-                        SOURCE_SECTION,
-                        cite.section,
-                        f"A section of {cite.key} ({cite.source.title}) as cited: keep the"
-                        " document's own heading and numbers; translate the site's words"
-                        " ('via COLV': read in the secondary document COLV; 'all FFB"
-                        " editions': every edition of the FFB rulebook says so).",
-                    )
     return found
 
 

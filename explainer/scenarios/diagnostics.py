@@ -51,6 +51,9 @@ class Severity(StrEnum):
     """The input cannot be read as the format says (exit 2)."""
     DISAGREE = "disagree"
     """The input is valid but a stated fact is not what the engine computes (exit 1)."""
+    WARNING = "warning"
+    """The input is read as written, but names something it should not (an alias kept
+    for version 1): the line says what to write instead, and the exit code is unchanged."""
 
 
 INVALID: Final = Severity.INVALID
@@ -98,6 +101,7 @@ class Code(StrEnum):
     UNKNOWN_PAGE = "unknown-page"
     UNKNOWN_SECTION = "unknown-section"
     # the engine's answer
+    NO_FACT = "no-fact"
     DISAGREE = "disagree"
     PROSE_NUMBER = "prose-number"
     # catalogs (printed by the i18n checkers)
@@ -153,7 +157,8 @@ class Diagnostic:
     severity: Severity = Severity.INVALID
 
     def __str__(self) -> str:
-        return one_line(f"{self.location}: {self.message}")
+        warning = "warning: " if self.severity == Severity.WARNING else ""
+        return one_line(f"{self.location}: {warning}{self.message}")
 
     @property
     def path(self) -> str:
@@ -184,5 +189,9 @@ def sort_key(d: Diagnostic) -> tuple[str, int, int, str]:
 def exit_code(diagnostics: Iterable[Diagnostic]) -> int:
     """The exit code of a run that found ``diagnostics``: 2 if any input is invalid, 1 if
     some example only disagrees with the engine, 0 if there is nothing."""
-    codes = {EXIT_INVALID if d.severity == Severity.INVALID else EXIT_DISAGREE for d in diagnostics}
+    codes = {
+        EXIT_INVALID if d.severity == Severity.INVALID else EXIT_DISAGREE
+        for d in diagnostics
+        if d.severity != Severity.WARNING
+    }
     return max(codes, default=EXIT_OK)

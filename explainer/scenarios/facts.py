@@ -188,9 +188,10 @@ class _Rule(FactType[Rule]):
 
 
 class _TrumpOrNone(FactType[Trump | None]):
-    """A suit named as trump, or ``none`` (no trump was chosen)."""
+    """The trump a bidding or an auction chose: a suit, ``none`` (sans atout) or ``all``
+    (tout atout), as a contract writes it; or ``null`` (``~``): nothing was chosen."""
 
-    schema = {"enum": [*_SUITS, "none"]}
+    schema = {"anyOf": [{"enum": [t.word for t in Trump]}, {"type": "null"}]}
 
     def read(self, r: Reader, node: Node, at: KeyPath) -> Trump | None | object:
         text = r.string(node, at, what="a trump")
@@ -199,14 +200,16 @@ class _TrumpOrNone(FactType[Trump | None]):
         if text.strip().lower() in NONE_WORDS - {"none"}:
             return None
         try:
-            trump = Trump.parse(text)
+            return Trump.parse(text)
         except EngineError as exc:
             r.error(node, str(exc), Code.BAD_TRUMP)
             return BAD
-        return None if trump == Trump.NONE else trump
 
     def to_yaml(self, value: Trump | None) -> Any:
-        return "none" if value is None else value.word
+        return None if value is None else value.word
+
+    def show(self, value: Trump | None) -> str:
+        return "null" if value is None else value.word
 
 
 class _TeamPoints(FactType[dict[Team, int]]):

@@ -25,7 +25,7 @@ from typing import Final
 from .diagnostics import Code, Diagnostic, Location
 from .reader import display_path
 
-__all__ = ["INPUTS", "leaves", "link_out", "outside_links"]
+__all__ = ["INPUTS", "Confinement", "leaves", "link_out", "outside_links"]
 
 INPUTS: Final = ("scenarios", "templates", "locales", "pyproject.toml", "babel.cfg")
 """What a project is made of, relative to its folder."""
@@ -43,6 +43,35 @@ def leaves(root: Path | str, path: Path | str) -> bool:
     if not _within(written, os.path.abspath(root)):
         return False
     return not _within(os.path.realpath(written), os.path.realpath(root))
+
+
+class Confinement:
+    """:func:`leaves` for the many files of one project: each folder's real path is
+    worked out once (a file's own link still looked at, one ``lstat``), not followed
+    component by component again for every file in it. Meant for one run: a link made
+    meanwhile in a folder already seen is not noticed."""
+
+    __slots__ = ("_folders", "_real_root", "_root")
+
+    def __init__(self, root: Path | str) -> None:
+        self._root = os.path.abspath(root)
+        self._real_root = os.path.realpath(self._root)
+        self._folders: dict[str, str] = {}
+
+    def leaves(self, path: Path | str) -> bool:
+        """What :func:`leaves` says of ``path`` in this project."""
+        written = os.path.abspath(path)
+        if not _within(written, self._root):
+            return False
+        if os.path.islink(written):
+            real = os.path.realpath(written)
+        else:
+            folder, name = os.path.split(written)
+            real_folder = self._folders.get(folder)
+            if real_folder is None:
+                real_folder = self._folders[folder] = os.path.realpath(folder)
+            real = os.path.join(real_folder, name)
+        return not _within(real, self._real_root)
 
 
 def link_out(shown: str, *, folder: bool = False) -> Diagnostic:

@@ -15,18 +15,26 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from .diagnostics import Code, Diagnostic, Location, sort_key
-from .files import leaves, link_out
+from .files import Confinement, link_out
 from .keys import COMMON_KEYS, ID_PATTERN, PAGE_FILE, STATUSES, TEXT_KEYS, scenario_context
 from .kinds import DEFAULT_KIND, KINDS, Kind, Pairs, all_kind_keys
 from .model import Page, Scenario, Status
 from .pages import read_page
 from .reader import Reader, did_you_mean, display_path
-from .yamlsource import MAX_BYTES, MappingNode, Node, ScalarNode, SourceError, compose
+from .yamlsource import (
+    MAX_BYTES,
+    MappingNode,
+    Node,
+    ScalarNode,
+    SourceError,
+    compose,
+    read_bounded,
+)
 
 __all__ = [
     "Project",
@@ -101,10 +109,7 @@ def load_file(
     it), or as ``shown``."""
     shown = shown if shown is not None else display_path(path)
     try:
-        with open(path, "rb") as fh:
-            # A file's own size, not a 1 MB buffer per file: larger files are refused.
-            size = os.fstat(fh.fileno()).st_size
-            data = fh.read(size + 1 if 0 < size <= MAX_BYTES else MAX_BYTES + 1)
+        data = read_bounded(path)
     except OSError as exc:
         return None, [
             Diagnostic(Location(shown, 1, 1), f"cannot read file: {exc.strerror or exc}", Code.IO)
@@ -142,7 +147,10 @@ def _scenario(r: Reader, root: Node, stem: str) -> Scenario | None:
         return None
     _drop_unknown_keys(r, pairs, kind)
     common = _common(r, pairs, kind.name, stem)
-    return kind.read(r, pairs, common)
+    scenario = kind.read(r, pairs, common)
+    if scenario is not None and r.warnings:
+        scenario = replace(scenario, warnings=tuple(r.warnings))
+    return scenario
 
 
 def _kind(r: Reader, pairs: Pairs) -> Kind[Any] | None:
@@ -240,7 +248,7 @@ def load_project(root: Path, paths: Sequence[Path] | None = None) -> Project:
     reported when they are among the files checked.
     """
     targets = list(paths) if paths is not None else [Path(root) / "scenarios"]
-    read = _Read(Path(root))
+    read = _Read(Confinement(root))
     for target in targets:
         here = find_files(Path(target))
         if not here:  # an empty folder: say so, never a silent "0 passed"
@@ -252,7 +260,7 @@ def load_project(root: Path, paths: Sequence[Path] | None = None) -> Project:
             read.add(f)
     known = list(read.pages)
     if paths is not None and any(s.page for s in read.scenarios):
-        known += _other_pages(Path(root), read.page_files, read.broken)
+        known += _other_pages(Path(root), read.inside, read.page_files, read.broken)
     pages = _page_index(read.pages, known, read.diags)
     bad = _check_references(read.scenarios, _Pages(pages, read.broken), read.diags)
     failed = read.failed + [s.path for s in read.scenarios if id(s) in bad]
@@ -273,7 +281,8 @@ def load_project(root: Path, paths: Sequence[Path] | None = None) -> Project:
 class _Read:
     """What the files checked gave, before the project-wide checks."""
 
-    root: Path
+    inside: Confinement
+    """The project the files are read from (:func:`~.files.leaves`)."""
     pages: list[Page] = field(default_factory=list)
     scenarios: list[Scenario] = field(default_factory=list)
     diags: list[Diagnostic] = field(default_factory=list)
@@ -286,7 +295,7 @@ class _Read:
 
     def add(self, f: Path) -> None:
         shown = display_path(f)
-        if leaves(self.root, f):  # never opened; a folder link on its way is reported once
+        if self.inside.leaves(f):  # never opened; a folder link on its way is reported once
             if os.path.islink(f):
                 self.diags.append(link_out(shown))
             if f.name == PAGE_FILE:
@@ -311,7 +320,9 @@ class _Read:
             self.failed.append(shown)
 
 
-def _other_pages(root: Path, read: set[str], broken: dict[str, tuple[str, bool]]) -> list[Page]:
+def _other_pages(
+    root: Path, inside: Confinement, read: set[str], broken: dict[str, tuple[str, bool]]
+) -> list[Page]:
     """The pages under ``root/scenarios`` not among the files checked (their problems
     unsaid: a page that cannot be read goes into ``broken``), found as :func:`find_files`
     finds them: a page in a hidden folder is no more known to a scenario checked alone
@@ -320,7 +331,7 @@ def _other_pages(root: Path, read: set[str], broken: dict[str, tuple[str, bool]]
     for f in find_files(root / "scenarios"):
         if f.name != PAGE_FILE or os.path.realpath(f) in read:
             continue
-        value = None if leaves(root, f) else load_file(f)[0]
+        value = None if inside.leaves(f) else load_file(f)[0]
         if isinstance(value, Page):
             out.append(value)
         else:

@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from explainer.engine import Seat
 
-from .diagnostics import KeyPath, Location
+from .diagnostics import Diagnostic, KeyPath, Location
 
 __all__ = [
     "AnyScenario",
@@ -86,6 +86,10 @@ class Scenario:
     outcome: Any = field(default=None, compare=False, repr=False)
     """The engine's result, computed once while validating (``PlayOutcome``,
     ``DealResult``, ``BiddingResult``, ``DealingResult``...): the runner and the site read it."""
+    warnings: tuple[Diagnostic, ...] = field(default=(), compare=False, repr=False)
+    """Located lines ``explainer check`` prints, in file order among the diagnostics,
+    without failing the file (a preset kept
+    only as an alias, ``rules: official``: what to write instead)."""
 
     def where(self, *key: str | int) -> Location:
         """The location of ``key``, or of its nearest written parent, or of the file."""

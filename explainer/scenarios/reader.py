@@ -13,7 +13,7 @@ import functools
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Final, TypeVar
 
 from explainer.engine import (
     EngineError,
@@ -24,7 +24,7 @@ from explainer.engine import (
     parse_card,
 )
 
-from .diagnostics import INVALID, Code, Diagnostic, KeyPath, Location, dotted
+from .diagnostics import INVALID, Code, Diagnostic, KeyPath, Location, Severity, dotted
 from .keys import BOOL_WORDS, ID_PATTERN, INT_PATTERN, NONE_WORDS
 from .model import Text
 from .tokens import bad_card_tokens, card_hint
@@ -66,6 +66,23 @@ def _display_folder(folder: str, cwd: str) -> str:
 
 # --------------------------------------------------------------------------- reading
 
+V = TypeVar("V")
+
+_CARDS: dict[str, int] = {}
+"""Each spelling of a card read so far (``"10h"``, ``"AS"``), as the engine parsed it: a
+file holds dozens of cards and a project thousands, most of them in a few spellings, so
+the engine is asked once per spelling (a spelling it refuses is never kept)."""
+_SEATS: dict[str, Seat] = {}
+"""Likewise, each spelling of a seat."""
+_REMEMBERED: Final = 4096
+"""Spellings kept at most in each table (spaces around a value make a new one)."""
+
+
+def _remember(table: dict[str, V], text: str, value: V) -> V:
+    if len(table) < _REMEMBERED:
+        table[text] = value
+    return value
+
 
 def what_is(node: Node) -> str:
     if isinstance(node, MappingNode):
@@ -81,26 +98,47 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 
 
 class KeyLocations(Mapping[KeyPath, Location]):
-    """Key path -> :class:`Location`, kept as 0-based ``(line, column)`` until asked."""
+    """Key path -> :class:`Location`, kept as 0-based ``(line, column)`` until asked.
 
-    __slots__ = ("marks", "path")
+    A mapping's keys are kept one by one in :attr:`marks`; a list's items together, one
+    tuple per list in :attr:`lists` (a project of thousands of examples holds tens of
+    thousands of cards: one dictionary entry each was most of a loaded project's memory).
+    """
+
+    __slots__ = ("lists", "marks", "path")
 
     def __init__(self, path: str) -> None:
         self.path = path
         self.marks: dict[KeyPath, tuple[int, int]] = {}
+        self.lists: dict[KeyPath, tuple[int, ...]] = {}
+        """For each list, by its key path: its items' ``line, column, line, column, ...``."""
+
+    def _mark(self, key: KeyPath) -> tuple[int, int] | None:
+        found = self.marks.get(key)
+        if found is None and key and type(key[-1]) is int:
+            flat = self.lists.get(key[:-1])
+            i = key[-1]
+            if flat is not None and 0 < i <= len(flat) // 2:
+                return flat[2 * i - 2], flat[2 * i - 1]
+        return found
 
     def __getitem__(self, key: KeyPath) -> Location:
-        line, col = self.marks[key]
-        return Location(self.path, line + 1, col + 1, key)
+        mark = self._mark(key)
+        if mark is None:
+            raise KeyError(key)
+        return Location(self.path, mark[0] + 1, mark[1] + 1, key)
 
     def __contains__(self, key: object) -> bool:
-        return key in self.marks
+        return isinstance(key, tuple) and self._mark(key) is not None
 
     def __iter__(self) -> Iterator[KeyPath]:
-        return iter(self.marks)
+        yield from self.marks
+        for at, flat in self.lists.items():
+            for i in range(1, len(flat) // 2 + 1):
+                yield (*at, i)
 
     def __len__(self) -> int:
-        return len(self.marks)
+        return len(self.marks) + sum(len(flat) // 2 for flat in self.lists.values())
 
     def __repr__(self) -> str:
         return f"KeyLocations({dict(self)!r})"
@@ -108,7 +146,7 @@ class KeyLocations(Mapping[KeyPath, Location]):
     def where(self, key: KeyPath) -> Location:
         """The location of ``key``, or of its nearest written parent, or of the file."""
         while key:
-            if key in self.marks:
+            if key in self:
                 return self[key]
             key = key[:-1]
         return Location(self.path, 1, 1)
@@ -125,6 +163,7 @@ class Reader:
     def __init__(self, path: str) -> None:
         self.path = path
         self.diags: list[Diagnostic] = []
+        self.warnings: list[Diagnostic] = []
         self.keys = KeyLocations(path)
         self.prose = 0  # characters of the texts read so far (at most MAX_PROSE)
 
@@ -144,6 +183,12 @@ class Reader:
             loc = self.loc(node)
         self.diags.append(Diagnostic(loc, message, code, INVALID))
 
+    def warn(self, node: Node, message: str, code: Code = Code.INVALID) -> None:
+        """Record a located warning at ``node``: the file is read as written (a warning
+        fails nothing and changes no exit code), and ``explainer check`` prints the line
+        ``path:line:col: warning: message``."""
+        self.warnings.append(Diagnostic(self.loc(node), message, code, Severity.WARNING))
+
     # -- structure
 
     def mapping(
@@ -151,40 +196,42 @@ class Reader:
     ) -> dict[str, tuple[Node, Node]] | None:
         """The pairs of a mapping node (``None`` after reporting a problem); records key
         locations under ``at`` and reports duplicate and unknown keys."""
-        name = dotted(at)
         if not isinstance(node, MappingNode):
-            self.error(node, f"{name or 'file'}: expected {what}, got {what_is(node)}", Code.TYPE)
+            name = dotted(at) or "file"
+            self.error(node, f"{name}: expected {what}, got {what_is(node)}", Code.TYPE)
             return None
         if len(node.value) > MAX_ITEMS:
-            self.error(
-                node, f"{name or 'file'}: too many keys (at most {MAX_ITEMS})", Code.TOO_LONG
-            )
+            name = dotted(at) or "file"
+            self.error(node, f"{name}: too many keys (at most {MAX_ITEMS})", Code.TOO_LONG)
             return None
         out: dict[str, tuple[Node, Node]] = {}
-        prefix = f"{name}." if name else ""
         marks = self.keys.marks
         for knode, vnode in node.value:
-            key = self._key(knode, out, prefix, name, allowed)
-            if key is not None:
-                out[key] = (knode, vnode)
-                m = knode.start_mark
-                marks[(*at, key)] = (m.line, m.column)
+            key = knode.value if isinstance(knode, ScalarNode) else None
+            if key is None or key in out or (allowed is not None and key not in allowed):
+                self._bad_key(knode, out, at, allowed)
+                continue
+            out[key] = (knode, vnode)
+            m = knode.start_mark
+            marks[(*at, key)] = (m.line, m.column)
         return out
 
-    def _key(
+    def _bad_key(
         self,
         knode: Node,
         seen: dict[str, tuple[Node, Node]],
-        prefix: str,
-        name: str,
+        at: KeyPath,
         allowed: Sequence[str] | None,
-    ) -> str | None:
-        """The key of ``knode``, or ``None`` after reporting why it cannot be one."""
+    ) -> None:
+        """Report why ``knode`` cannot be a key of the mapping at ``at`` (the mapping's
+        name is only worded here, for the message: most mappings have no problem)."""
+        name = dotted(at)
+        prefix = f"{name}." if name else ""
         if not isinstance(knode, ScalarNode):
             self.error(
                 knode, f"{prefix}?: a key must be a plain word, got {what_is(knode)}", Code.TYPE
             )
-            return None
+            return
         key: str = knode.value
         if key in seen:
             first = self.loc(seen[key][0])
@@ -193,31 +240,29 @@ class Reader:
                 f"duplicate key {prefix}{key} (first at line {first.line})",
                 Code.DUPLICATE_KEY,
             )
-            return None
-        if allowed is not None and key not in allowed:
-            where = f"{name}: " if name else ""
-            self.error(
-                knode, f"{where}unknown key {key!r}{did_you_mean(key, allowed)}", Code.UNKNOWN_KEY
-            )
-            return None
-        return key
+            return
+        where = f"{name}: " if name else ""
+        choices = allowed or ()
+        self.error(
+            knode, f"{where}unknown key {key!r}{did_you_mean(key, choices)}", Code.UNKNOWN_KEY
+        )
 
     def sequence(self, node: Node, at: KeyPath, *, what: str = "a list") -> list[Node] | None:
-        name = dotted(at)
         if not isinstance(node, SequenceNode):
-            self.error(node, f"{name}: expected {what}, got {what_is(node)}", Code.TYPE)
+            self.error(node, f"{dotted(at)}: expected {what}, got {what_is(node)}", Code.TYPE)
             return None
         if len(node.value) > MAX_ITEMS:
             self.error(
                 node,
-                f"{name}: too many items ({len(node.value)}, at most {MAX_ITEMS})",
+                f"{dotted(at)}: too many items ({len(node.value)}, at most {MAX_ITEMS})",
                 Code.TOO_LONG,
             )
             return None
-        marks = self.keys.marks
-        for i, item in enumerate(node.value, 1):
+        flat: list[int] = []
+        for item in node.value:
             m = item.start_mark
-            marks[(*at, i)] = (m.line, m.column)
+            flat += (m.line, m.column)
+        self.keys.lists[at] = tuple(flat)
         return list(node.value)
 
     def string(self, node: Node, at: KeyPath, *, what: str = "a string") -> str | None:
@@ -301,24 +346,34 @@ class Reader:
     # -- engine values
 
     def card(self, node: Node, at: KeyPath) -> int | None:
+        if isinstance(node, ScalarNode):
+            found = _CARDS.get(node.value)
+            if found is not None:  # a spelling read before: the engine's card
+                return found
         text = self.string(node, at, what="a card")
         if text is None:
             return None
         try:
-            return parse_card(text)
+            found = parse_card(text)
         except InvalidCardError as exc:
             self.error(node, f"{exc} {card_hint(text)}", Code.BAD_CARD)
             return None
+        return _remember(_CARDS, text, found)
 
     def seat(self, node: Node, at: KeyPath) -> Seat | None:
+        if isinstance(node, ScalarNode):
+            found = _SEATS.get(node.value)
+            if found is not None:  # a spelling read before: the engine's seat
+                return found
         text = self.string(node, at, what="a seat")
         if text is None:
             return None
         try:
-            return Seat.parse(text)
+            seat = Seat.parse(text)
         except EngineError as exc:
             self.error(node, f"{exc} (expected N, E, S or W)", Code.BAD_SEAT)
             return None
+        return _remember(_SEATS, text, seat)
 
     def is_none(self, node: Node) -> bool:
         """Whether the value is the word ``none`` (no seat, no team), not a problem."""

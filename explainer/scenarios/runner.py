@@ -19,7 +19,16 @@ from .kinds import kind_of
 from .model import Scenario
 from .tokens import LINK_TARGET, NUMBER, VALUE_NAMES, VALUE_TOKEN, value_of
 
-__all__ = ["NUMBER", "compute", "facts", "prose_numbers", "run", "run_all"]
+__all__ = [
+    "NO_FACT_MESSAGE",
+    "NUMBER",
+    "compute",
+    "facts",
+    "no_fact",
+    "prose_numbers",
+    "run",
+    "run_all",
+]
 
 _NOT_PROSE: Final = re.compile(r"\{[^{}]*\}|" + LINK_TARGET.pattern)
 
@@ -103,13 +112,38 @@ def _bad_value_tokens(scenario: Scenario, field: str, text: str) -> list[Diagnos
     return out
 
 
+NO_FACT_MESSAGE: Final = "states no fact to check (explainer check --fill PATH writes the engine's)"
+"""What an example with nothing under ``expect`` is told (:func:`no_fact`)."""
+
+
+def no_fact(scenario: Scenario) -> Diagnostic | None:
+    """The refusal of an example that states no fact (no ``expect``, or an empty one),
+    else ``None``: the page badges every example "Verified by the rules engine", and
+    one that states nothing would carry the badge with nothing checked. Invalid input
+    (exit 2), at ``expect`` (or the file's start, whose path begins the line: the
+    message's ``PATH``); ``--fill`` writes the engine's facts, so the message names it.
+    A law states its claim elsewhere (``Kind.states_facts``)."""
+    if scenario.expect or not kind_of(scenario).states_facts:
+        return None
+    return Diagnostic(
+        scenario.where("expect"),
+        NO_FACT_MESSAGE,
+        Code.NO_FACT,
+        INVALID,
+    )
+
+
 def run(scenario: Scenario) -> list[Diagnostic]:
     """Any number in the prose that is not a checked fact, then the disagreements
-    between ``scenario.expect`` and the engine, in key order.
+    between ``scenario.expect`` and the engine, in key order; an example that states no
+    fact is refused (:func:`no_fact`), besides its prose's numbers.
 
     One mistake, one message: a wrong fact (``points: 40`` for a trick worth 41) is
     reported at the fact, and the prose's 41, which the right fact would state, is not
     reported as an unchecked number as well."""
+    refused = no_fact(scenario)
+    if refused is not None:
+        return [refused, *prose_numbers(scenario)]
     if not scenario.expect:
         return prose_numbers(scenario)
     out: list[Diagnostic] = []

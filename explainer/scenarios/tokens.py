@@ -24,7 +24,9 @@ from explainer.engine import (
     InvalidCardError,
     RuleSet,
     Trump,
+    capot_value,
     card_str,
+    deal_total,
     parse_card,
     point_table,
 )
@@ -150,8 +152,9 @@ def value_of(name: str, arg: str | None, rules: RuleSet, trump: Trump) -> int | 
 
     ``belote`` (20) and ``last_trick`` (10) are the engine's constants; ``capot`` is what
     a capot is worth in cards and bonus under the rule set (``capot_points``: 252 or
-    250); ``deal_total`` the deal's card points and last trick (162; at all-trump, the
-    rule set's scale); ``points:CARD`` the card's points under the contract.
+    250; 348 at all-trump counted with the trump values); ``deal_total`` the deal's card
+    points and last trick (162; 258 at all-trump counted with the trump values, unscaled);
+    ``points:CARD`` the card's points under the contract.
 
     >>> from explainer.engine import find_rules
     >>> r = find_rules("house")
@@ -168,10 +171,8 @@ def value_of(name: str, arg: str | None, rules: RuleSet, trump: Trump) -> int | 
     if arg is not None:
         return None
     if name == "deal_total":
-        if trump == Trump.ALL and scale == "ffb2016_ratio":
-            trump = Trump.SPADES  # the ratio scales the deal to a suit contract's total
-        return sum(point_table(trump, scale)) + LAST_TRICK
-    constants = {"belote": BELOTE, "last_trick": LAST_TRICK, "capot": rules.capot_total}
+        return deal_total(rules, trump)
+    constants = {"belote": BELOTE, "last_trick": LAST_TRICK, "capot": capot_value(rules, trump)}
     return constants.get(name)
 
 

@@ -15,6 +15,7 @@ Marks are 0-based in PyYAML; :class:`SourceError` holds them 1-based.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -37,6 +38,7 @@ __all__ = [
     "SourceError",
     "compose",
     "physical_lines",
+    "read_bounded",
 ]
 
 MAX_BYTES: Final = 1_000_000
@@ -50,6 +52,17 @@ MAX_PROSE: Final = 50_000
 six times the longest shipped page. Rendering Markdown costs up to 30 µs a character on
 hostile text (``[`` repeated: linear, but slow), so this keeps every file's pages to
 seconds in every language."""
+
+
+def read_bounded(path: str | os.PathLike[str]) -> bytes:
+    """A file's bytes, at most :data:`MAX_BYTES` + 1 (more than that is too large: the
+    caller refuses it). Read in the file's own size, not a buffer of :data:`MAX_BYTES`:
+    that is a megabyte taken and given back per file, in a project of thousands.
+    Raises :class:`OSError`."""
+    with open(path, "rb") as fh:
+        size = os.fstat(fh.fileno()).st_size
+        return fh.read(size + 1 if 0 < size <= MAX_BYTES else MAX_BYTES + 1)
+
 
 _STR_TAG: Final = "tag:yaml.org,2002:str"
 _SEQ_TAG: Final = "tag:yaml.org,2002:seq"
@@ -160,7 +173,9 @@ def _compose(text: str, hidden: dict[int, str]) -> Node | None:
         _scan_events(text)
     with _reading(text) as loader:
         root: Node | None = loader.get_single_node()
-    if root is not None:
+    # a control character comes back only through an escape (a backslash): without one,
+    # and without hidden breaks, no scalar needs a second look
+    if root is not None and (hidden or "\\" in text):
         _settle(root, text, hidden)
     return root
 

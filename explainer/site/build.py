@@ -41,7 +41,6 @@ from markupsafe import Markup
 
 from explainer.engine import (
     BELOTE,
-    CAPOT,
     LAST_TRICK,
     PLAIN_ORDER,
     Rule,
@@ -64,10 +63,18 @@ from explainer.scenarios.kinds.law import law_index
 from explainer.scenarios.model import Page, Scenario, Section
 
 from .env import make_env, use_language
-from .examples import View, contract_kinds, macro_of, view_of
+from .examples import (
+    View,
+    capot_values,
+    contract_kinds,
+    macro_of,
+    outcome_of,
+    score_lines,
+    view_of,
+)
 from .practice import draw_positions, practice_presets
 from .theme import PACKAGED_THEME, static_files
-from .variants import RULE_SETS, rule_set_rows, variants
+from .variants import RULE_SETS, other_value_rows, rule_set_games, rules_anchor, variants
 
 __all__ = [
     "MARKER",
@@ -209,11 +216,15 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
         "teams": (Team.NS, Team.EW),
         "rank_columns": PLAIN_ORDER,
         "last_trick": LAST_TRICK,
-        "capot": CAPOT,
+        "capot_values": capot_values(),
         "belote": BELOTE,
         "variants": variants,
         "macro_of": macro_of,
-        "rule_set_rows": rule_set_rows(),
+        "other_value_rows": other_value_rows(),
+        "outcome": outcome_of,
+        "score_lines": score_lines,
+        "rule_set_games": rule_set_games(),
+        "rules_anchor": rules_anchor,
     }
 
     def links(lang: str | None, path: str, rel: str) -> dict[str, Any]:

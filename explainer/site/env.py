@@ -56,7 +56,7 @@ def _declaration(ctx: Context, token: str) -> Markup:
     """A declaration as a scenario writes it (``tierce QD``, ``carre J``) in the page's
     language: its name, then its cards, top card first, as the page's rank letters and
     the suit symbols ("tierce D♦ V♦ 10♦"). Plain text, not one chip per card: a Coinche
-    page holds many declarations and must stay under its size budget (100 KB); the
+    page holds many declarations and must stay under its size budget (120 KB); the
     symbol says the suit."""
     w = _words(ctx)
     decl = Declaration.parse(token)

@@ -2,11 +2,11 @@
 
 Every position is a moment of a random trick (from a fixed seed): hands dealt from a
 shuffled pack, each card of the trick drawn among the legal ones by the engine's ruler, and
-the hand of the seat to play. The
-engine rules it (:func:`~explainer.engine.legal_cards`) under every rule set the site shows
-(:data:`~explainer.engine.PRESETS`), and positions are kept until each rule id that occurs
-under each rule set has :data:`PER_RULE` of them. A position counts for a rule set when
-it is shown under that rule set or the rule set rules it the same way (same allowed
+the hand of the seat to play. The engine rules it (:func:`~explainer.engine.legal_cards`)
+under every rule set the site shows (the presets of classic Belote,
+:func:`practice_presets`), and positions are kept until each rule id that occurs under
+each rule set has :data:`PER_RULE` of them. A position counts for a rule set when it is
+shown under that rule set or the rule set rules it the same way (same allowed
 cards, same rule id); where rule sets differ the page says so, as on the rules pages.
 
 Nothing here is prose: the page shows the engine's verdicts in the reader's language
@@ -45,6 +45,7 @@ from explainer.engine import (
     legal_cards,
     make_ruler,
     mask_of,
+    presets_for,
 )
 from explainer.scenarios.kinds.play import PresetNote
 
@@ -96,9 +97,16 @@ class Position:
         return tuple((seat, *played.get(seat, (None, None))) for seat in Seat)
 
 
+NO_SUIT_TRUMP: Final = frozenset({"pagat_belote"})
+"""Presets whose document has no no-trump or all-trump contract (Pagat's Belote): a
+position of such a contract is shown under another rule set (the play rules agree there:
+none of the presets' play knobs differ at no-trump or all-trump)."""
+
+
 def practice_presets() -> tuple[tuple[str, RuleSet], ...]:
-    """The rule sets the site shows (the engine's presets), in name order."""
-    return tuple(sorted(PRESETS.items()))
+    """The rule sets the site shows: the presets of classic Belote (aliases left out), in
+    name order."""
+    return tuple((name, PRESETS[name]) for name in sorted(presets_for("belote")))
 
 
 def _game(rules: RuleSet) -> str:
@@ -185,6 +193,18 @@ def draw_positions(seed: int = SEED, per_rule: int = PER_RULE) -> tuple[Position
     return _numbered(chosen)
 
 
+def _shown_under(
+    presets: tuple[tuple[str, RuleSet], ...], attempt: int, trump: Trump
+) -> tuple[str, RuleSet]:
+    """The rule set a deal's positions are shown under: the presets in turn, but a
+    no-trump or all-trump deal is never shown under a preset whose document has no such
+    contract (:data:`NO_SUIT_TRUMP`)."""
+    name, rules = presets[attempt % len(presets)]
+    if trump >= Trump.NONE and name in NO_SUIT_TRUMP:
+        return next((n, r) for n, r in presets if n not in NO_SUIT_TRUMP)
+    return name, rules
+
+
 def _draw(
     rng: random.Random,
     counts: Counter[tuple[str, Rule]],
@@ -199,8 +219,8 @@ def _draw(
     chosen: list[Position] = []
     met, quiet_since = len(counts), 0
     for attempt in range(MAX_DEALS):
-        name, rules = presets[attempt % len(presets)]
         trump = rng.choice(_TRUMPS)
+        name, rules = _shown_under(presets, attempt, trump)
         rulers = [(n, make_ruler(trump, r)) for n, r in presets]
         shown_ruler = make_ruler(trump, rules)
         for m in _moments(rng, trump, shown_ruler):

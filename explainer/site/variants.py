@@ -8,6 +8,12 @@ with the knob that decides it and that knob's first citation (document, edition,
 section). The page words it in its own language (``templates/examples.html``); nothing
 here is prose, and no number is typed by hand.
 
+Some values are played elsewhere and taken by no preset (the engine's ``OTHER_VALUES``:
+OpenSpiel's Belote without the belote, belote-cli's unscaled tout-atout points,
+Oliboy50's Coinche); where one of those values, set alone, changes the outcome or the
+score of an example that takes no such value itself, that is a variant too, marked
+``elsewhere`` and cited to the program (or document) that plays it.
+
 This supersedes the author's ``status: disputed``: an example is disputed exactly when
 it has variants (``status`` is still read, for compatibility, and shows its ``reason``).
 """
@@ -15,19 +21,24 @@ it has variants (``status`` is still read, for compatibility, and shows its ``re
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from explainer.engine import (
     COINCHE_KNOBS,
+    COINCHE_OTHER_VALUES,
     COINCHE_PRESETS,
     KNOBS,
+    OTHER_VALUES,
+    PLAY_KNOBS,
     PRESET_SOURCES,
     PRESETS,
     Citation,
     CoincheRules,
     EngineError,
+    Knob,
     RuleSet,
+    Source,
     Sourced,
     preset_sources,
     presets_for,
@@ -35,13 +46,37 @@ from explainer.engine import (
 from explainer.scenarios.kinds import kind_of
 from explainer.scenarios.model import Scenario
 
-__all__ = ["RULE_SETS", "UNPLAYABLE", "RuleSetRow", "Variant", "rule_set_rows", "variants"]
+from .examples import outcome_of, view_of
+from .outcomes import Outcome
+
+__all__ = [
+    "GAMES",
+    "OUTCOME",
+    "RULE_SETS",
+    "UNPLAYABLE",
+    "GameRuleSets",
+    "OtherValueRow",
+    "RuleSetRow",
+    "Variant",
+    "other_value_rows",
+    "rule_set_games",
+    "rule_set_rows",
+    "rules_anchor",
+    "variants",
+]
 
 UNPLAYABLE: Final = "playable"
 """The pseudo-fact of a deal that another preset's play rules do not allow."""
+OUTCOME: Final = "outcome"
+"""The pseudo-fact of a deal whose outcome another preset reads otherwise (made, failed,
+held over...): it stands for the checked fact ``made``, which cannot tell a failed
+contract from a *litige*."""
 
 #: The order facts are shown in (the rest follow in the kind's order).
-_SHOWN_FIRST: Final = ("made", "score", "legal", "rule")
+_SHOWN_FIRST: Final = (OUTCOME, "score", "legal", "rule")
+
+#: The facts a variant played elsewhere shows: what the deal comes to, not the lines before it.
+_ELSEWHERE_FACTS: Final = ("made", "score")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +87,10 @@ class Variant:
     ``knob`` is the rule that makes the difference, ``other_value`` its value in
     ``preset`` as a scenario writes it, and ``cite`` its source in that preset (``None``
     where the preset's value rests on a note only). ``anchor`` is the value's anchor on
-    the Rule sets page, ``None`` where that page has no row for it (Coinche).
+    the Rule sets page, ``None`` where that page has no row for it. An ``elsewhere``
+    variant is a value of ``knob`` no preset takes (``preset`` is then the key of its
+    source, and ``cite`` the program's code or the document). ``outcome`` is, for the
+    pseudo-fact :data:`OUTCOME`, what the deal's outcome says under ``preset``.
     """
 
     preset: str
@@ -63,6 +101,11 @@ class Variant:
     other: Any
     other_value: str
     anchor: str | None
+    elsewhere: bool = False
+    outcome: Outcome | None = None
+    score: Any = None
+    """With :attr:`outcome`, the deal's score under ``preset`` where it differs (``None``
+    where it does not): one note says both."""
 
 
 Rules = RuleSet | CoincheRules
@@ -76,11 +119,14 @@ class _Family:
     presets: Mapping[str, Rules]
     knobs: tuple[str, ...]
     sources: Mapping[str, Mapping[str, Sourced]]
-    anchored: bool
+    game: str
     carried: tuple[str, ...]
     """Knobs that say which game is played rather than which source is followed (a
-    match's ``target``, classic Belote with declarations): the example's value is kept
-    under every other preset."""
+    match's ``target`` and rounding, classic Belote with declarations, with sans atout
+    and tout atout bids, with a coinche, without the belote): the example's value is
+    kept under every other preset."""
+    other_values: Mapping[str, Mapping[str, Sourced]]
+    """The values other programs play and no preset takes, by knob."""
 
     def value(self, rules: Rules, knob: str) -> str:
         """``knob``'s value in ``rules``, as a scenario writes it."""
@@ -92,16 +138,29 @@ class _Family:
 def _family(rules: Rules) -> _Family:
     if isinstance(rules, CoincheRules):
         return _Family(
-            COINCHE_PRESETS, tuple(COINCHE_KNOBS), PRESET_SOURCES, anchored=False,
-            carried=("target",),
+            COINCHE_PRESETS, tuple(COINCHE_KNOBS), PRESET_SOURCES, "coinche",
+            carried=("target",), other_values=COINCHE_OTHER_VALUES,
+        )  # fmt: skip
+    if rules.game == "coinche":  # a Coinche preset's play rules, in a play example
+        return _Family(
+            {n: p.play_rules for n, p in COINCHE_PRESETS.items()}, PLAY_KNOBS, PRESET_SOURCES,
+            "coinche", carried=(), other_values={},
         )  # fmt: skip
     names = presets_for(rules.game)
     return _Family(
         {n: PRESETS[n] for n in names},
         tuple(KNOBS),
         {n: preset_sources(n) for n in names},
-        anchored=True,
-        carried=("classic_declarations",),
+        rules.game,
+        carried=(
+            "classic_declarations",
+            "classic_sa_ta",
+            "classic_coinche",
+            "belote_bonus",
+            "target",
+            "rounding",
+        ),
+        other_values=OTHER_VALUES,
     )
 
 
@@ -113,15 +172,23 @@ def _other(family: _Family, base: Rules, preset: str) -> Rules:
     return rules if same else rules.with_knobs(**changed)
 
 
+def _recomputed(scenario: Scenario, rules: Rules) -> Scenario | None:
+    """``scenario`` recomputed by its kind under ``rules``, or ``None`` if it cannot
+    happen under them (an illegal play or call)."""
+    try:
+        other: Scenario = kind_of(scenario).recompute(scenario, rules)
+    except EngineError:
+        return None
+    return other
+
+
 def _facts(scenario: Scenario, rules: Rules) -> dict[str, Any] | None:
     """The checked facts of ``scenario`` under ``rules``, or ``None`` if it cannot
     happen under them (an illegal play or call): the kind recomputes it."""
-    kind = kind_of(scenario)
-    try:
-        other = kind.recompute(scenario, rules)
-    except EngineError:
+    other = _recomputed(scenario, rules)
+    if other is None:
         return None
-    computed = kind.computed(other)
+    computed = kind_of(scenario).computed(other)
     return {k: computed.get(k) for k in scenario.expect}
 
 
@@ -154,8 +221,23 @@ def _deciding_knob(
 def _variant(family: _Family, preset: str, knob: str, fact: str, got: Any, other: Any) -> Variant:
     cites = family.sources[preset][knob].cites
     value = family.value(family.presets[preset], knob)
-    anchor = f"{preset}-{knob}" if family.anchored else None
+    anchor = f"{preset}-{knob}" if knob in _knobs(family.game) else None
     return Variant(preset, knob, cites[0] if cites else None, fact, got, other, value, anchor)
+
+
+def _outcome_variant(
+    family: _Family, scenario: Scenario, rules: Rules, preset: str, knob: str
+) -> Variant | None:
+    """The :data:`OUTCOME` variant of a deal whose verdict ``rules`` read otherwise (a
+    contract made here and failed there, or held over), else ``None``."""
+    other = _recomputed(scenario, rules)
+    if other is None:
+        return None
+    mine, theirs = outcome_of(view_of(scenario)), outcome_of(view_of(other))
+    if mine.verdict is theirs.verdict:  # the same verdict: the score says the rest
+        return None
+    v = _variant(family, preset, knob, OUTCOME, mine.verdict, theirs.verdict)
+    return replace(v, outcome=theirs)
 
 
 def _order(fact: str) -> int:
@@ -185,13 +267,54 @@ def variants(scenario: Scenario) -> tuple[Variant, ...]:
             out.append(_variant(family, preset, knob, UNPLAYABLE, True, False))
             continue
         differ = sorted((k for k in mine if k in shown and mine[k] != theirs[k]), key=_order)
+        deal = "made" in kind_of(scenario).fact_keys
+        told = _outcome_variant(family, scenario, rules, preset, knob) if deal else None
+        if told is not None:
+            score = theirs["score"] if "score" in differ else None
+            out.append(replace(told, score=score))
+            differ = [k for k in differ if k not in ("made", "score")]
         out += [_variant(family, preset, knob, k, mine[k], theirs[k]) for k in differ]
+    return tuple(out) + _elsewhere_variants(scenario, family, base, mine)
+
+
+def _elsewhere_variants(
+    scenario: Scenario, family: _Family, base: Rules, mine: dict[str, Any]
+) -> tuple[Variant, ...]:
+    """Each value played elsewhere (:attr:`_Family.other_values`) that, set alone, changes
+    the outcome or the score of ``scenario``; none for an example that takes such a value
+    itself (it shows that rule already)."""
+    table = family.other_values
+    if any(family.value(base, knob) in values for knob, values in table.items()):
+        return ()
+    out: list[Variant] = []
+    for knob, values in table.items():
+        for value, sourced in values.items():
+            theirs = _facts(scenario, base.with_knobs(**{knob: value}))
+            if theirs is None:
+                continue
+            cite = sourced.cites[0] if sourced.cites else None
+            anchor = f"other-{knob}-{value}" if family.game == "belote" else None
+            source = cite.key if cite is not None else knob
+            out += [
+                Variant(source, knob, cite, fact, mine[fact], theirs[fact], value, anchor, True)
+                for fact in _ELSEWHERE_FACTS
+                if fact in mine and mine[fact] != theirs[fact]
+            ]
     return tuple(out)
 
 
 RULE_SETS: Final = "rule-sets"
 """The folder of the Rule sets page (``<lang>/rule-sets/``); presets are anchored there
-as ``#preset-<name>`` and each value as ``#<preset>-<knob>``."""
+as ``#preset-<name>``, each value as ``#<preset>-<knob>`` and each rule as
+``#rule-<game>-<knob>``."""
+
+GAMES: Final = ("belote", "coinche")
+"""The games of the Rule sets page, in its order."""
+
+_NOT_SHOWN: Final[Mapping[str, tuple[str, ...]]] = {"coinche": ("classic_declarations",)}
+"""Knobs a game's rule sets carry but never use, left off its table: a Coinche rule set
+holds ``classic_declarations`` (classic Belote with declarations) only because the two
+games share their rule-set code; Coinche's own is ``declarations``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,14 +326,96 @@ class RuleSetRow:
     """``(preset, value)`` in the game's preset order."""
 
 
+@dataclass(frozen=True, slots=True)
+class GameRuleSets:
+    """One game's part of the Rule sets page: its presets, the documents each cites, and
+    one row per knob."""
+
+    game: str
+    presets: tuple[str, ...]
+    documents: tuple[tuple[str, tuple[Source, ...]], ...]
+    """``(preset, documents)``: the documents the preset's values cite, in first-cited order."""
+    rows: tuple[RuleSetRow, ...]
+
+
+def _presets(game: str) -> tuple[str, ...]:
+    """The presets of ``game``, default first; aliases (``official``) are left out: they
+    are a way of writing a rule set, not a rule set of their own."""
+    if game == "coinche":
+        return tuple(COINCHE_PRESETS)
+    return presets_for(game)
+
+
+def _sources(game: str, preset: str) -> Mapping[str, Sourced]:
+    return PRESET_SOURCES[preset] if game == "coinche" else preset_sources(preset)
+
+
+def _knobs(game: str) -> tuple[str, ...]:
+    table: Mapping[str, Knob] = COINCHE_KNOBS if game == "coinche" else KNOBS
+    hidden = _NOT_SHOWN.get(game, ())
+    return tuple(k for k, spec in table.items() if game in spec.games and k not in hidden)
+
+
 def rule_set_rows(game: str = "belote") -> tuple[RuleSetRow, ...]:
-    """The knobs x presets table of ``game``, read from the engine's rule-set data (each
-    value with its citations and note), knobs in :data:`KNOBS` order; the game's presets
-    first, then its aliases (``official``), so every contract line has an anchor."""
-    names = presets_for(game)
-    names += tuple(n for n, r in PRESETS.items() if r.game == game and n not in names)
+    """The knobs x presets table of ``game`` (``belote`` or ``coinche``), read from the
+    engine's rule-set data (each value with its citations and note), knobs in the game's
+    order, presets in the game's order (aliases left out)."""
+    names = _presets(game)
     return tuple(
-        RuleSetRow(knob, tuple((name, preset_sources(name)[knob]) for name in names))
-        for knob, spec in KNOBS.items()
-        if game in spec.games
+        RuleSetRow(knob, tuple((name, _sources(game, name)[knob]) for name in names))
+        for knob in _knobs(game)
     )
+
+
+@dataclass(frozen=True, slots=True)
+class OtherValueRow:
+    """A value of a classic knob that no preset takes, played elsewhere: the Rule sets
+    page's second table, each row anchored ``#other-<knob>-<value>`` for the variants
+    played elsewhere (:attr:`Variant.elsewhere`)."""
+
+    knob: str
+    value: str
+    sourced: Sourced
+
+    @property
+    def anchor(self) -> str:
+        """The row's id on the Rule sets page."""
+        return f"other-{self.knob}-{self.value}"
+
+
+def other_value_rows() -> tuple[OtherValueRow, ...]:
+    """Every value of a classic knob no preset takes (the engine's ``OTHER_VALUES``),
+    knobs in :data:`KNOBS` order, each with its citations and note."""
+    return tuple(
+        OtherValueRow(knob, value, sourced)
+        for knob in KNOBS
+        for value, sourced in OTHER_VALUES.get(knob, {}).items()
+    )
+
+
+def _documents(game: str, preset: str) -> tuple[Source, ...]:
+    seen: dict[str, Source] = {}
+    for knob in _knobs(game):
+        for cite in _sources(game, preset)[knob].cites:
+            seen.setdefault(cite.source.url or cite.source.title, cite.source)
+    return tuple(seen.values())
+
+
+def rule_set_games() -> tuple[GameRuleSets, ...]:
+    """Every game's part of the Rule sets page (:data:`GAMES`)."""
+    return tuple(
+        GameRuleSets(
+            game,
+            _presets(game),
+            tuple((p, _documents(game, p)) for p in _presets(game)),
+            rule_set_rows(game),
+        )
+        for game in GAMES
+    )
+
+
+def rules_anchor(rules: RuleSet | CoincheRules) -> str:
+    """Where the Rule sets page shows ``rules``: its preset (``preset-<name>``), or the
+    page's top for a rule set the page does not list (an alias such as ``official``)."""
+    shown = {p for game in GAMES for p in _presets(game)}
+    return f"preset-{rules.name}" if rules.name in shown else "rule-sets"

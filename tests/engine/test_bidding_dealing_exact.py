@@ -102,7 +102,7 @@ def test_a_bid_given_as_text_is_read_and_a_wrong_word_is_refused_at_its_index() 
     r = run_bidding(Seat.N, JH, [(Seat.E, "pass"), (Seat.S, " Take ")])
     assert (r.taker, r.trump, r.round) == (Seat.S, Trump.HEARTS, 1)
     assert refusal(Seat.N, [(Seat.E, "pass"), (Seat.S, "trumps")]) == (
-        "invalid bid: 'trumps' (expected take, pass, spades, hearts, diamonds or clubs)",
+        "invalid bid: 'trumps' (expected take, pass, spades, hearts, diamonds, clubs, none or all)",
         1,
     )
 
@@ -110,9 +110,9 @@ def test_a_bid_given_as_text_is_read_and_a_wrong_word_is_refused_at_its_index() 
 @pytest.mark.parametrize("text", ["S", "♠", "", "sans", None, 3])
 def test_a_bid_is_take_pass_or_a_suit_name_and_anything_else_is_quoted(text: object) -> None:
     with pytest.raises(BiddingError) as info:
-        parse_bid(text)  # type: ignore[arg-type]
+        parse_bid(text)
     assert str(info.value) == (
-        f"invalid bid: {text!r} (expected take, pass, spades, hearts, diamonds or clubs)"
+        f"invalid bid: {text!r} (expected take, pass, spades, hearts, diamonds, clubs, none or all)"
     )
     assert info.value.bid_index is None
 
@@ -164,6 +164,6 @@ def test_a_bid_that_is_neither_a_word_nor_a_suit_is_an_invalid_bid_at_its_index(
     bid: object,
 ) -> None:
     assert refusal(Seat.N, [(Seat.E, "pass"), (Seat.S, bid)]) == (
-        f"invalid bid: {bid!r} (expected take, pass, spades, hearts, diamonds or clubs)",
+        f"invalid bid: {bid!r} (expected take, pass, spades, hearts, diamonds, clubs, none or all)",
         1,
     )

@@ -79,7 +79,11 @@ def test_partner_winning_free_holds_under_official() -> None:
 
 
 def test_partner_winning_free_holds_where_partner_overtrump_is_optional() -> None:
-    assert check_play_law(PARTNER_WINNING_FREE, PRESETS).holds_under == {"official", "ffb_belote"}
+    assert check_play_law(PARTNER_WINNING_FREE, PRESETS).holds_under == {
+        "official",
+        "ffb_belote",
+        "pagat_belote",
+    }
 
 
 def test_play_laws_default_to_the_presets_of_their_game() -> None:
@@ -381,12 +385,16 @@ VARIANTS = scoring_variants()
 def test_scoring_variants_set_each_scoring_knob_to_each_value() -> None:
     assert VARIANTS["house, belote: imprenable"] == HOUSE.with_knobs(belote="imprenable")
     assert VARIANTS["ffb_belote"] == PRESETS["ffb_belote"]
-    assert len(VARIANTS) == 27  # 3 presets, each with 2 + 2 + 1 + 2 + 1 other values
+    assert len(VARIANTS) == 36  # 3 presets, each with 2 + 2 + 1 + 3 + 1 + 1 + 1 other values
 
 
-def test_card_points_total_152_except_at_all_trump_on_the_ffb_2016_scale() -> None:
+def test_card_points_total_152_except_at_all_trump_counted_with_trump_values() -> None:
     result = check_deal_law(DealLaw.parse(trump=ALL_KINDS, then=["card_points_152"]))
-    ratio = {name for name, rules in VARIANTS.items() if rules.all_trump_points == "ffb2016_ratio"}
+    ratio = {
+        name
+        for name, rules in VARIANTS.items()
+        if rules.all_trump_points in ("ffb2016_ratio", "trump_values")
+    }
     assert result.holds_under == set(VARIANTS) - ratio
     for outcome in result.outcomes:
         assert outcome.deals >= DEAL_SAMPLES
@@ -394,10 +402,13 @@ def test_card_points_total_152_except_at_all_trump_on_the_ffb_2016_scale() -> No
     assert suits.holds_under == set(VARIANTS)
 
 
-def test_points_162_with_the_last_trick_or_the_capot_value() -> None:
+def test_points_162_with_the_last_trick_or_the_capot_value_but_258_unscaled_at_all_trump() -> None:
+    unscaled = {n for n, rules in VARIANTS.items() if rules.all_trump_points == "trump_values"}
     law = DealLaw.parse(trump=ALL_KINDS, then=["points_162_or_capot"])
-    assert check_deal_law(law).holds_under == set(VARIANTS)
-    capot = DealLaw.parse(trump=ALL_KINDS, when=["capot"], then=["points_162_or_capot"])
+    assert check_deal_law(law).holds_under == set(VARIANTS) - unscaled
+    suits = DealLaw.parse(trump=["suit", "none"], then=["points_162_or_capot"])
+    assert check_deal_law(suits).holds_under == set(VARIANTS)
+    capot = DealLaw.parse(trump=["suit", "none"], when=["capot"], then=["points_162_or_capot"])
     result = check_deal_law(capot)
     assert result.holds_under == set(VARIANTS)
     assert result["house, capot_points: 250"].matching > 0

@@ -66,10 +66,11 @@ def _play(deal: RandomDeal) -> tuple[object, ...]:
 
 # -- parse ------------------------------------------------------------------------------
 
-PREMISES = "made, failed, litige, capot, belote, takers_belote"
+PREMISES = "made, failed, litige, capot, belote, takers_belote, tie, king_queen, declaration"
 CONCLUSIONS = (
     "card_points_152, points_162_or_capot, made_scores_own, failed_takers_zero,"
-    " failed_defenders_all, " + PREMISES
+    " failed_defenders_all, takers_keep_belote, capot_252, belote_each_pair,"
+    " declarations_scored, " + PREMISES
 )
 
 
@@ -238,7 +239,10 @@ VARIANT_NAMES = [
     "house, capot_points: 250",
     "house, all_trump_points: ffb2015",
     "house, all_trump_points: ffb2016_ratio",
+    "house, all_trump_points: trump_values",
     "house, all_trump_belote: each_suit",
+    "house, belote_bonus: off",
+    "house, defenders_capot: no_bonus",
     "ffb_belote",
     "ffb_belote, tie: made",
     "ffb_belote, tie: failed",
@@ -247,7 +251,10 @@ VARIANT_NAMES = [
     "ffb_belote, capot_points: 250",
     "ffb_belote, all_trump_points: pagat",
     "ffb_belote, all_trump_points: ffb2015",
+    "ffb_belote, all_trump_points: trump_values",
     "ffb_belote, all_trump_belote: none",
+    "ffb_belote, belote_bonus: off",
+    "ffb_belote, defenders_capot: no_bonus",
     "pagat_belote",
     "pagat_belote, tie: failed",
     "pagat_belote, tie: litige",
@@ -256,7 +263,10 @@ VARIANT_NAMES = [
     "pagat_belote, capot_points: 250",
     "pagat_belote, all_trump_points: ffb2015",
     "pagat_belote, all_trump_points: ffb2016_ratio",
-    "pagat_belote, all_trump_belote: each_suit",
+    "pagat_belote, all_trump_points: trump_values",
+    "pagat_belote, all_trump_belote: none",
+    "pagat_belote, belote_bonus: off",
+    "pagat_belote, defenders_capot: bonus",
 ]
 
 
@@ -349,7 +359,7 @@ def test_a_scored_deal_knows_its_facts_from_its_score_and_belotes(
     taker: Seat, belotes: tuple[Seat, ...], made: bool, held: int, capot: Team | None, facts: set[P]
 ) -> None:
     s = _scored(taker, belotes=belotes, made=made, held=held, capot=capot)
-    assert s.facts == facts
+    assert s.facts == facts | {P.DECLARATION}  # West was dealt 9C 10C JC: a tierce
     assert (s.deal.taker, s.belotes, s.score.made, s.score.held) == (taker, belotes, made, held)
 
 
@@ -562,12 +572,12 @@ def test_streams_played_together_are_the_streams_played_apart() -> None:
 
 
 def test_rule_sets_that_play_alike_share_a_stream_and_others_do_not() -> None:
-    """``pagat_belote`` plays as the house does (its deals are the house's, scored under
-    it); ``ffb_belote`` does not (undertrump optional on a partner's trick)."""
-    house = L._deals(Trump.HEARTS, HOUSE, 40)
-    assert L._deals(Trump.HEARTS, PAGAT, 40) == house
+    """``pagat_belote`` plays as ``ffb_belote`` does (its deals are ffb_belote's, scored
+    under it: both let a trump go under a partner's); the house does not."""
     ffb = L._deals(Trump.HEARTS, FFB, 40)
+    assert L._deals(Trump.HEARTS, PAGAT, 40) == ffb
     assert ffb == _stream(Trump.HEARTS, FFB, 40)
+    house = L._deals(Trump.HEARTS, HOUSE, 40)
     assert list(map(_play, ffb)) != list(map(_play, house))
 
 
@@ -668,8 +678,9 @@ def test_the_samples_are_split_evenly_among_the_laws_kinds_rounded_up(
 ) -> None:
     law = DealLaw.parse(trump=trump, then=["points_162_or_capot"])
     result = check_deal_law(law, samples=samples)
+    unscaled = "all" in trump  # an all-trump deal counted with trump values adds up to 258
     assert [(o.preset, o.holds, o.deals, o.matching) for o in result.outcomes] == [
-        (name, True, deals, deals) for name in VARIANT_NAMES
+        (name, not (unscaled and "trump_values" in name), deals, deals) for name in VARIANT_NAMES
     ]
 
 
@@ -752,7 +763,11 @@ def test_a_litige_breaks_not_made_then_failed() -> None:
 def test_the_default_rule_sets_are_the_scoring_variants_of_the_laws_game() -> None:
     law = DealLaw.parse(trump="all", then=["card_points_152"])
     result = check_deal_law(law, samples=4)
-    ratio = {n for n, r in scoring_variants().items() if r.all_trump_points == "ffb2016_ratio"}
+    ratio = {
+        n
+        for n, r in scoring_variants().items()
+        if r.all_trump_points in ("ffb2016_ratio", "trump_values")
+    }
     assert [o.preset for o in result.outcomes] == VARIANT_NAMES
     assert result.holds_under == set(VARIANT_NAMES) - ratio
     with pytest.raises(EngineError, match="unknown game: 'skat'"):
@@ -769,7 +784,7 @@ def test_the_same_law_gives_the_same_outcomes_from_fresh_or_full_streams(
     monkeypatch.setattr(L, "_DEAL_POOLS", {})
     monkeypatch.setattr(L, "_SCORED", {})
     assert check_deal_law(law, samples=30) == first == again
-    assert [o.deals for o in more.outcomes] == [50] * 27
+    assert [o.deals for o in more.outcomes] == [50] * len(VARIANT_NAMES)
 
 
 @pytest.mark.parametrize(
@@ -799,3 +814,57 @@ def test_scored_deals_are_kept_for_as_long_as_their_identity_keys_an_outcome() -
     assert L._scored(Trump.HEARTS, IMPRENABLE, 12) is imprenable
     assert L._scored(Trump.HEARTS, IMPRENABLE, 8) is not imprenable
     assert L._scored(Trump.HEARTS, HOUSE, 12) is not imprenable
+
+
+def test_a_tie_is_equal_points_belotes_included_and_a_pair_is_dealt_not_scored() -> None:
+    assert P.TIE in _scored(Seat.N, points=(81, 81)).facts
+    assert P.TIE not in _scored(Seat.N, points=(91, 71)).facts
+    assert P.KING_QUEEN not in _scored(Seat.N).facts  # nobody was dealt KH QH
+    spades = replace(DEAL, trump=Trump.SPADES)  # West was dealt QS KS
+    assert L._pairs(spades) == (Seat.W,)
+    everything = replace(DEAL, trump=Trump.ALL)  # no other king and queen in one hand
+    assert L._pairs(everything) == (Seat.W,)
+    assert L._pairs(replace(DEAL, trump=Trump.NONE)) == ()
+
+
+def test_the_facts_of_tie_pair_and_declaration_are_their_flags() -> None:
+    assert L._facts(True, False, False, False, False, tie=True) == {P.MADE, P.TIE}
+    assert L._facts(False, False, False, False, False, king_queen=True) == {
+        P.FAILED,
+        P.KING_QUEEN,
+    }
+    assert L._facts(True, False, False, False, False, declaration=True) == {
+        P.MADE,
+        P.DECLARATION,
+    }
+
+
+def test_takers_keep_belote_is_their_belotes_exactly() -> None:
+    kept = _scored(Seat.N, belotes=(Seat.S,), made=False, score=(20, 162))
+    given = _scored(Seat.N, belotes=(Seat.S,), made=False, score=(0, 182))
+    assert L._takers_keep_belote(kept, HOUSE) and not L._takers_keep_belote(given, HOUSE)
+    assert not L._takers_keep_belote(_scored(Seat.N, made=False, score=(20, 162)), HOUSE)
+
+
+def test_a_capot_counts_252_belote_aside_and_a_deal_without_one_says_nothing() -> None:
+    assert L._capot_252(_scored(Seat.N), HOUSE)
+    assert L._capot_252(_scored(Seat.N, capot=Team.NS, points=(272, 0), belotes=(Seat.S,)), HOUSE)
+    assert not L._capot_252(_scored(Seat.E, capot=Team.NS, points=(162, 0)), HOUSE)
+    # a defenders' belote does not count under attack_only: it is not set aside
+    defenders = _scored(Seat.E, capot=Team.NS, points=(252, 0), belotes=(Seat.S,))
+    assert L._capot_252(defenders, ATTACK) and not L._capot_252(defenders, HOUSE)
+
+
+def test_every_pair_scores_when_the_points_hold_20_for_each() -> None:
+    everything = replace(DEAL, trump=Trump.ALL)  # West was dealt QS KS
+    s = L._scored_deal(everything, (152, 0), (), DealScore((182, 0), None, True, (182, 0), 0))
+    assert L._belote_each_pair(s, HOUSE)
+    none = L._scored_deal(everything, (152, 0), (), DealScore((162, 0), None, True, (162, 0), 0))
+    assert not L._belote_each_pair(none, HOUSE)
+
+
+def test_declarations_score_only_under_rules_that_play_them() -> None:
+    s = _scored(Seat.N)
+    assert not L._declarations_scored(s, HOUSE)
+    assert not L._declarations_scored(s, PRESETS["ffb_belote"])
+    assert L._declarations_scored(s, PRESETS["pagat_belote"])

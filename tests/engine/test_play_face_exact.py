@@ -103,6 +103,7 @@ def test_every_preset_rules_the_same_position_under_its_own_knobs() -> None:
         (Rule.FOLLOW, "must follow: 7S AS"),
         (Rule.CLIMB, "must climb: 7S AS"),
         (Rule.PARTNER_WINS, "partner wins, no lower trump: 7S AS"),
+        (Rule.PARTNER_NO_LOWER, "partner trumped, no lower trump: 7S AS"),
         (Rule.TRUMP, "must trump: 7S AS"),
         (Rule.OVERTRUMP, "must overtrump: 7S AS"),
         (Rule.UNDERTRUMP, "must undertrump: 7S AS"),
@@ -121,7 +122,8 @@ def test_an_unknown_rule_id_is_refused_with_a_hint_and_every_id() -> None:
         Rule.parse("undertrumps")
     assert str(info.value) == (
         "unknown rule: 'undertrumps' (did you mean 'undertrump'?) (expected one of lead, follow,"
-        " climb, partner-wins, trump, overtrump, undertrump, no-undertrump, discard)"
+        " climb, partner-wins, partner-no-lower, trump, overtrump, undertrump, no-undertrump,"
+        " discard)"
     )
 
 

@@ -183,12 +183,13 @@ CASES = [
 ]
 
 
-# The classic presets' play knobs: ffb_belote requires undertrumping like house but lets
-# you play a trump lower than your partner's (FFB-B16 §5.2.3) like official; pagat_belote
-# has house's play knobs. Each case above differs on at most one of the two knobs.
+# The classic presets' play knobs: ffb_belote and pagat_belote require undertrumping like
+# house but let you play a trump lower than your partner's like official (FFB-B16 §5.2.3;
+# Pagat: "free to either trump, or discard any card"). Each case above differs on at most
+# one of the two knobs.
 PLAYS_LIKE = {
     "ffb_belote": lambda case_id: "official" if case_id.startswith("partner-wins") else "house",
-    "pagat_belote": lambda case_id: "house",
+    "pagat_belote": lambda case_id: "official" if case_id.startswith("partner-wins") else "house",
 }
 
 
@@ -209,7 +210,8 @@ def test_rule_under_preset(preset, case_id, trump, trick, hand, expected):
 def test_every_rule_id_but_no_undertrump_is_covered_under_both_presets_by_the_table_above():
     seen = {(e[p][1], p) for *_, e in CASES for p in ("house", "official")}
     for rule in Rule:
-        if rule is Rule.NO_UNDERTRUMP:  # only under undertrump: forbidden (below)
+        # only under undertrump: forbidden and partner_overtrump: no_lower (below)
+        if rule in (Rule.NO_UNDERTRUMP, Rule.PARTNER_NO_LOWER):
             continue
         assert (rule.value, "house") in seen
         if rule is not Rule.UNDERTRUMP:
@@ -261,6 +263,30 @@ def test_all_trump_partner_free_only_follows_when_the_partner_wins():
 def test_partner_overtrump_house_no_lower_trump_keeps_higher_trumps_and_other_suits():
     # partner (2nd card) trumped with the 9; holding J and 8 of trump, the 8 is barred
     assert rule_of("spades", "7D 9S 7C", "JS 8S KH 7H", HOUSE) == ("JS 7H KH", "partner-wins")
+
+
+NO_LOWER = find_rules("house", partner_overtrump="no_lower")
+
+
+def test_partner_no_lower_bars_a_lower_trump_even_when_no_higher_one_is_held():
+    # FFB-CO15 §5.2 rule 4: under the partner's ruff a lower trump only from a hand of
+    # nothing but trumps; here the hand holds a king of hearts
+    assert rule_of("spades", "7D 9S 7C", "8S 7S KH", NO_LOWER) == ("KH", "partner-no-lower")
+    # a higher trump stays allowed, the lower one is barred
+    assert rule_of("spades", "7D 9S 7C", "JS 8S KH", NO_LOWER) == ("JS KH", "partner-no-lower")
+
+
+def test_partner_no_lower_lets_a_hand_of_nothing_but_trumps_play_any_of_them():
+    assert rule_of("spades", "7D 9S 7C", "JS 8S 7S", NO_LOWER) == ("7S 8S JS", "partner-wins")
+    # with no lower trump in the hand nothing is kept back
+    assert rule_of("spades", "7D 9S 7C", "JS KH", NO_LOWER) == ("JS KH", "partner-wins")
+
+
+def test_partner_no_lower_binds_only_when_the_partner_wins_with_a_trump():
+    # the partner wins with a plain card: any card, a low trump too
+    assert rule_of("hearts", "AC 7C", "8H QH KS 9D", NO_LOWER) == ("KS 8H QH 9D", "partner-wins")
+    # an opponent wins with a trump: the undertrump knob decides, not this one
+    assert rule_of("spades", "AD 8S", "7S KH", NO_LOWER) == ("7S", "undertrump")
 
 
 def test_partner_wins_second_seat_partner_led_and_is_winning():
@@ -322,6 +348,13 @@ def test_house_is_the_default_and_official_is_house_with_both_play_knobs_optiona
         "all_trump_points": "pagat",
         "all_trump_belote": "none",
         "classic_declarations": "off",
+        "defenders_capot": "bonus",
+        "classic_sa_ta": "off",
+        "classic_coinche": "off",
+        "belote_bonus": "on",
+        "target": "1000",
+        "both_reach": "higher_total",
+        "rounding": "none",
     }
     assert OFFICIAL.knobs == {
         **HOUSE.knobs,
@@ -355,7 +388,8 @@ def test_unknown_knob_raises_unknown_rules_error_with_a_hint():
     assert str(info.value) == (
         "unknown rules knob: 'overtrump' (did you mean 'undertrump'?) (expected undertrump,"
         " partner_overtrump, all_trump_partner, tie, belote, capot_points, all_trump_points,"
-        " all_trump_belote or classic_declarations)"
+        " all_trump_belote, classic_declarations, defenders_capot, classic_sa_ta, classic_coinche, belote_bonus,"
+        " target, both_reach or rounding)"
     )
 
 
@@ -440,6 +474,7 @@ def test_rule_ids_are_stable_and_parse_back():
         "follow",
         "climb",
         "partner-wins",
+        "partner-no-lower",
         "trump",
         "overtrump",
         "undertrump",
@@ -460,13 +495,18 @@ def test_check_play_and_verdict_follow_each_preset():
         )
         assert not verdict(parse_card("KH"), hand, trick, Trump.SPADES, PRESETS[name]).legal
     assert verdict(parse_card("KH"), hand, trick, Trump.SPADES, OFFICIAL).legal
-    # partner ruffed with the 9; the 8 under it is allowed by FFB-B16 §5.2.3, not by Pagat
+    # partner ruffed with the 9; the 8 under it is allowed by FFB-B16 §5.2.3 and by Pagat
+    # ("free to either trump, or discard any card"), not by the house rules
     partner = [parse_card("7D"), parse_card("9S"), parse_card("7C")]
     hand = CardSet.parse("JS 8S KH")
-    assert verdict(parse_card("8S"), hand, partner, Trump.SPADES, PRESETS["ffb_belote"]).legal
+    for name in ("ffb_belote", "pagat_belote"):
+        assert verdict(parse_card("8S"), hand, partner, Trump.SPADES, PRESETS[name]).legal
     with pytest.raises(IllegalPlayError) as info:
-        check_play(parse_card("8S"), hand, partner, Trump.SPADES, PRESETS["pagat_belote"])
+        check_play(parse_card("8S"), hand, partner, Trump.SPADES, HOUSE)
     assert str(info.value) == "illegal play: 8S (partner wins, no lower trump: JS KH)"
+    with pytest.raises(IllegalPlayError) as info:
+        check_play(parse_card("8S"), hand, partner, Trump.SPADES, NO_LOWER)
+    assert str(info.value) == "illegal play: 8S (partner trumped, no lower trump: JS KH)"
 
 
 def test_check_play_under_undertrump_forbidden_names_the_rule():

@@ -126,7 +126,12 @@ REF_POINTS = {
 
 def ref_points(c: int, trump: str, scale: str = "pagat") -> int:
     if trump == "all":
-        table = {"pagat": "all", "ffb2015": "ffb2015", "ffb2016_ratio": "trump"}[scale]
+        table = {
+            "pagat": "all",
+            "ffb2015": "ffb2015",
+            "ffb2016_ratio": "trump",
+            "trump_values": "trump",
+        }[scale]
         return REF_POINTS[table][rank_of(c)]
     if trump == "none":
         return REF_POINTS[trump][rank_of(c)]
@@ -247,7 +252,9 @@ def ref_belotes(tricks, word: str, rules: RuleSet) -> list[int]:
     """Seats scoring a belote: K and Q of the trump suit (each suit at all-trump with
     each_suit) played by one seat."""
     owner = {c: s for trick in tricks for s, c in trick}
-    if word in SUIT_NAMES:
+    if rules.belote_bonus == "off":  # OpenSpiel's option: no belote is scored
+        suits = []
+    elif word in SUIT_NAMES:
         suits = [SUIT_NAMES.index(word)]
     elif word == "all" and rules.all_trump_belote == "each_suit":
         suits = [0, 1, 2, 3]
@@ -259,9 +266,14 @@ def ref_belotes(tricks, word: str, rules: RuleSet) -> list[int]:
 def ref_score(card_points, winners, belotes, taker, word, rules):
     """The scoring of the format's "Rule sets" table, written from its words."""
     capot = len({w % 2 for w in winners}) == 1
+    unscaled = word == "all" and rules.all_trump_points == "trump_values"
+    no_bonus = capot and winners[-1] % 2 != taker % 2 and rules.defenders_capot == "no_bonus"
     if capot:
         count = [0, 0]
-        count[winners[-1] % 2] = int(rules.capot_points)
+        if no_bonus:
+            count[winners[-1] % 2] = 258 if unscaled else 162
+        else:
+            count[winners[-1] % 2] = 248 + 100 if unscaled else int(rules.capot_points)
     else:
         count = list(card_points)
         count[winners[-1] % 2] += 10
@@ -311,15 +323,21 @@ def test_random_legal_deal_adds_up_and_scores_by_the_spec(seed, trump, rules, ta
         winners.append(w)
         card_points[w % 2] += sum(ref_points(c, word, rules.all_trump_points) for c in cards)
         lead = w
-    ratio = word == "all" and rules.all_trump_points == "ffb2016_ratio"
-    assert sum(card_points) == (248 if ratio else 152)
+    trump_values = word == "all" and rules.all_trump_points in ("ffb2016_ratio", "trump_values")
+    assert sum(card_points) == (248 if trump_values else 152)
     belotes = ref_belotes(tricks, word, rules)
     points, made, score, held, capot = ref_score(card_points, winners, belotes, taker, word, rules)
     # the deal total: cards and last trick (or the capot), plus the belotes that count
     counted = 20 * len(belotes)
     if rules.belote == "attack_only":
         counted = 20 * sum(1 for s in belotes if s % 2 == taker % 2)
-    whole = int(rules.capot_points) if capot else 162
+    unscaled = word == "all" and rules.all_trump_points == "trump_values"
+    defenders_sweep = capot and winners[-1] % 2 != taker % 2
+    bonus = not (defenders_sweep and rules.defenders_capot == "no_bonus")
+    if capot and bonus:
+        whole = 348 if unscaled else int(rules.capot_points)
+    else:
+        whole = 258 if unscaled else 162
     assert sum(points) == whole + counted
     if made:
         assert score == points and held == 0

@@ -27,7 +27,7 @@ from explainer.engine import (
 PLAY_KNOBS = [
     find_rules("house", undertrump=u, partner_overtrump=p, all_trump_partner=a)
     for u in ("required", "optional", "forbidden")
-    for p in ("required", "optional")
+    for p in ("required", "optional", "no_lower")
     for a in ("climb", "free")
 ]
 
@@ -76,7 +76,25 @@ def sentence_holds(
         barred = (
             rules.partner_overtrump == "required" and f["best_is_trump"] and f["higher_trumps"] != 0
         )
-        return legal == (hand & ~lower if barred else hand)
+        kept_back = (
+            rules.partner_overtrump == "no_lower"
+            and f["best_is_trump"]
+            and lower != 0
+            and f["trumps"] != hand
+        )
+        return legal == (hand & ~lower if barred else hand) and not kept_back
+    if rule is Rule.PARTNER_NO_LOWER:
+        lower = f["trumps"] & ~f["higher_trumps"]
+        return (
+            void
+            and f["trump_suit_contract"]
+            and f["partner_wins"]
+            and f["best_is_trump"]
+            and rules.partner_overtrump == "no_lower"
+            and lower != 0
+            and f["trumps"] != hand
+            and legal == hand & ~lower
+        )
     if rule is Rule.TRUMP:
         plain_led = not f["led_trump_like"]
         return (
@@ -131,6 +149,8 @@ def test_every_rule_ids_sentence_is_true_of_its_legal_set(rules):
     expected = set(Rule)
     if rules.undertrump != "forbidden":
         expected.discard(Rule.NO_UNDERTRUMP)
+    if rules.partner_overtrump != "no_lower":
+        expected.discard(Rule.PARTNER_NO_LOWER)
     assert set(seen) == expected
 
 

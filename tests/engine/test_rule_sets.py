@@ -12,7 +12,9 @@ from explainer.engine import (
     SOURCES,
     Knob,
     RuleSet,
+    Seat,
     Sourced,
+    Team,
     Trump,
     UnknownRulesError,
     find_rules,
@@ -37,14 +39,21 @@ def test_presets_for_an_unknown_game_names_the_games():
 def test_knobs_are_the_formats_knobs_in_order_each_a_knob_with_its_values():
     assert {name: knob.values for name, knob in KNOBS.items()} == {
         "undertrump": ("required", "optional", "forbidden"),
-        "partner_overtrump": ("required", "optional"),
+        "partner_overtrump": ("required", "optional", "no_lower"),
         "all_trump_partner": ("climb", "free"),
         "tie": ("made", "failed", "litige"),
         "belote": ("prenable", "imprenable", "attack_only"),
         "capot_points": ("252", "250"),
-        "all_trump_points": ("pagat", "ffb2015", "ffb2016_ratio"),
+        "all_trump_points": ("pagat", "ffb2015", "ffb2016_ratio", "trump_values"),
         "all_trump_belote": ("none", "each_suit"),
         "classic_declarations": ("off", "on"),
+        "defenders_capot": ("bonus", "no_bonus"),
+        "classic_sa_ta": ("off", "on"),
+        "classic_coinche": ("off", "on"),
+        "belote_bonus": ("on", "off"),
+        "target": ("1000", "501", "2000"),
+        "both_reach": ("higher_total", "draw"),
+        "rounding": ("none", "half_up"),
     }
     assert all(isinstance(k, Knob) and k.doc and "belote" in k.games for k in KNOBS.values())
 
@@ -81,27 +90,44 @@ def test_ffb_belote_is_the_ffb_classic_rulebook_of_2016():
         "all_trump_points": "ffb2016_ratio",
         "all_trump_belote": "each_suit",
         "classic_declarations": "off",
+        "defenders_capot": "bonus",
+        "classic_sa_ta": "off",
+        "classic_coinche": "off",
+        "belote_bonus": "on",
+        "target": "1000",
+        "both_reach": "higher_total",
+        "rounding": "none",
     }
     cite = preset_sources("ffb_belote")["belote"].cites[0]
     assert (cite.key, cite.section, cite.source.edition) == ("FFB-B16", "§10.2", "2016-01-27")
 
 
 def test_pagat_belote_is_pagats_belote_page():
+    """Pagat's base Belote: partner winning, "free to either trump, or discard any card"
+    (a lower trump too); a belote in any suit at tout atout (La Coinche's variation); the
+    capot's bonus the takers' alone (as restated: no text to quote)."""
     assert find_rules("pagat_belote").knobs == {
         "undertrump": "required",
-        "partner_overtrump": "required",
+        "partner_overtrump": "optional",
         "all_trump_partner": "climb",
         "tie": "made",
         "belote": "imprenable",
         "capot_points": "252",
         "all_trump_points": "pagat",
-        "all_trump_belote": "none",
+        "all_trump_belote": "each_suit",
         "classic_declarations": "on",
+        "defenders_capot": "no_bonus",
+        "classic_sa_ta": "off",
+        "classic_coinche": "off",
+        "belote_bonus": "on",
+        "target": "1000",
+        "both_reach": "draw",
+        "rounding": "none",
     }
 
 
 def test_house_values_cite_the_seeds():
-    for knob in ("undertrump", "partner_overtrump", "tie", "belote", "capot_points"):
+    for knob in ("undertrump", "partner_overtrump", "tie", "belote", "capot_points", "target"):
         assert preset_sources("house")[knob].cites[0].key == "SEED-003", knob
 
 
@@ -140,3 +166,33 @@ def test_a_preset_with_a_knob_changed_is_no_longer_that_preset():
     rules = find_rules("pagat_belote", belote="prenable")
     assert rules.name == "pagat_belote" and not rules.is_preset
     assert find_rules("pagat_belote", belote="imprenable").is_preset
+
+
+def test_a_defenders_capot_has_no_bonus_only_under_no_bonus():
+    """Pagat's Belote as restated: "only the taking side earns the capot bonus"; the FFB
+    (B16 §10.2: "162 points ou 252 points s'il elle a réalisé un capot") and the house
+    give it to whichever team wins every trick."""
+    from explainer.engine import score_deal
+
+    winners = [Seat.E, Seat.W] * 4  # East-West win every trick
+    pagat, ffb = find_rules("pagat_belote"), find_rules("ffb_belote")
+    assert (pagat.capot_count(1, 0), pagat.capot_count(0, 0)) == (162, 252)
+    assert (ffb.capot_count(1, 0), ffb.capot_count(0, 0)) == (252, 252)
+    defended = score_deal((0, 152), winners, (), Seat.N, pagat)
+    assert (defended.points, defended.made, defended.score) == ((0, 162), False, (0, 162))
+    assert score_deal((0, 152), winners, (), Seat.N, ffb).score == (0, 252)
+    taken = score_deal((0, 152), winners, (), Seat.E, pagat)
+    assert (taken.points, taken.made) == ((0, 252), True)
+
+
+def test_classic_declarations_give_defenders_what_their_capot_counts():
+    from explainer.engine import score_classic_declarations
+
+    failed = score_classic_declarations(
+        (0, 162), (20, 0), taker=Seat.N, capot=Team.EW, capot_count=162
+    )
+    assert failed == (False, (0, 182))
+    assert score_classic_declarations((0, 252), (20, 0), taker=Seat.N, capot=Team.EW) == (
+        False,
+        (0, 272),
+    )

@@ -102,7 +102,7 @@ def test_preset_sources_of_an_unknown_preset_names_the_presets() -> None:
 
 def test_a_citation_points_at_its_source_and_an_unknown_key_lists_the_known() -> None:
     assert Citation("PAG-C", "Scoring", "x").source is SOURCES["PAG-C"]
-    assert find_source("DSL").url.startswith("https://github.com/jbgh2/card-game-dsl")
+    assert find_source("PAG-B").url == "https://www.pagat.com/jass/belote.html"
     with pytest.raises(UnknownRulesError) as info:
         _ = Citation("FFB-B17", "§1", "x").source
     assert str(info.value) == f"unknown source: 'FFB-B17' (known: {', '.join(SOURCES)})"
@@ -121,12 +121,14 @@ def test_every_source_keeps_its_key_publisher_title_edition_address_and_language
         "https://www.ffbelote.org/wp-content/uploads/2015/11/REGLES-DE-LA-BELOTE-CONTREE.pdf"
     )
     seed = SOURCES["SEED-003"]
-    assert (seed.publisher, seed.edition, seed.url, seed.lang) == (
-        "explainer seeds",
-        "seed 003",
+    assert (seed.publisher, seed.title, seed.edition, seed.url, seed.lang) == (
+        "the Belote app of the house rules",
+        "4 graczy · Partnerujesz przeciwne AI · Pojedyncze rozdanie",
+        "app text, undated",
         "",
         "pl",
     )
+    assert SOURCES["SEED-000"].title == "Jaką kartę wolno zagrać?"
     assert all(key == s.key for key, s in SOURCES.items())
 
 
@@ -140,6 +142,10 @@ def test_a_value_without_citation_or_note_is_refused_by_its_whole_message() -> N
 def test_the_house_values_cite_seed_003_by_section_and_verbatim_quote() -> None:
     house = preset_sources("house")
     assert house["undertrump"].cites == (
-        Citation("SEED-003", "4", "jeśli nie możesz przetrumfować, zagraj niższy atut"),
+        Citation(
+            "SEED-003", "4. Rozgrywka tury", "jeśli nie możesz przetrumfować, zagraj niższy atut"
+        ),
     )
-    assert house["capot_points"].cites == (Citation("SEED-003", "5", "co daje łącznie 252 punkty"),)
+    assert house["capot_points"].cites[-1] == Citation(
+        "SEED-003", "5. Punktacja i zakończenie", "co daje łącznie 252 punkty"
+    )

@@ -268,7 +268,7 @@ def test_deal_scored_under_ffb_belote_holds_a_tie_as_litige():
 
 # -- totals stay consistent under every combination of the scoring knobs --------------------------
 
-SCORING_KNOBS = ("tie", "belote", "capot_points", "all_trump_points")
+SCORING_KNOBS = ("tie", "belote", "capot_points", "all_trump_points", "defenders_capot")
 
 
 @st.composite
@@ -305,7 +305,8 @@ def test_deal_totals_add_up_under_every_scoring_knob(ns, winners, belotes, taker
         counts[seat % 2] += 20
     if rules.belote == "attack_only":
         counts[defenders] = 0
-    whole = int(rules.capot_points) if capot else 162
+    swept = capot and winners[-1] % 2 == defenders and rules.defenders_capot == "no_bonus"
+    whole = int(rules.capot_points) if capot and not swept else 162
     assert sum(d.points) == whole + counts[0] + counts[1]
     assert (d.capot is not None) == capot
     tie = d.points[takers] == d.points[defenders]

@@ -49,6 +49,20 @@ def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
+@pytest.fixture(scope="session")
+def hostile_out(tmp_path_factory: pytest.TempPathFactory, pristine: Path) -> Path:
+    """The project with test_injection.py's hostile page and translations, built once per
+    session (test_injection.py reads its HTML, test_injection_browser.py serves it)."""
+    from .test_injection import make_hostile
+
+    root = tmp_path_factory.mktemp("hostile") / "project"
+    shutil.copytree(pristine, root)
+    make_hostile(root)
+    code, lines = run_cli(["--root", ".", "build", "--out", "out/site"], cwd=root)
+    assert code == 0, "\n".join(lines)
+    return root / "out" / "site"
+
+
 @pytest.fixture
 def project(pristine: Path, tmp_path: Path) -> Path:
     """A clean copy of the project that the test may change."""

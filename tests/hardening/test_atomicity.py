@@ -33,6 +33,7 @@ text: |
   North leads the ace of spades and everybody follows.
 contract: {{trump: hearts}}
 trick: [N: AS, E: 7S, S: 8S, W: 9S]
+expect: {{winner: N}}
 """
 
 

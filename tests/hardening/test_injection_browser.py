@@ -7,22 +7,19 @@ served over HTTP and opened page by page. The test fails on any dialog (``alert`
 means markup from content reached the page and only the CSP stopped it.
 
 Skipped when Chromium or Playwright is missing, except on CI (``CI=true``), where that
-is a failure — the same rule and browser flags as every browser test (tests/browser.py).
+is a failure — the same rule and browser flags as every browser test (tests/browser.py); the
+session's one browser (``browser``) and hostile build (``hostile_out``, conftest.py).
 """
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser import launch, serving
-
-from .conftest import run_cli
-from .test_injection import make_hostile
+from tests.browser import serving
 
 pytestmark = pytest.mark.browser
 
@@ -36,22 +33,9 @@ document.addEventListener('securitypolicyviolation', function (e) {
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
-
-
-@pytest.fixture(scope="module")
-def hostile_server(
-    tmp_path_factory: pytest.TempPathFactory, pristine: Path
-) -> Iterator[tuple[str, Path]]:
-    root = tmp_path_factory.mktemp("hostile-browser") / "project"
-    shutil.copytree(pristine, root)
-    make_hostile(root)
-    code, lines = run_cli(["--root", ".", "build", "--out", "out/site"], cwd=root)
-    assert code == 0, "\n".join(lines)
-    out = root / "out" / "site"
-    with serving(out) as base:
-        yield base, out
+def hostile_server(hostile_out: Path) -> Iterator[tuple[str, Path]]:
+    with serving(hostile_out) as base:
+        yield base, hostile_out
 
 
 def test_no_content_script_runs_and_no_csp_violation(

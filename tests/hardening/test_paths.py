@@ -29,10 +29,10 @@ def _page(root: Path, ident: str) -> None:
     )
     (folder / "example.yaml").write_text(
         f"id: static\npage: {ident}\nsection: index\ncontract: {{trump: hearts}}\n"
-        "trick: [N: AS, E: 7S, S: 8S, W: 9S]\n"
+        "trick: [N: AS, E: 7S, S: 8S, W: 9S]\nexpect: {winner: N}\n"
         if ident == "static"
         else f"id: {ident}-example\npage: {ident}\nsection: index\ncontract: {{trump: hearts}}\n"
-        "trick: [N: AS, E: 7S, S: 8S, W: 9S]\n",
+        "trick: [N: AS, E: 7S, S: 8S, W: 9S]\nexpect: {winner: N}\n",
         encoding="utf-8",
     )
 

@@ -62,9 +62,9 @@ def test_the_schema_of_the_bids_is_one_seat_and_one_bid_each_two_rounds_at_most(
     item = bids["items"]
     assert (item["type"], item["minProperties"], item["maxProperties"]) == ("object", 1, 1)
     assert item["additionalProperties"] == {
-        "enum": ["take", "pass", "spades", "hearts", "diamonds", "clubs"]
+        "enum": ["take", "pass", "spades", "hearts", "diamonds", "clubs", "none", "all"]
     }
-    assert set(props) == {"dealer", "turned", "bids"}
+    assert set(props) == {"rules", "dealer", "turned", "bids"}
 
 
 REFUSED: list[tuple[str, list[tuple[str, str]]]] = [
@@ -82,7 +82,7 @@ REFUSED: list[tuple[str, list[tuple[str, str]]]] = [
             ("x.yaml:4:49: bids.4: expected a bid, got a list", "TYPE"),
             (
                 "x.yaml:4:57: invalid bid: 'maybe'"
-                " (expected take, pass, spades, hearts, diamonds or clubs)",
+                " (expected take, pass, spades, hearts, diamonds, clubs, none or all)",
                 "BAD_BID",
             ),
             ("x.yaml:4:64: bids.6: a bid is one 'SEAT: BID' pair, got '7'", "TYPE"),

@@ -88,3 +88,34 @@ def test_internal_error_is_one_line_not_a_traceback(
 
     assert f"{display_path(path)}:1:1: internal error: RuntimeError: boom" in out
     assert "Traceback" not in out
+
+
+def test_a_check_run_as_its_own_process_collects_cycles_less_often() -> None:
+    """``main()`` of a real command line freezes what the imports made and raises the
+    young generation's threshold (a check of thousands of files walked them at every
+    collection), and still checks."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import gc, sys\n"
+        "from explainer.cli import main, GC_THRESHOLD\n"
+        f"sys.argv = ['explainer', 'check', {str(CASES / 'good')!r}]\n"
+        "code = main()\n"
+        "print(code, gc.get_threshold()[0] == GC_THRESHOLD, gc.get_freeze_count() > 1000)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=False
+    )
+    assert done.stdout.splitlines()[-1] == "0 True True", done.stdout + done.stderr
+
+
+def test_a_caller_of_main_keeps_its_own_cycle_collector(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import gc
+
+    before = gc.get_threshold(), gc.get_freeze_count()
+    assert main(["check", str(CASES / "good")]) == 0
+    assert (gc.get_threshold(), gc.get_freeze_count()) == before
+    capsys.readouterr()

@@ -91,11 +91,13 @@ def test_a_coinche_deal_again_under_rules_without_declarations_drops_them() -> N
 
 def test_a_coinche_deal_again_under_rules_with_declarations_keeps_them() -> None:
     s = _tierce()
-    rules = find_coinche_rules("pagat_coinche")
+    rules = find_coinche_rules("ffb_contree", declarations="on")
     again = KIND.recompute(s, rules)
     assert KIND.computed(again)["declarations"] == {Team.NS: 20, Team.EW: 0}
     assert KIND.computed(again) == KIND.computed(
-        _load(TIERCE.replace("ffb_coinche", "pagat_coinche"))[0]
+        _load(
+            TIERCE.replace("rules: ffb_coinche", 'rules: {preset: ffb_contree, declarations: "on"}')
+        )[0]
     )  # type: ignore[arg-type]
 
 

@@ -70,7 +70,8 @@ READS: list[tuple[FactType[Any], str, Any, list[tuple[str, str]]]] = [
     ),
     (LEVEL, "[1]", BAD, [("x.yaml:1:1: expect.x: expected a level, got a list", "TYPE")]),
     (TRUMP_OR_NONE, "hearts", Trump.HEARTS, []),
-    (TRUMP_OR_NONE, "none", None, []),
+    (TRUMP_OR_NONE, "none", Trump.NONE, []),
+    (TRUMP_OR_NONE, "all", Trump.ALL, []),
     (TRUMP_OR_NONE, "~", None, []),
     (TRUMP_OR_NONE, "null", None, []),
     (TRUMP_OR_NONE, "''", None, []),
@@ -240,7 +241,8 @@ def test_facts_write_their_values_as_a_scenario_does() -> None:
     assert BID.to_yaml(110) == 110
     assert BID.to_yaml(BidKind.CAPOT) == "capot"
     assert LEVEL.to_yaml(Level.SURCOINCHE) == "surcoinche"
-    assert TRUMP_OR_NONE.to_yaml(None) == "none"
+    assert TRUMP_OR_NONE.to_yaml(None) is None
+    assert TRUMP_OR_NONE.to_yaml(Trump.NONE) == "none"
     assert TRUMP_OR_NONE.to_yaml(Trump.CLUBS) == "clubs"
     assert SEAT_OR_NONE.to_yaml(None) == TEAM_OR_NONE.to_yaml(None) == "none"
     assert (SEAT.to_yaml(Seat.W), TEAM.to_yaml(Team.EW)) == ("W", "EW")
@@ -256,7 +258,8 @@ def test_facts_write_their_values_as_a_scenario_does() -> None:
 def test_facts_show_their_values_in_one_line() -> None:
     assert (BID.show(None), BID.show(80), BID.show(BidKind.GENERALE)) == ("none", "80", "generale")
     assert (BOOLEAN.show(True), BOOLEAN.show(False)) == ("true", "false")
-    assert TRUMP_OR_NONE.show(None) == "none"
+    assert TRUMP_OR_NONE.show(None) == "null"  # nothing chosen; none is sans atout
+    assert TRUMP_OR_NONE.show(Trump.NONE) == "none"
     assert WINNERS.show(()) == "(none)"
     assert WINNERS.show((Seat.S, Seat.W)) == "S W"
     assert HANDS.show({Seat.N: frozenset({1, 0}), Seat.E: frozenset()}) == "N 7S 8S, E "
@@ -295,4 +298,9 @@ def test_party_schemas_allow_none_only_when_optional() -> None:
     assert SEAT_OR_NONE.schema == {"anyOf": [SEAT_REF, NONE_SCHEMA]}
     assert TEAM_OR_NONE.schema == {"anyOf": [TEAM_REF, NONE_SCHEMA]}
     assert CARD.schema == CARD_REF
-    assert TRUMP_OR_NONE.schema == {"enum": ["spades", "hearts", "diamonds", "clubs", "none"]}
+    assert TRUMP_OR_NONE.schema == {
+        "anyOf": [
+            {"enum": ["spades", "hearts", "diamonds", "clubs", "none", "all"]},
+            {"type": "null"},
+        ]
+    }

@@ -6,7 +6,7 @@ test noticed)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import pytest
 
@@ -18,9 +18,14 @@ from explainer.engine import (
     LawError,
     LawOutcome,
     LawResult,
+    MatchLaw,
+    MatchOutcome,
     PlayLaw,
     Rule,
     check_deal_law,
+    check_match_law,
+    match_counterexample_yaml,
+    match_variants,
     presets_for,
     scoring_variants,
 )
@@ -119,7 +124,12 @@ REFUSED: list[tuple[str, list[tuple[str, str]]]] = [
     ),
     (
         "kind: law\ncontract: {trump: suit}\nthen: follow\n",
-        [("t.yaml:3:7: then: expected a mapping (a play law) or a list (a deal law)", "TYPE")],
+        [
+            (
+                "t.yaml:3:7: then: expected a mapping (a play law) or a list (a deal or match law)",
+                "TYPE",
+            )
+        ],
     ),
     (
         "kind: law\ncontract: {trump: suit}\nthen: {must: [x]}\n",
@@ -128,14 +138,47 @@ REFUSED: list[tuple[str, list[tuple[str, str]]]] = [
     (
         "kind: law\ncontract: {trump: suit}\nthen: {must: follow}\nrules: scoring_variants\n",
         [
-            ("t.yaml:4:8: rules: scoring_variants is for deal laws of game: belote", "BAD_RULES"),
+            (
+                "t.yaml:4:8: rules: scoring_variants is for deal and match laws of game: belote",
+                "BAD_RULES",
+            ),
             FOLLOW,
         ],
     ),
     (
         "kind: law\ncontract: {game: coinche, trump: suit}\nthen: [made_scores_own]\n"
         "rules: scoring_variants\n",
-        [("t.yaml:4:8: rules: scoring_variants is for deal laws of game: belote", "BAD_RULES")],
+        [
+            (
+                "t.yaml:3:7: then: deal laws are checked on classic deals (contract.game: belote)",
+                "BAD_VALUE",
+            )
+        ],
+    ),
+    (
+        "kind: law\ncontract: {game: coinche, trump: suit}\nthen: [one_winner]\n",
+        [
+            (
+                "t.yaml:3:7: then: match laws are checked on classic matches"
+                " (contract.game: belote)",
+                "BAD_VALUE",
+            )
+        ],
+    ),
+    (
+        "kind: law\ncontract: {trump: suit}\nwhen: [not both_reach, not litge]\n"
+        "then: [points_add_up, card_points_152]\n",
+        [
+            (
+                "t.yaml:3:24: when.2: unknown premise: 'not litge' (did you mean 'litige'?)",
+                "BAD_VALUE",
+            ),
+            (
+                "t.yaml:4:23: then.2: unknown conclusion: 'card_points_152' (expected one of"
+                " one_winner, winner_ahead, points_add_up, both_reach, litige)",
+                "BAD_VALUE",
+            ),
+        ],
     ),
     (
         "kind: law\ncontract: {game: coinche, trump: suit}\nthen: [made_scores_own]\n"
@@ -229,7 +272,9 @@ REFUSED: list[tuple[str, list[tuple[str, str]]]] = [
             (
                 "t.yaml:3:25: then.2: unknown conclusion: 'nonsense' (expected one of"
                 " card_points_152, points_162_or_capot, made_scores_own, failed_takers_zero,"
-                " failed_defenders_all, made, failed, litige, capot, belote, takers_belote)",
+                " failed_defenders_all, takers_keep_belote, capot_252, belote_each_pair,"
+                " declarations_scored, made, failed, litige, capot, belote, takers_belote, tie,"
+                " king_queen, declaration)",
                 "BAD_VALUE",
             ),
         ],
@@ -455,14 +500,16 @@ def _coinche_law() -> law_kind.LawScenario:
 
 
 def test_a_coinche_laws_counterexample_is_a_coinche_play_under_the_failing_presets_rules() -> None:
-    """Only pagat_coinche fails (partner_overtrump: required); its counterexample is shown
-    as a Coinche play under pagat_coinche's play rules, which differ from house's."""
+    """Only ffb_coinche fails (partner_overtrump: no_lower); its counterexample is shown
+    as a Coinche play under ffb_coinche's play rules, which no classic preset has."""
     s = _coinche_law()
     ((preset, example),) = law_kind.KIND.view(s).counterexamples
-    cx = s.outcome.outcomes[2].counterexample
+    cx = s.outcome.outcomes[0].counterexample
     assert cx is not None
-    assert preset == "pagat_coinche"
-    assert cx.rules == COINCHE_PRESETS["pagat_coinche"].play_rules != PRESETS["house"]
+    assert preset == "ffb_coinche"
+    assert cx.rules == COINCHE_PRESETS["ffb_coinche"].play_rules
+    assert cx.rules.partner_overtrump == "no_lower"
+    assert all(cx.rules.partner_overtrump != r.partner_overtrump for r in PRESETS.values())
     assert example.scenario.rules == cx.rules
     assert (example.scenario.contract.trump, example.scenario.contract.game) == (
         cx.trump,
@@ -542,3 +589,111 @@ def test_a_counterexample_is_ruled_again_under_its_presets_rules() -> None:
     assert ruling is not None
     assert (str(ruling.legal), ruling.rule) == ("7H 7D", Rule.DISCARD)
     assert tuple(ruling.legal) == cx.legal
+
+
+MATCH = MatchLaw.parse(trump="suit", then=["one_winner"])
+THREE = {name: PRESETS[name] for name in presets_for("belote")}
+
+
+def _match_scenario(result: Any, law: MatchLaw = MATCH) -> law_kind.LawScenario:
+    return law_kind.LawScenario(
+        id="m", kind="law", path=Path("m.yaml"), game="belote", law=law, rule_sets=THREE,
+        outcome=result,
+    )  # fmt: skip
+
+
+def test_a_page_shows_a_match_law_over_its_matches() -> None:
+    result = LawResult(
+        (
+            MatchOutcome("house", True, 1000, 1000, 10500),
+            MatchOutcome("ffb_belote", True, 900, 5, 9),
+        )
+    )
+    view = law_kind.KIND.view(_match_scenario(result))
+    assert (view.play, view.match, view.holds_under, view.checked, view.counterexamples) == (
+        False,
+        True,
+        ("house", "ffb_belote"),
+        1000,
+        (),
+    )
+    assert law_kind.checked_line(_match_scenario(result)) == (
+        "m.yaml: law m checked on 1000 matches (10500 deals) under house;"
+        " 900 matches (9 deals; 5 meeting its premises) under ffb_belote"
+    )
+
+
+def test_a_holding_match_law_result_is_cached_and_read_back(fresh_cache: Path) -> None:
+    result = LawResult(
+        (
+            MatchOutcome("house", True, 10, 10, 100),
+            MatchOutcome("ffb_belote", False, 10, 4, 90),
+            MatchOutcome("pagat_belote", True, 10, 10, 95),
+        )
+    )
+    law_kind._store("m", result)
+    assert law_kind._load("m", THREE) == result
+
+
+def test_mixed_cached_outcomes_are_unreadable(fresh_cache: Path) -> None:
+    with pytest.raises(ValueError, match="mixed"):
+        law_kind._decode([["match", "house", True, 1, 1, 1], ["deal", "x", True, 1, 1]], THREE)
+
+
+def test_a_failing_match_law_is_not_cached_and_its_note_gives_the_match(
+    fresh_cache: Path,
+) -> None:
+    result = check_match_law(MATCH, {"pagat_belote": PRESETS["pagat_belote"]}, samples=200)
+    failing = result["pagat_belote"]
+    assert failing.counterexample is not None
+    assert law_kind._encode(result) is None
+    line = ", ".join(match_counterexample_yaml(failing.counterexample).splitlines())
+    note = law_kind.KIND.note(
+        "holds_under", frozenset({"pagat_belote"}), None, {"holds_under": result}
+    )
+    assert (
+        note
+        == f"; under pagat_belote it does not hold: one_winner is false in this match: {{{line}}}"
+    )
+    held = LawResult((MatchOutcome("house", True, 10, 7, 100),))
+    assert (
+        law_kind.KIND.note("holds_under", frozenset(), None, {"holds_under": held})
+        == "; under house it holds over 7 of 10 matches"
+    )
+
+
+def test_a_match_law_licenses_the_targets_of_its_rule_sets() -> None:
+    s = _match_scenario(None)
+    assert law_kind.KIND.licensed_numbers(s) == {1000}
+    other = law_kind.LawScenario(
+        id="m", kind="law", path=Path("m.yaml"), game="belote", law=MATCH,
+        rule_sets={"x": PRESETS["house"].with_knobs(target="501")}, outcome=None,
+    )  # fmt: skip
+    assert law_kind.KIND.licensed_numbers(other) == {501}
+
+
+def test_match_laws_share_the_deal_laws_deals_and_weigh_their_rule_sets() -> None:
+    assert law_kind.shared_work(MATCH, THREE) == ("deal",)
+    both = law_kind.weight([(DEAL, TWO), (MATCH, THREE)])
+    assert both == pytest.approx(1.5 * 1 + 0.06 + 0.2 * 3)  # one kind of contract, shared
+
+
+def test_a_match_law_with_scoring_variants_is_read_under_every_match_variant(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "law.yaml"
+    path.write_text(
+        "kind: law\nid: m\ncontract: {trump: suit}\nwhen: [not litige]\n"
+        "then: [winner_ahead, both_reach]\nrules: scoring_variants\n",
+        encoding="utf-8",
+    )
+    ((law, rule_sets),) = read_laws([path])
+    assert law == MatchLaw.parse(
+        trump="suit", when=["not litige"], then=["winner_ahead", "both_reach"]
+    )
+    assert dict(rule_sets) == match_variants("belote")
+
+
+def test_a_match_law_is_checked_by_the_match_check() -> None:
+    result = law_kind._check(MATCH, {"house": PRESETS["house"]})
+    assert isinstance(result.outcomes[0], MatchOutcome)

@@ -55,6 +55,7 @@ def test_a_match_computes_its_totals_winner_next_dealer_and_deals_counted() -> N
         "drawn": False,
         "next_dealer": Seat.S,
         "deals_counted": 2,
+        "held": 0,
     }
 
 
@@ -151,7 +152,7 @@ REFUSED: list[tuple[str, list[tuple[str, str]]]] = [
     (
         "kind: match\nrules: {preset: ffb_contree, target: 1000}\ndealer: W\n"
         "start: {NS: 1010, EW: 0}\ndeals: [{score: {NS: 160, EW: 0}}]\n",
-        [("t.yaml:5:1: the match starts at 1010-0, already at the target 1000", "BAD_DEAL")],
+        [("t.yaml:4:1: the match starts at 1010-0, already at the target 1000", "BAD_DEAL")],
     ),
     (
         "kind: match\ndealer: [W]\ndeals: [annulled]\n",

@@ -67,7 +67,7 @@ def test_a_partner_overtrump_shows_the_forbidden_card_and_the_presets_that_allow
     every = _c("9S", "7S", "KD")
     assert view.others == (
         PresetNote("ffb_belote", every, Rule.PARTNER_WINS),
-        PresetNote("official", every, Rule.PARTNER_WINS),
+        PresetNote("pagat_belote", every, Rule.PARTNER_WINS),
     )
     assert view.at_table == (
         (Seat.N, 2, *_c("8S")),

@@ -114,6 +114,34 @@ def test_key_locations_are_one_based_and_fall_back_to_a_parent_then_the_file() -
     )
 
 
+def test_a_lists_items_are_located_from_one_tuple_per_list() -> None:
+    """A list's items are kept together (``line, column, ...``, 0-based): item ``i``
+    (from 1) is found, its children fall back to it, and there is no item 0 nor one
+    past the end; keys and items are iterated and counted alike."""
+    keys = KeyLocations("f.yaml")
+    keys.marks[("cards",)] = (0, 0)
+    keys.lists[("cards",)] = (0, 8, 0, 12)
+    assert keys[("cards", 2)] == Location("f.yaml", 1, 13, ("cards", 2))
+    assert ("cards", 1) in keys and ("cards", 0) not in keys and ("cards", 3) not in keys
+    assert ("cards", "1") not in keys and ["cards", 1] not in keys
+    assert keys.where(("cards", 1, "seat")) == Location("f.yaml", 1, 9, ("cards", 1))
+    assert keys.where(("cards", 3)) == Location("f.yaml", 1, 1, ("cards",))
+    assert list(keys) == [("cards",), ("cards", 1), ("cards", 2)] and len(keys) == 3
+    with pytest.raises(KeyError):
+        keys[("cards", 3)]
+
+
+def test_a_sequence_read_locates_each_item() -> None:
+    r = Reader("f.yaml")
+    items = r.sequence(_node("[7S,\n  8S, 9S]"), ("cards",))
+    assert items is not None and len(items) == 3
+    assert [r.keys[("cards", i)] for i in (1, 2, 3)] == [
+        Location("f.yaml", 1, 2, ("cards", 1)),
+        Location("f.yaml", 2, 3, ("cards", 2)),
+        Location("f.yaml", 2, 7, ("cards", 3)),
+    ]
+
+
 def test_a_problem_is_placed_at_a_node_a_location_or_the_file_start() -> None:
     r = Reader("f.yaml")
     r.error(_node("\n\n    x"), "at a node")

@@ -33,7 +33,7 @@ def test_report_escapes_the_files_text(tmp_path: Path) -> None:
     f = tmp_path / "x.yaml"
     f.write_text(
         'title: "<script>alert(x)</script>"\ncontract: {trump: hearts}\n'
-        "trick: [N: AS, E: 7S, S: 8S, W: 9S]\n"
+        "trick: [N: AS, E: 7S, S: 8S, W: 9S]\nexpect: {winner: N}\n"
     )
     report = tmp_path / "r.html"
     assert run_check([str(f)], root=tmp_path, report=str(report), out=io.StringIO()) == 0

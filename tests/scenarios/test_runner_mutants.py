@@ -16,6 +16,8 @@ from explainer.scenarios.model import Scenario
 from explainer.scenarios.runner import run, run_all
 
 FULL_TRICK = "contract: {trump: hearts}\ntrick: [N: AS, E: 7S, S: 8S, W: 9S]\n"
+STATED = "expect: {winner: N}\n"
+"""A fact the trick states, written last: an example that states none is refused."""
 NOT_A_FACT = (
     "is not one of this example's checked facts (state it under expect, or write it in words)"
 )
@@ -44,7 +46,7 @@ def _bad_token(line: int, key: str, token: str, why: str = UNKNOWN_NAME) -> Diag
 
 
 def test_a_number_in_the_title_is_a_prose_number_of_the_title() -> None:
-    scenario = _scenario(FULL_TRICK + "title: A trick of 7\n")
+    scenario = _scenario(FULL_TRICK + "title: A trick of 7\n" + STATED)
     assert run(scenario) == [
         Diagnostic(
             _at(3, "title"), f"title: the number 7 {NOT_A_FACT}", Code.PROSE_NUMBER, DISAGREE
@@ -53,32 +55,55 @@ def test_a_number_in_the_title_is_a_prose_number_of_the_title() -> None:
 
 
 def test_a_number_right_after_a_card_token_is_still_a_prose_number() -> None:
-    scenario = _scenario(FULL_TRICK + "text: North leads {AS}7 times.\n")
+    scenario = _scenario(FULL_TRICK + "text: North leads {AS}7 times.\n" + STATED)
     assert [str(d) for d in run(scenario)] == [f"x.yaml:3:1: text: the number 7 {NOT_A_FACT}"]
 
 
 def test_a_bad_value_token_in_the_title_is_kept_beside_one_in_the_text() -> None:
-    scenario = _scenario(FULL_TRICK + "title: Worth {=beloet}\ntext: Worth {=capt}.\n")
+    scenario = _scenario(FULL_TRICK + "title: Worth {=beloet}\ntext: Worth {=capt}.\n" + STATED)
     assert run(scenario) == [_bad_token(3, "title", "beloet"), _bad_token(4, "text", "capt")]
 
 
 def test_known_value_tokens_are_not_reported() -> None:
-    scenario = _scenario(FULL_TRICK + "text: '{=belote}, {=points:JH}, {=capot}, {=deal_total}'\n")
+    scenario = _scenario(
+        FULL_TRICK + "text: '{=belote}, {=points:JH}, {=capot}, {=deal_total}'\n" + STATED
+    )
     assert run(scenario) == []
     assert run_all([scenario]) == []
 
 
 def test_a_bad_value_token_after_a_good_one_is_reported() -> None:
-    scenario = _scenario(FULL_TRICK + "text: Worth {=belote}, then {=belotte}.\n")
+    scenario = _scenario(FULL_TRICK + "text: Worth {=belote}, then {=belotte}.\n" + STATED)
     assert run(scenario) == [_bad_token(3, "text", "belotte")]
 
 
 def test_a_value_token_in_a_kind_without_a_belote_rule_set_is_invalid() -> None:
     scenario = _scenario(
         "kind: auction\nrules: ffb_contree\ndealer: W\ncalls: [N: pass, E: pass, S: pass, W: pass]\n"
-        "text: The belote is {=belote}.\n"
+        "text: The belote is {=belote}.\nexpect: {annulled: true}\n"
     )
     assert run_all([scenario]) == [_bad_token(5, "text", "belote", "kind: auction has no rule set")]
+
+
+def test_an_example_stating_no_fact_is_refused_as_invalid_at_expect() -> None:
+    bare = _scenario(FULL_TRICK + "expect: {}\n")
+    assert run(bare) == [
+        Diagnostic(
+            Location("x.yaml", 3, 1, ("expect",)),
+            "states no fact to check (explainer check --fill PATH writes the engine's)",
+            Code.NO_FACT,
+            INVALID,
+        )
+    ]
+    assert [str(d.location) for d in run(_scenario(FULL_TRICK))] == ["x.yaml:1:1"]
+
+
+def test_a_law_without_expect_is_not_refused() -> None:
+    law = _scenario(
+        "kind: law\ntitle: Follow suit\ncontract: {game: belote, trump: [suit]}\nrules: [house]\n"
+        "when: [can_follow]\nthen: {must: led_suit}\n"
+    )
+    assert runner.no_fact(law) is None
 
 
 def test_a_disagreement_is_a_disagree_diagnostic_at_its_key() -> None:

@@ -9,7 +9,7 @@ import jsonschema
 import pytest
 import yaml
 
-from explainer.engine import KNOBS, PRESETS, STEP_KNOBS, Trump
+from explainer.engine import COINCHE_PRESETS, KNOB_KINDS, KNOBS, PRESETS, STEP_KNOBS, Trump
 from explainer.scenarios import keys as loader_keys
 from explainer.scenarios.kinds import KINDS
 from explainer.scenarios.kinds.contract import CONTRACT_KEYS, rules_keys
@@ -32,10 +32,15 @@ def _validator(schema: dict) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema)
 
 
+# Checked and built once for the module: a validator resolves its references on first use,
+# so one per file made each of the ~150 validations below pay for the whole schema again.
+VALIDATORS = {"page": _validator(PAGE), "scenario": _validator(SCENARIO)}
+
+
 def _errors(path: Path) -> list[str]:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    schema = PAGE if path.name == "page.yaml" else SCENARIO
-    return [e.message for e in _validator(schema).iter_errors(data)]
+    validator = VALIDATORS["page" if path.name == "page.yaml" else "scenario"]
+    return [e.message for e in validator.iter_errors(data)]
 
 
 def test_shipped_files_are_the_generated_ones() -> None:
@@ -49,10 +54,11 @@ def test_keys_per_kind_equal_the_kind_table() -> None:
         assert set(props) == set(loader_keys.COMMON_KEYS) | set(kind.keys)
         assert list(props["expect"]["properties"]) == list(kind.fact_keys)
     play = SCENARIO["$defs"]["play"]["properties"]
-    assert set(play["contract"]["properties"]) == set(CONTRACT_KEYS)
-    assert set(play["contract"]["properties"]["rules"]["anyOf"][1]["properties"]) == set(
-        rules_keys()
-    )
+    assert set(play["contract"]["properties"]) == set(CONTRACT_KEYS) - {"level"}
+    assert set(play["contract"]["properties"]["rules"]["anyOf"][1]["properties"]) == {
+        "preset",
+        *(k for k in rules_keys() if "play" in KNOB_KINDS.get(k, ())),
+    }
     assert set(PAGE["properties"]) == set(loader_keys.PAGE_KEYS)
     assert set(PAGE["properties"]["sections"]["items"]["properties"]) == set(
         loader_keys.SECTION_KEYS
@@ -60,19 +66,29 @@ def test_keys_per_kind_equal_the_kind_table() -> None:
 
 
 def test_rules_knobs_and_presets_are_the_engines() -> None:
+    """A classic kind's ``rules`` offers the presets and the knobs that apply to the kind
+    (``KNOB_KINDS``): the ones the checker accepts there."""
     contract = SCENARIO["$defs"]["deal"]["properties"]["contract"]
     contract = contract["anyOf"][0] if "anyOf" in contract else contract  # [classic, coinche]
     rules = contract["properties"]["rules"]["anyOf"]
     assert rules[0]["enum"] == list(PRESETS)
-    assert set(rules[1]["properties"]) == {"preset", *KNOBS}
+    assert set(rules[1]["properties"]) == {"preset", *(k for k in KNOBS if "deal" in KNOB_KINDS[k])}
+    bidding = SCENARIO["$defs"]["bidding"]["properties"]["rules"]["anyOf"][1]["properties"]
+    assert set(bidding) == {"preset", "classic_sa_ta"}
+    classic_match = SCENARIO["$defs"]["match"]["properties"]["rules"]["anyOf"][1]["anyOf"][1]
+    assert set(classic_match["properties"]) == {"preset", "tie", "target", "both_reach", "rounding"}
+    play = SCENARIO["$defs"]["play"]["properties"]["contract"]["properties"]["rules"]["anyOf"]
+    assert play[0]["enum"] == [*PRESETS, *COINCHE_PRESETS]
 
 
 def test_coinche_rules_offer_only_the_knobs_of_the_kinds_step() -> None:
     """An editor proposes, for a Coinche kind's ``rules``, the knobs its engine step
-    reads: the ones the checker accepts there (``STEP_KNOBS``)."""
+    reads: the ones the checker accepts there (``STEP_KNOBS``); a match's rules are a
+    Coinche or a classic rule set."""
     for kind in ("auction", "dealing", "match", "declarations"):
-        rules = SCENARIO["$defs"][kind]["properties"]["rules"]["anyOf"][1]["properties"]
-        assert set(rules) == {"preset", *STEP_KNOBS[kind]}, kind
+        rules = SCENARIO["$defs"][kind]["properties"]["rules"]["anyOf"]
+        coinche = rules[0]["anyOf"][1] if kind == "match" else rules[1]
+        assert set(coinche["properties"]) == {"preset", *STEP_KNOBS[kind]}, kind
 
 
 VALID = (

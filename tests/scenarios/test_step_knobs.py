@@ -16,6 +16,7 @@ from typing import Any
 from explainer.engine import (
     COINCHE_KNOBS,
     FULL_DECK,
+    KNOBS,
     STEP_KNOBS,
     CoincheRules,
     EngineError,
@@ -60,7 +61,7 @@ def _step(s: Any) -> tuple[str, Callable[[CoincheRules], Any]] | None:
         return "deal", lambda rules: play_coinche_deal(
             s.contract, plays, rules=rules, dealer=s.dealer, announced=dict(s.announced)
         )
-    if isinstance(s, MatchScenario):
+    if isinstance(s, MatchScenario) and isinstance(s.rules, CoincheRules):
         return "match", lambda rules: run_match(
             list(s.deals), dealer=s.dealer, start=s.start, rules=rules
         )
@@ -152,3 +153,34 @@ def test_a_match_knob_on_an_auction_names_the_match() -> None:
 
 def test_a_knob_the_auction_reads_is_accepted() -> None:
     assert _auction_diagnostics("surcoinche: 'off'") == []
+
+
+CLASSIC_MATCH_KNOBS = {"target", "both_reach", "rounding", "tie"}
+"""The classic knobs a match reads (:func:`~explainer.engine.match_rules`): the other
+knobs score or play the deals, which a match is given already scored."""
+
+
+def test_a_classic_match_reads_only_its_match_knobs_and_the_tie() -> None:
+    matches = [
+        s
+        for s in load_project(ROOT).scenarios
+        if isinstance(s, MatchScenario) and not isinstance(s.rules, CoincheRules)
+    ]
+    assert len(matches) >= 9
+    changed = set()
+    for s in matches:
+
+        def run(rules: Any, s: MatchScenario = s) -> Any:
+            return _outcome(
+                lambda r: run_match(list(s.deals), dealer=s.dealer, start=s.start, rules=r), rules
+            )
+
+        base = run(s.rules)
+        for name, knob in KNOBS.items():
+            for value in knob.values:
+                other = run(s.rules.with_knobs(**{name: value}))
+                if name in CLASSIC_MATCH_KNOBS:
+                    changed |= {name} if other != base else set()
+                else:
+                    assert other == base, (s.id, name, value)
+    assert changed == CLASSIC_MATCH_KNOBS

@@ -8,11 +8,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    """A copy of the real project's inputs (scenarios, templates, locales, pyproject)."""
-    root = tmp_path / "project"
-    root.mkdir()
+def copy_inputs(root: Path) -> Path:
+    """A copy of the real project's inputs (scenarios, templates, locales, pyproject) in
+    ``root`` (created); returns ``root``."""
+    root.mkdir(parents=True)
     for name in ("scenarios", "templates", "locales"):
         if (ROOT / name).is_dir():
             shutil.copytree(ROOT / name, root / name)
@@ -20,15 +19,7 @@ def project(tmp_path: Path) -> Path:
     return root
 
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real project built once into a temporary folder."""
-    import io
-
-    from explainer.site.build import run_build
-
-    out = tmp_path_factory.mktemp("built") / "site"
-    stream = io.StringIO()
-    code = run_build(ROOT, out, None, stream)
-    assert code == 0, stream.getvalue()
-    return out
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A copy of the real project's inputs that the test may change."""
+    return copy_inputs(tmp_path / "project")

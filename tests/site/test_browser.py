@@ -1,4 +1,5 @@
-"""Every page in every language, in headless Chromium: one browser, one server, one build.
+"""Every page in every language, in headless Chromium: the session's one browser, server and
+build (``browser`` and ``served_site``, tests/conftest.py).
 
 - No console errors, no failed requests (so the CSP and the relative links hold), every
   example present; a hand starts neutral, a tap reveals one card's verdict and "Show the
@@ -6,7 +7,8 @@
   are not buttons.
 - axe-core 4 finds no violation on any page x language x light/dark x 1280/390 px.
 - Nothing scrolls sideways at 320 px: a box wider than its content scrolls by itself,
-  takes keyboard focus and is labelled.
+  takes keyboard focus and is labelled. The Rule sets page has no such box: nothing on
+  it scrolls sideways at 1280 or 320 px.
 - which-card prints on at most one A4 page per two examples, with the reasons printed.
 - The Practice page keeps a running score; the language switch keeps the #anchor.
 
@@ -17,39 +19,21 @@ With ``EXPLAINER_SCREENSHOTS=1`` screenshots and the printed PDFs go to ``screen
 
 from __future__ import annotations
 
-import io
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from explainer.scenarios.loader import load_project
-from tests.browser import axe_script, launch, serving
+from tests.browser import axe_script
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 WIDTHS = (1280, 390)
 SCHEMES = ("light", "dark")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    from explainer.site.build import run_build
-
-    out = tmp_path_factory.mktemp("browser") / "site"
-    stream = io.StringIO()
-    assert run_build(ROOT, out, None, stream) == 0, stream.getvalue()
-    with serving(out) as base:
-        yield base, out
 
 
 def _pages(out: Path) -> list[str]:
@@ -122,8 +106,8 @@ def _check_hand(example: Any) -> int:
     return taps
 
 
-def test_every_page_in_every_language(browser: Any, server: tuple[str, Path]) -> None:
-    base, out = server
+def test_every_page_in_every_language(browser: Any, served_site: tuple[str, Path]) -> None:
+    base, out = served_site
     project = load_project(ROOT)
     context = browser.new_context(
         viewport={"width": 390, "height": 844},
@@ -155,9 +139,9 @@ def test_every_page_in_every_language(browser: Any, server: tuple[str, Path]) ->
 
 
 def test_without_javascript_the_answer_waits_in_a_closed_details(
-    browser: Any, server: tuple[str, Path]
+    browser: Any, served_site: tuple[str, Path]
 ) -> None:
-    base, _ = server
+    base, _ = served_site
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     for rel in ("en/which-card/index.html", "pl/practice/index.html"):
@@ -177,8 +161,8 @@ def test_without_javascript_the_answer_waits_in_a_closed_details(
     context.close()
 
 
-def test_practice_keeps_a_running_score(browser: Any, server: tuple[str, Path]) -> None:
-    base, _ = server
+def test_practice_keeps_a_running_score(browser: Any, served_site: tuple[str, Path]) -> None:
+    base, _ = served_site
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     page = context.new_page()
     page.goto(base + "fr/practice/index.html")
@@ -204,8 +188,8 @@ def test_practice_keeps_a_running_score(browser: Any, server: tuple[str, Path]) 
     context.close()
 
 
-def test_the_language_switch_keeps_the_anchor(browser: Any, server: tuple[str, Path]) -> None:
-    base, _ = server
+def test_the_language_switch_keeps_the_anchor(browser: Any, served_site: tuple[str, Path]) -> None:
+    base, _ = served_site
     context = browser.new_context()
     page = context.new_page()
     page.goto(base + "en/which-card/index.html#follow-suit")
@@ -220,9 +204,9 @@ def test_the_language_switch_keeps_the_anchor(browser: Any, server: tuple[str, P
 
 
 def test_axe_finds_no_violation_on_any_page_language_scheme_and_width(
-    browser: Any, server: tuple[str, Path]
+    browser: Any, served_site: tuple[str, Path]
 ) -> None:
-    base, out = server
+    base, out = served_site
     script = axe_script()
     # axe is injected by the test, so this context alone bypasses the pages' CSP
     context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900})
@@ -250,7 +234,7 @@ def test_axe_finds_no_violation_on_any_page_language_scheme_and_width(
     assert not found, "\n".join(found)
 
 
-OVERFLOW = """() => {
+OVERFLOW = """(boxes) => {
   const doc = document.documentElement;
   const problems = [];
   if (doc.scrollWidth > doc.clientWidth) {
@@ -262,7 +246,7 @@ OVERFLOW = """() => {
     if (style.overflowX === 'visible' && el.getBoundingClientRect().right <= doc.clientWidth) {
       continue;
     }
-    const ok = el.classList.contains('scroll') && style.overflowX === 'auto'
+    const ok = boxes && el.classList.contains('scroll') && style.overflowX === 'auto'
       && el.tabIndex === 0 && el.getAttribute('role') === 'region'
       && el.hasAttribute('aria-labelledby');
     if (!ok) {
@@ -272,18 +256,20 @@ OVERFLOW = """() => {
   }
   for (const el of document.querySelectorAll('main *')) {
     const r = el.getBoundingClientRect();
-    if (r.width && r.right > doc.clientWidth + 1 && !el.closest('.scroll')) {
+    if (r.width && r.right > doc.clientWidth + 1 && !(boxes && el.closest('.scroll'))) {
       problems.push(el.tagName.toLowerCase() + '.' + el.className + ' ends at ' + r.right);
     }
   }
   return problems.slice(0, 5);
 }"""
+"""What scrolls sideways or sticks out of the screen; with ``boxes`` true, a box that
+scrolls by itself, takes keyboard focus and is labelled is allowed."""
 
 
 def test_nothing_scrolls_sideways_or_is_clipped_at_320px(
-    browser: Any, server: tuple[str, Path]
+    browser: Any, served_site: tuple[str, Path]
 ) -> None:
-    base, out = server
+    base, out = served_site
     context = browser.new_context(
         viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True
     )
@@ -292,10 +278,31 @@ def test_nothing_scrolls_sideways_or_is_clipped_at_320px(
     for rel in _pages(out):
         page.goto(base + rel)
         page.wait_for_load_state("load")
-        found += [f"{rel}: {p}" for p in page.evaluate(OVERFLOW)]
+        found += [f"{rel}: {p}" for p in page.evaluate(OVERFLOW, True)]
         if rel.endswith(("which-card/index.html", "one-deal/index.html")):
             _shot(page, rel, "320")
     context.close()
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("width", [1280, 320])
+def test_the_rule_sets_page_never_scrolls_sideways(
+    browser: Any, served_site: tuple[str, Path], width: int
+) -> None:
+    """Not even inside a box: every rule set's value and source fits the screen, with or
+    without JavaScript, in every language."""
+    base, _ = served_site
+    found: list[str] = []
+    for script in (True, False):
+        context = browser.new_context(
+            viewport={"width": width, "height": 800}, java_script_enabled=script
+        )
+        page = context.new_page()
+        for lang in ("en", "fr", "pl"):
+            page.goto(base + f"{lang}/rule-sets/index.html")
+            page.wait_for_load_state("load")
+            found += [f"{lang} {width}px js={script}: {p}" for p in page.evaluate(OVERFLOW, False)]
+        context.close()
     assert not found, "\n".join(found)
 
 
@@ -304,9 +311,9 @@ def _pdf_pages(pdf: bytes) -> int:
 
 
 def test_which_card_prints_on_one_a4_page_per_two_examples_with_the_reasons(
-    browser: Any, server: tuple[str, Path]
+    browser: Any, served_site: tuple[str, Path]
 ) -> None:
-    base, out = server
+    base, out = served_site
     project = load_project(ROOT)
     context = browser.new_context()
     page = context.new_page()

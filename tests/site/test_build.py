@@ -275,15 +275,16 @@ def test_base_url(project: Path, tmp_path: Path, base: str) -> None:
 
 
 def test_disputed_example_says_that_sources_disagree(built_site: Path) -> None:
-    """Disputed is computed: the official example's ruling differs under the belote
-    presets; the house example's does not (all three require undertrumping)."""
+    """Disputed is computed: the FFB contrée example's ruling differs under another
+    Coinche preset (Pagat's); the house example's does not (the three classic presets
+    require undertrumping)."""
     for lang, words in (
         ("en", "Sources disagree on this rule."),
         ("pl", "Źródła różnią się co do tej zasady."),
         ("fr", "Les sources divergent sur cette règle."),
     ):
         html = (built_site / lang / "which-card" / "index.html").read_text(encoding="utf-8")
-        start = html.index('id="undertrump-official"')
+        start = html.index('id="undertrump-contree"')
         article = html[start : html.index("</article>", start)]
         assert 'class="disputed"' in article and words in article
         assert "FFB" in article

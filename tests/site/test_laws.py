@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from babel.numbers import format_decimal
 
-from explainer.engine import LawOutcome
+from explainer.engine import LawOutcome, MatchOutcome
 from explainer.i18n.catalog import Catalog
 from explainer.i18n.names import Words
 from explainer.scenarios.kinds.law import KIND as LAW_KIND
@@ -44,12 +44,19 @@ def _law_html(site: Path, law: LawScenario) -> str:
 
 def _checked(law: LawScenario) -> int:
     """What the engine checked the law over: the page shows the largest count of its
-    rule sets (positions for a play law, deals for a deal law)."""
-    return max(o.checked if isinstance(o, LawOutcome) else o.deals for o in law.outcome.outcomes)
+    rule sets (positions for a play law, deals for a deal law, matches for a match law)."""
+    return max(
+        o.checked
+        if isinstance(o, LawOutcome)
+        else o.matches
+        if isinstance(o, MatchOutcome)
+        else o.deals
+        for o in law.outcome.outcomes
+    )
 
 
 def test_the_shipped_pages_have_laws() -> None:
-    assert {law.page for law in LAWS} == {"which-card", "one-deal", "coinche"}
+    assert {law.page for law in LAWS} == {"which-card", "one-deal", "coinche", "match"}
 
 
 @pytest.mark.parametrize("law", LAWS, ids=lambda s: s.id)
@@ -59,9 +66,12 @@ def test_each_law_is_anchored_marked_and_shows_the_engines_count(
     html = _law_html(built_site, law)
     assert html.count(f'id="law-{law.id}"') == 1
     assert f'<a class="anchor" href="#law-{law.id}">' in html
+    first = law.outcome.outcomes[0]
     what = (
         "Checked over {} positions"
-        if isinstance(law.outcome.outcomes[0], LawOutcome)
+        if isinstance(first, LawOutcome)
+        else "Checked on {} random matches"
+        if isinstance(first, MatchOutcome)
         else "Checked on {} random deals"
     )
     assert (
@@ -71,7 +81,7 @@ def test_each_law_is_anchored_marked_and_shows_the_engines_count(
     ) in html
 
 
-@pytest.mark.parametrize("page", ["which-card", "one-deal", "coinche"])
+@pytest.mark.parametrize("page", ["which-card", "one-deal", "coinche", "match"])
 def test_a_page_with_laws_explains_the_checked_mark_once(built_site: Path, page: str) -> None:
     html = _page(built_site, page)
     assert html.count('<p class="law-legend">') == 1
@@ -117,7 +127,7 @@ WHICH_CARD_LINKS = {
     "overtrump": "opponent-trumped-overtrump",
     "partner-trumped-no-lower-trump": "partner-winning-no-trump-needed",
     "undertrump-house": "must-undertrump",
-    "undertrump-official": "no-undertrump-official",
+    "undertrump-contree": "no-undertrump-coinche",
 }
 """Each play example of which-card and the law it links to: one that states the rule
 which decided the example and covers its position (``discard`` has three such laws)."""
@@ -142,7 +152,7 @@ def test_every_play_example_links_to_the_law_that_explains_it(built_site: Path) 
 
 
 def test_an_example_links_to_the_law_covering_it_not_the_first_of_its_rule() -> None:
-    """``undertrump-official`` is decided by ``discard``, as is ``no-trump-discard``:
+    """``undertrump-contree`` is decided by ``discard``, as is ``no-trump-discard``:
     each goes to the law about its own position, whatever the page order."""
     index = law_index([LAW_KIND.view(s) for s in LAWS if s.page == "which-card"])
     discard = [law_id for law_id, _ in index.by_rule["discard"]]
@@ -150,17 +160,17 @@ def test_an_example_links_to_the_law_covering_it_not_the_first_of_its_rule() -> 
         "all-trump-void-discard",
         "no-trump-free-discard",
         "no-trump-held-discard",
-        "no-undertrump-official",
+        "no-undertrump-coinche",
     ]
     by_id = {s.id: s for s in PROJECT.scenarios}
-    for example_id in ("undertrump-official", "no-trump-discard"):
+    for example_id in ("undertrump-contree", "no-trump-discard"):
         view = PLAY_KIND.view(by_id[example_id])
         assert index.link(view) == WHICH_CARD_LINKS[example_id]
 
 
 def test_an_example_whose_position_no_law_covers_links_nowhere() -> None:
     index = law_index([LAW_KIND.view(s) for s in LAWS if s.page == "which-card"])
-    view = PLAY_KIND.view({s.id: s for s in PROJECT.scenarios}["undertrump-official"])
+    view = PLAY_KIND.view({s.id: s for s in PROJECT.scenarios}["undertrump-contree"])
     only_first = law_index([LAW_KIND.view(s) for s in LAWS if s.id == "no-trump-free-discard"])
     assert index.link(view) is not None
     assert only_first.link(view) is None
@@ -177,3 +187,4 @@ def test_coinche_laws_name_coinches_rule_sets(built_site: Path) -> None:
     )
     assert '<p class="contract">Coinche, Pagat coinche rules, hearts are trump.</p>' in html
     assert "Coinche, house rules" not in html and "Coinche, official rules" not in html
+    assert "Coinche, FFB coinche rules (2015)" in html or "FFB contrée rules (2016)" in html

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from markupsafe import escape
 
-from explainer.engine import PRESETS, Rule, legal_cards
+from explainer.engine import Rule, legal_cards, presets_for
 from explainer.i18n.catalog import load_catalogs
 from explainer.i18n.names import Words, typeset
 from explainer.site.practice import PER_RULE, coverage, draw_positions, practice_presets
@@ -27,17 +27,19 @@ def test_positions_are_drawn_deterministically_from_the_fixed_seed() -> None:
 
 def test_every_rule_id_has_three_positions_under_the_house_rules() -> None:
     counts = coverage(draw_positions())
-    # house requires undertrumping, so the rule id of a forbidden undertrump never occurs
-    wanted = [rule for rule in Rule if rule is not Rule.NO_UNDERTRUMP]
+    # house requires undertrumping and overtrumping the partner, so the rule ids of a
+    # forbidden undertrump and of the FFB coinche rulebook's partner rule never occur
+    never = (Rule.NO_UNDERTRUMP, Rule.PARTNER_NO_LOWER)
+    wanted = [rule for rule in Rule if rule not in never]
     assert [rule for rule in wanted if counts[("house", rule)] < PER_RULE] == []
-    assert counts[("house", Rule.NO_UNDERTRUMP)] == 0
+    assert [counts[("house", rule)] for rule in never] == [0, 0]
 
 
 def test_every_rule_id_met_under_each_rule_set_has_at_least_three_positions() -> None:
     counts = coverage(draw_positions())
-    assert {name for name, _ in counts} == set(PRESETS)
+    assert {name for name, _ in counts} == set(presets_for("belote"))
     assert all(n >= PER_RULE for n in counts.values()), counts
-    assert [name for name, _ in practice_presets()] == sorted(PRESETS)
+    assert [name for name, _ in practice_presets()] == sorted(presets_for("belote"))
 
 
 def test_each_position_shows_the_engines_ruling() -> None:
@@ -68,9 +70,15 @@ def test_the_practice_page_text_is_the_engines_verdicts_in_each_language(
         assert 'data-score="right">0<' in html and 'data-score="tried">0<' in html
 
 
-def test_every_page_is_under_100_kb(built_site: Path) -> None:
+def test_every_page_is_under_120_kb(built_site: Path) -> None:
+    # 100 KB until issue 24: the Coinche page's fifteen whole deals now each say why the
+    # contract is made or failed and how the score is made, sentence by sentence.
+    # The Rule sets page is the reference of every rule of both games under every rule
+    # set, each value with its quote: 140 KB since the classic match's and the variants'
+    # rules joined it (issue 28).
     for page in built_site.rglob("*.html"):
-        assert page.stat().st_size < 100_000, page
+        limit = 140_000 if page.parent.name == "rule-sets" else 120_000
+        assert page.stat().st_size < limit, page
 
 
 @pytest.mark.parametrize(

@@ -34,7 +34,7 @@ def test_rule_sets_page_has_no_english_note(built_site: Path, lang: str) -> None
     assert notes
     assert all('lang="en"' not in attrs for attrs, _ in notes)
     w = _words(lang)
-    for row in rule_set_rows():
+    for row in (*rule_set_rows("belote"), *rule_set_rows("coinche")):
         for _, sourced in row.values:
             if sourced.note:
                 assert w.rule_text("rule note", sourced.note) != sourced.note
@@ -50,8 +50,8 @@ def test_rule_sets_page_words_sources_in_the_page_language(built_site: Path, lan
 
 def test_rule_sets_page_keeps_quotes_in_their_source_language(built_site: Path) -> None:
     html = _page(built_site, "pl", "rule-sets")
-    assert '<q lang="fr">il faut fournir un atout plus faible</q>' in html
-    assert '<q lang="en">If he has trumps but is unable to overtrump' in html
+    assert '<q lang="fr">Si c&#39;est impossible, il faut fournir un atout plus faible</q>' in html
+    assert '<q lang="en">he must still play a trump</q>' in html
 
 
 @pytest.mark.parametrize(
@@ -66,13 +66,13 @@ def test_rule_sets_cells_name_the_value_in_words(built_site: Path, lang: str, wo
     html = _page(built_site, lang, "rule-sets")
     cell = html[html.index('id="ffb_belote-undertrump"') :]
     cell = cell[: cell.index("</td>")]
-    assert f'<strong class="value">{words}</strong>' in cell
+    assert f'<strong class="value">{words[:1].upper()}{words[1:]}</strong>' in cell
     assert 'class="value">required<' not in html
 
 
 def test_french_citation_puts_a_space_before_the_colon(built_site: Path) -> None:
     html = _page(built_site, "fr", "rule-sets")
-    assert '§5.2.2\u00a0: <q lang="fr">il faut fournir' in html
+    assert '§5.2.2\u00a0: <q lang="fr">Si c&#39;est impossible, il faut fournir' in html
 
 
 @pytest.mark.parametrize("lang", ["en", "pl", "fr"])

@@ -22,6 +22,8 @@ import pytest
 from explainer.site.serve import RELOAD_PATH, STATUS_PATH, VERSION_PATH, run_serve
 from tests.hardening.fuzzer import LockedText as _Stream
 
+from .conftest import copy_inputs
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -39,14 +41,14 @@ def _get(url: str) -> str:
         return response.read().decode("utf-8")
 
 
-@pytest.fixture
-def served(project: Path, tmp_path: Path):  # type: ignore[no-untyped-def]
+@contextlib.contextmanager
+def _serving(project: Path, out: Path) -> Iterator[tuple[str, _Stream]]:
     """``serve`` running on ``project`` in a thread: ``(base URL, its output stream)``."""
     stream, stop = _Stream(), threading.Event()
     result: list[int] = []
     thread = threading.Thread(
         target=lambda: result.append(
-            run_serve(project, tmp_path / "out", "127.0.0.1", 0, out_stream=stream, stop=stop)
+            run_serve(project, out, "127.0.0.1", 0, out_stream=stream, stop=stop)
         ),
         daemon=True,
     )
@@ -61,6 +63,22 @@ def served(project: Path, tmp_path: Path):  # type: ignore[no-untyped-def]
         thread.join(timeout=30)
     assert result == [0]
     assert "Traceback" not in stream.text()
+
+
+@pytest.fixture
+def served(project: Path, tmp_path: Path) -> Iterator[tuple[str, _Stream]]:
+    """``serve`` on this test's copy of the project, which the test may change."""
+    with _serving(project, tmp_path / "out") as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def served_unchanged(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, _Stream]]:
+    """One ``serve`` for the tests that only send requests and change no source (one build
+    for the module, not one per test)."""
+    root = tmp_path_factory.mktemp("served")
+    with _serving(copy_inputs(root / "project"), root / "out") as running:
+        yield running
 
 
 def test_serve_rebuilds_on_change_and_keeps_the_last_good_site(
@@ -161,14 +179,12 @@ def test_a_signal_stops_serve_with_one_line_and_removes_its_temporary_folder(
 
 
 @contextlib.contextmanager
-def _browsing(url: str) -> Iterator[tuple[Any, list[str]]]:
-    """Chromium open at ``url``: the page, and every Content-Security-Policy violation
-    its console reports."""
-    from tests.browser import launch
-
-    browsers = launch()
+def _browsing(browser: Any, url: str) -> Iterator[tuple[Any, list[str]]]:
+    """A page of the session's browser open at ``url``: the page, and every
+    Content-Security-Policy violation its console reports."""
+    context = browser.new_context()
     try:
-        page = next(browsers).new_page()
+        page = context.new_page()
         violations: list[str] = []
         page.on(
             "console",
@@ -177,15 +193,15 @@ def _browsing(url: str) -> Iterator[tuple[Any, list[str]]]:
         page.goto(url)
         yield page, violations
     finally:
-        browsers.close()
+        context.close()
 
 
 @pytest.mark.browser
 def test_the_open_page_reloads_itself_after_a_rebuild(
-    project: Path, served: tuple[str, _Stream]
+    project: Path, served: tuple[str, _Stream], browser: Any
 ) -> None:
     base, _ = served
-    with _browsing(f"{base}/en/which-card/index.html") as (page, errors):
+    with _browsing(browser, f"{base}/en/which-card/index.html") as (page, errors):
         page.evaluate("window.__before_reload = true")
         scenario = project / "scenarios/which-card/follow/01-follow-suit.yaml"
         text = scenario.read_text(encoding="utf-8")
@@ -229,30 +245,30 @@ def _raw(base: str, request: bytes) -> bytes:
     ],
 )
 def test_every_request_gets_an_answer_never_a_traceback(
-    path: str, status: int, served: tuple[str, _Stream]
+    path: str, status: int, served_unchanged: tuple[str, _Stream]
 ) -> None:
-    base, _ = served
+    base, _ = served_unchanged
     for method in ("GET", "HEAD"):
         answer = _raw(base, f"{method} {path} HTTP/1.0\r\n\r\n".encode())
         assert answer.startswith(f"HTTP/1.0 {status} ".encode()), answer[:200]
 
 
 def test_idle_connections_are_closed(
-    served: tuple[str, _Stream], monkeypatch: pytest.MonkeyPatch
+    served_unchanged: tuple[str, _Stream], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from explainer.site import serve
 
     monkeypatch.setattr(serve._Handler, "timeout", 1.0)
-    base, _ = served
+    base, _ = served_unchanged
     host, port = base.removeprefix("http://").split(":")
     with socket.create_connection((host, int(port)), timeout=30) as idle:
         assert idle.recv(1) == b""  # closed by the server, not by our 30 s timeout
 
 
-def test_serve_keeps_answering_under_400_connections(served: tuple[str, _Stream]) -> None:
+def test_serve_keeps_answering_under_400_connections(served_unchanged: tuple[str, _Stream]) -> None:
     """200 idle connections and 200 requests at once: every request is answered (the
     listen queue was 5, with no idle timeout: 62 went unanswered)."""
-    base, _ = served
+    base, _ = served_unchanged
     host, port = base.removeprefix("http://").split(":")
     idle = [socket.create_connection((host, int(port)), timeout=30) for _ in range(200)]
     answers: list[int] = []
@@ -311,10 +327,10 @@ def test_a_failed_rebuild_is_shown_in_the_page_until_the_next_good_one(
 
 
 def test_the_overlay_is_drawn_by_the_served_script_and_styled_by_a_served_sheet(
-    served: tuple[str, _Stream],
+    served_unchanged: tuple[str, _Stream],
 ) -> None:
     """No inline script or style: the site's CSP (script-src and style-src 'self') holds."""
-    base, _ = served
+    base, _ = served_unchanged
     script = _get(base + RELOAD_PATH)
     assert "explainer-serve-overlay" in script and "/__explainer/overlay.css" in script
     assert "innerHTML" not in script and ".style." not in script  # text nodes only
@@ -337,10 +353,10 @@ def test_a_port_that_is_no_port_is_one_line_and_exit_2(port: str, tmp_path: Path
 
 @pytest.mark.browser
 def test_the_open_page_shows_a_failed_rebuild_and_drops_it_at_the_next_good_one(
-    project: Path, served: tuple[str, _Stream]
+    project: Path, served: tuple[str, _Stream], browser: Any
 ) -> None:
     base, _ = served
-    with _browsing(f"{base}/pl/which-card/index.html") as (page, violations):
+    with _browsing(browser, f"{base}/pl/which-card/index.html") as (page, violations):
         scenario = project / "scenarios/which-card/follow/01-follow-suit.yaml"
         text = scenario.read_text(encoding="utf-8")
         scenario.write_text(text.replace("legal: [KS, 7S]", "legal: [KS]"), encoding="utf-8")

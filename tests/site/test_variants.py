@@ -11,6 +11,7 @@ from explainer.engine import Rule, Team
 from explainer.scenarios.loader import load_project
 from explainer.scenarios.model import Scenario
 from explainer.site.examples import macro_of
+from explainer.site.outcomes import Verdict
 from explainer.site.variants import Variant, variants
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,6 +31,8 @@ def test_failed_deal_under_ffb_and_pagat_lets_the_takers_keep_their_belote() -> 
     assert _variants("deal-failed") == [
         ("ffb_belote", "belote", "score", score),
         ("pagat_belote", "belote", "score", score),
+        # then a value no preset takes: OpenSpiel's Belote scores no belote at all
+        ("OPENSPIEL", "belote_bonus", "score", {Team.NS: 0, Team.EW: 162}),
     ]
 
 
@@ -45,22 +48,21 @@ def test_failed_deal_variant_cites_the_ffb_classic_rulebook_section() -> None:
 
 
 def test_tie_is_held_over_under_the_ffb_classic_rules() -> None:
-    assert _variants("deal-tie") == [
-        ("ffb_belote", "tie", "made", False),
-        ("ffb_belote", "tie", "score", {Team.NS: 0, Team.EW: 81}),
-    ]
+    assert _variants("deal-tie") == [("ffb_belote", "tie", "outcome", Verdict.LITIGE)]
+    (held,) = variants(_scenarios()["deal-tie"])  # one note: the outcome and its score
+    assert held.score == {Team.NS: 0, Team.EW: 81}
 
 
 def test_house_undertrump_example_agrees_under_every_belote_preset() -> None:
     assert _variants("undertrump-house") == []
 
 
-def test_official_undertrump_example_differs_under_every_belote_preset() -> None:
-    facts = {(preset, fact) for preset, _, fact, _ in _variants("undertrump-official")}
-    assert facts == {
-        (p, f) for p in ("house", "ffb_belote", "pagat_belote") for f in ("legal", "rule")
-    }
-    rules = {v.other for v in variants(_scenarios()["undertrump-official"]) if v.fact == "rule"}
+def test_contree_undertrump_example_differs_under_pagats_coinche_only() -> None:
+    """The FFB contrée trick is read under the other Coinche presets' play rules, never
+    a classic preset's: FFB coinche agrees (no undertrumping), Pagat's requires it."""
+    facts = {(preset, fact) for preset, _, fact, _ in _variants("undertrump-contree")}
+    assert facts == {("pagat_coinche", "legal"), ("pagat_coinche", "rule")}
+    rules = {v.other for v in variants(_scenarios()["undertrump-contree"]) if v.fact == "rule"}
     assert rules == {Rule.UNDERTRUMP}
 
 
@@ -84,7 +86,7 @@ def test_the_failed_deal_page_shows_the_ffb_score_with_its_source(built_site: Pa
     text = re.sub(r"<[^>]+>", "", article)
     assert (
         "Under the FFB classic rules (2016) (belote imprenable: each team keeps its own;"
-        " Fédération Française de Belote, January 27, 2016, §10.2), the score for the deal is North-South 20,"
+        " Règles officielles de la Belote, January 27, 2016, §10.2), the score for the deal is North-South 20,"
         " East-West 162, not North-South 0, East-West 182." in " ".join(text.split())
     )
     assert 'href="../rule-sets/index.html#ffb_belote-belote"' in article
@@ -103,23 +105,23 @@ def test_every_table_drawing_says_which_way_play_goes(built_site: Path) -> None:
 def test_surcoinched_deal_under_contree_adds_the_belote_after_multiplying() -> None:
     assert _variants("coinche-surcoinched-belote") == [
         ("ffb_contree", "belote_multiplied", "score", {Team.NS: 0, Team.EW: 1020}),
-        ("pagat_coinche", "coinche_scoring", "score", {Team.NS: 0, Team.EW: 540}),
+        ("pagat_coinche", "coinche_scoring", "score", {Team.NS: 90, Team.EW: 460}),
     ]
 
 
-def test_capot_not_bid_under_pagat_names_the_void_declarations_not_the_play_rules() -> None:
+def test_capot_not_bid_under_pagat_names_the_declarations_not_the_play_rules() -> None:
     notes = [v for v in variants(_scenarios()["coinche-capot-not-bid"])]
     assert [(v.preset, v.knob, v.other_value, v.fact) for v in notes] == [
         ("ffb_contree", "declarations", "off", "score"),
-        ("pagat_coinche", "capot_declarations", "void", "score"),
+        ("pagat_coinche", "declarations", "off", "score"),
     ]
-    assert all(v.anchor is None for v in notes)  # the Rule sets page lists Belote only
+    assert [v.anchor for v in notes] == [f"{v.preset}-{v.knob}" for v in notes]
 
 
 def test_coinche_deal_variants_show_only_the_outcome_and_the_score() -> None:
     coinche = [s for s in _scenarios().values() if getattr(s, "game", None) == "coinche"]
     facts = {v.fact for s in coinche for v in variants(s)}
-    assert facts == {"made", "score"}
+    assert facts == {"outcome", "score"}
 
 
 def test_classic_declarations_are_kept_under_the_other_belote_presets() -> None:
@@ -151,3 +153,69 @@ def test_coinche_page_shows_a_deal_already_drawn_as_a_link(built_site: Path) -> 
     first = html[html.index('id="coinche-made-rounded"') :]
     first = first[: first.index("</article>")]
     assert "<li>North: K♦ J♦ Q♦ 8♦ → North</li>" in first
+
+
+def _article_text(site: Path, page: str, example_id: str) -> str:
+    html = (site / "en" / page / "index.html").read_text(encoding="utf-8")
+    article = html[html.index(f'id="{example_id}"') :]
+    return " ".join(re.sub(r"<[^>]+>", "", article[: article.index("</article>")]).split())
+
+
+def test_a_coinched_classic_deal_says_so_and_which_score_is_multiplied(built_site: Path) -> None:
+    coinched = _article_text(built_site, "variants", "deal-coinched")
+    assert "Taker: West. Coinched by the defenders. About these rules" in coinched
+    assert "The contract is coinched: the parts marked × 2 count 2 times." in coinched
+    assert "East-West score 84 × 2 from their tricks + 20 × 2 for their belote = 208." in coinched
+    surcoinched = _article_text(built_site, "variants", "deal-surcoinched")
+    assert "Coinched by the defenders, then surcoinched by the takers." in surcoinched
+    assert "East-West score 84 × 4 from their tricks + 20 × 4 for their belote = 416." in (
+        surcoinched
+    )
+    failed = _article_text(built_site, "variants", "deal-coinched-failed")
+    assert "all 162 points of the deal × 2 + 20 × 2 for their belote = 364." in failed
+    plain = _article_text(built_site, "one-deal", "deal-made-with-belote")
+    assert "Coinched" not in plain and "coinched" not in plain
+
+
+def _elsewhere(scenario_id: str) -> list[tuple[str, str, str, str, object, str | None]]:
+    return [
+        (v.preset, v.knob, v.other_value, v.fact, v.other, v.anchor)
+        for v in variants(_scenarios()[scenario_id])
+        if v.elsewhere
+    ]
+
+
+def test_a_value_played_elsewhere_is_a_variant_cited_to_the_program_that_plays_it() -> None:
+    assert _elsewhere("deal-made-with-belote") == [
+        ("OPENSPIEL", "belote_bonus", "off", "score", {Team.NS: 78, Team.EW: 84},
+         "other-belote_bonus-off"),
+    ]  # fmt: skip
+    (note,) = [v for v in variants(_scenarios()["deal-made-with-belote"]) if v.elsewhere]
+    assert note.cite is not None and note.cite.key == "OPENSPIEL"
+    assert note.got == {Team.NS: 78, Team.EW: 104}
+
+
+def test_values_played_elsewhere_show_the_outcome_and_the_score_only() -> None:
+    facts = {(knob, fact) for _, knob, _, fact, _, _ in _elsewhere("deal-tout-atout")}
+    assert facts == {
+        ("belote_bonus", "made"),
+        ("belote_bonus", "score"),
+        ("all_trump_points", "made"),
+        ("all_trump_points", "score"),
+    }
+
+
+def test_a_coinche_value_played_elsewhere_has_no_anchor_on_the_rule_sets_page() -> None:
+    assert _elsewhere("coinche-defence-capot") == [
+        ("OLIBOY50", "defence_capot", "own_points", "score", {Team.NS: 0, Team.EW: 340}, None),
+    ]
+    assert [v[:3] for v in _elsewhere("coinche-sans-atout")] == [
+        ("OLIBOY50", "no_trump_bid", "double")
+    ]
+
+
+def test_an_example_of_a_value_played_elsewhere_gets_no_note_of_such_values() -> None:
+    for example in ("deal-coinched", "deal-tout-atout-unscaled", "coinche-sans-atout-double"):
+        assert _elsewhere(example) == []
+    # a value that changes neither outcome nor score makes no note (no belote: no change)
+    assert _elsewhere("deal-capot") == []

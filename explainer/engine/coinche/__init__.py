@@ -25,7 +25,7 @@ from .declarations import (
     declarations_in_hand,
 )
 from .errors import AuctionError, DeclarationError, MatchError
-from .match import MatchDeal, MatchResult, run_match
+from .match import MatchDeal, MatchResult, MatchRules, match_rules, run_match
 from .rules import (
     COINCHE_KNOBS,
     COINCHE_PRESETS,
@@ -38,9 +38,11 @@ from .rules import (
     CoincheRules,
     find_coinche_rules,
 )
+from .rules import OTHER_VALUES as COINCHE_OTHER_VALUES
 from .scoring import (
     CoincheDealResult,
     CoincheScore,
+    bid_needs,
     card_points_of,
     declare_classic,
     play_coinche_deal,
@@ -54,6 +56,7 @@ _ = (Seat, Trump)  # for the doctest above
 
 __all__ = [
     "COINCHE_KNOBS",
+    "COINCHE_OTHER_VALUES",
     "COINCHE_PRESETS",
     "FFB_COINCHE",
     "FFB_CONTREE",
@@ -79,13 +82,16 @@ __all__ = [
     "MatchDeal",
     "MatchError",
     "MatchResult",
+    "MatchRules",
     "PacketDealing",
+    "bid_needs",
     "card_points_of",
     "compare_declarations",
     "deal_packets",
     "declarations_in_hand",
     "declare_classic",
     "find_coinche_rules",
+    "match_rules",
     "packets_of",
     "parse_calls",
     "play_coinche_deal",

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from ..contract import Contract, Trump, tables
-from ..deal import BELOTE, DealResult, Play, play_deal
+from ..deal import BELOTE, DealResult, DealScore, Play, multiplied, play_deal
 from ..errors import InvalidContractError
 from ..play import TrickResult
 from ..rules import RuleSet
@@ -34,6 +34,7 @@ from .rules import FFB_COINCHE, PAGAT_COINCHE, CoincheRules
 __all__ = [
     "CoincheDealResult",
     "CoincheScore",
+    "bid_needs",
     "card_points_of",
     "declare_classic",
     "play_coinche_deal",
@@ -131,10 +132,19 @@ def trick_points(
     return (p[0], p[1])
 
 
-def _need(bid: int, rules: CoincheRules) -> int:
+def bid_needs(bid: int, rules: CoincheRules = FFB_COINCHE) -> int:
+    """The total a numeric ``bid`` needs under ``rules``: the bid, or 82 for a bid of 80
+    where ``bid_80_needs`` or ``min_bid`` is 82 (Pagat: "82 is bid by saying '80'").
+
+    >>> bid_needs(80, PAGAT_COINCHE), bid_needs(80), bid_needs(110, PAGAT_COINCHE)
+    (82, 80, 110)
+    """
     if bid == 80 and (rules.bid_80_needs == 82 or rules.min_bid == 82):
         return 82
     return bid
+
+
+_need = bid_needs
 
 
 def _multiplier(level: Level, rules: CoincheRules) -> int:
@@ -167,17 +177,29 @@ def _made(
 
 
 def _value(contract: CoincheContract, rules: CoincheRules) -> int:
+    """The contract's value as scored: the bid (none under ``points_only``), a capot's or
+    a générale's value; twice that at sans atout under ``no_trump_bid: double``."""
     bid = contract.bid
     if type(bid) is int:
-        return 0 if rules.scoring == "points_only" else bid
-    return rules.capot_value if bid == BidKind.CAPOT else rules.generale_value
+        value = 0 if rules.scoring == "points_only" else bid
+    else:
+        value = rules.capot_value if bid == BidKind.CAPOT else rules.generale_value
+    return 2 * value if contract.trump == Trump.NONE and rules.no_trump_bid == "double" else value
 
 
 def _plain(
-    made: bool, t: int, p: list[int], b: list[int], d: list[int], v: int, rules: CoincheRules
+    made: bool,
+    t: int,
+    p: list[int],
+    b: list[int],
+    d: list[int],
+    v: int,
+    rules: CoincheRules,
+    capot: Team | None = None,
 ) -> list[int]:
     """Not coinched: points + bid (or points, or bid) to a made contract; base + bid and
-    both teams' declarations to the defence of a failed one."""
+    both teams' declarations to the defence of a failed one (the base is the defence's
+    own trick points when it took every trick, under ``defence_capot: own_points``)."""
     s = [0, 0]
     if made:
         if rules.scoring == "bid_only":
@@ -189,6 +211,8 @@ def _plain(
         return s
     prenable = rules.belote == "prenable"
     base = 0 if rules.scoring == "bid_only" else rules.failure_base
+    if base and capot == t ^ 1 and rules.defence_capot == "own_points":
+        base = p[t ^ 1]
     s[t ^ 1] = base + v + d[t ^ 1] + b[t ^ 1] + (b[t] if prenable else 0)
     s[t] = 0 if prenable else b[t]
     return s
@@ -275,8 +299,9 @@ def score_coinche(
     bid = contract.bid
     if type(bid) is not int and (bid == BidKind.GENERALE or rules.capot_bid_scoring == "flat"):
         s = _flat_capot(w, m, b, d, v, bid == BidKind.GENERALE, rules)
-    elif m == 1:
-        s = _plain(made, t, p, b, d, v, rules)
+    elif m == 1 or rules.coinche_scoring == "as_uncoinched":
+        # as_uncoinched: scored as if not coinched, with the bid multiplied
+        s = _plain(made, t, p, b, d, v * m, rules, capot)
     else:
         s = _coinched(w, m, capot, b, d, v, rules)
     return CoincheScore(
@@ -431,17 +456,24 @@ def score_classic_declarations(
     belote: Seat | None = None,
     tie: str = "made",
     belote_rule: str = "prenable",
+    belotes: Sequence[Seat] | None = None,
+    capot_count: int = 252,
 ) -> tuple[bool, tuple[int, int]]:
     """Classic Belote with declarations (``classic_declarations: on``): ``(made, score)``.
 
     ``points`` are each team's points as the classic deal counts them (cards, last
-    trick or capot, belote); ``declarations`` what each team scores after
+    trick or capot, the belotes that count); ``declarations`` what each team scores after
     :func:`compare_declarations` (called with ``game="belote"``). The declarations count
     towards the contract; the takers make it with more points than the defence
     (``tie: made``: at least as many; FFB-B16 says strictly more). A failed contract
-    gives the defence 162 (252 after a capot) plus every declaration of both teams
-    ("162 points de chute + leurs annonces + les annonces des preneurs") and the
-    belote as ``belote_rule`` says (``prenable``: both teams', as the classic engine).
+    gives the defence the whole deal (162, or ``capot_count`` after a capot) plus every
+    declaration of both teams ("162 points de chute + leurs annonces + les annonces des
+    preneurs") and the belotes as ``belote_rule`` says (``prenable``: both teams';
+    ``imprenable``: their own, the takers keep theirs; ``attack_only``: the takers keep
+    theirs and the defence's never counts). ``belotes`` are every seat that scores a
+    belote (one per suit at all-trump); ``belote`` is the one seat of a suit contract.
+    ``capot_count`` is what defenders who win every trick count instead of 162
+    (:meth:`~explainer.engine.RuleSet.capot_count`: 252, 250, or 162 without the bonus).
 
     >>> score_classic_declarations((92, 70), (0, 50), taker=Seat.E, tie="failed")
     (True, (92, 120))
@@ -451,13 +483,14 @@ def score_classic_declarations(
     made = total[t] > total[t ^ 1] or (total[t] == total[t ^ 1] and tie == "made")
     if made:
         return True, (total[0], total[1])
-    whole = 152 + (100 if capot is not None else 10)
+    whole = capot_count if capot is not None else 152 + 10
     s = [0, 0]
     kept = 0
-    if belote is not None and (belote_rule == "prenable" or belote.team != t):
-        kept = BELOTE
-    elif belote is not None:
-        s[t] = BELOTE
+    for seat in belotes if belotes is not None else (() if belote is None else (belote,)):
+        if seat.team == t and belote_rule != "prenable":
+            s[t] += BELOTE
+        elif seat.team == t or belote_rule != "attack_only":
+            kept += BELOTE
     s[t ^ 1] = whole + kept + declarations[0] + declarations[1]
     return False, (s[0], s[1])
 
@@ -480,7 +513,9 @@ def declare_classic(
     the hands read back from the tricks and compared as in Coinche (FFB rules of
     comparison; Pagat's under ``pagat_belote``), then :func:`score_classic_declarations`
     decides ``made`` and ``score``: the returned deal has those, the declarations result
-    what each team scores. Under ``off`` nobody declares: ``announced`` raises
+    what each team scores; under ``tie: litige`` a tie of the totals is a litige, as
+    without declarations (the defenders score their total, the takers' is
+    :attr:`~explainer.engine.DealResult.held`). Under ``off`` nobody declares: ``announced`` raises
     :class:`DeclarationError` if it names any declaration. No rounding (FFB-WB, PAG-B).
     The dealer, who fixes the order of announcement, is the seat before the first
     trick's leader: :func:`~explainer.engine.play_deal` makes the seat after the dealer
@@ -503,13 +538,26 @@ def declare_classic(
     if not any(decl.points) and not announced:
         return deal, decl
     assert deal.contract.taker is not None
+    t = deal.contract.taker.team
+    total = (deal.points[0] + decl.points[0], deal.points[1] + decl.points[1])
+    if rules.tie == "litige" and total[0] == total[1]:
+        # FFB-B16 §10.1.3: a tie of the teams' totals is a litige, declarations or not: the
+        # defenders score their total now, the takers' is held for the next deal's winner.
+        score = (0, total[1]) if t == 0 else (total[0], 0)
+        return replace(deal, made=False, score=score, held=total[t]), decl
     made, score = score_classic_declarations(
         deal.points,
         decl.points,
         taker=deal.contract.taker,
         capot=deal.capot,
-        belote=deal.belote,
+        belotes=deal.belotes,
         tie="made" if rules.tie == "made" else "failed",
         belote_rule=rules.belote,
+        capot_count=rules.capot_count(1 - t, t),
     )
-    return replace(deal, made=made, score=score), decl
+    coinched = multiplied(
+        DealScore(deal.points, deal.capot, made, score, 0),
+        deal.contract.taker,
+        deal.contract.multiplier,
+    )
+    return replace(deal, made=made, score=coinched.score, held=0), decl

@@ -18,17 +18,27 @@ The package is cut by role; each module says what it holds and why:
   engine's batch ruling, and a counterexample as a scenario;
 - :mod:`.deal_check`: checking a deal law over seeded streams of random legal deals,
   scored under every rule set;
+- :mod:`.match_law` and :mod:`.match_check`: laws about whole classic matches, as data,
+  and their check over random matches made of the deal laws' deals;
 - :mod:`.results`: the outcomes and counterexamples both checks return.
 
 Arrows point one way: ``terms`` <- ``space`` <- ``sampling``, ``play_law`` <-
-``play_check``; ``terms`` <- ``deal_law`` <- ``deal_check``; ``results`` is read by both
-checks. ``__all__`` is the package's API, as :mod:`explainer.engine` re-exports it.
+``play_check``; ``terms`` <- ``deal_law`` <- ``deal_check`` <- ``match_check``, ``match_law`` <-
+``match_check``; ``results`` is read by every check. ``__all__`` is the package's API, as :mod:`explainer.engine` re-exports it.
 """
 
 from __future__ import annotations
 
 from .deal_check import SCORING_KNOBS, check_deal_law, scoring_variants
 from .deal_law import DEAL_SAMPLES, DealLaw
+from .match_check import (
+    MATCH_DEALS,
+    MATCH_KNOBS,
+    check_match_law,
+    match_counterexample_yaml,
+    match_variants,
+)
+from .match_law import MATCH_SAMPLES, MATCH_WORDS, MatchLaw
 from .play_check import PLAY_SAMPLES, check_play_law, counterexample_yaml
 from .play_law import PlayLaw
 from .results import (
@@ -38,6 +48,9 @@ from .results import (
     DealOutcome,
     LawOutcome,
     LawResult,
+    MatchCounterexample,
+    MatchLawResult,
+    MatchOutcome,
 )
 from .sampling import BLOCK, HAND  # noqa: F401  (not API: importable here as before the split)
 from .space import position_premises
@@ -50,6 +63,8 @@ from .terms import (
     DealConclusion,
     DealPremise,
     LawError,
+    MatchConclusion,
+    MatchPremise,
     Premise,
     Quantifier,
     TrumpKind,
@@ -57,6 +72,10 @@ from .terms import (
 
 __all__ = [
     "DEAL_SAMPLES",
+    "MATCH_DEALS",
+    "MATCH_KNOBS",
+    "MATCH_SAMPLES",
+    "MATCH_WORDS",
     "PLAY_SAMPLES",
     "SCORING_KNOBS",
     "CardClass",
@@ -72,13 +91,22 @@ __all__ = [
     "LawError",
     "LawOutcome",
     "LawResult",
+    "MatchConclusion",
+    "MatchCounterexample",
+    "MatchLaw",
+    "MatchLawResult",
+    "MatchOutcome",
+    "MatchPremise",
     "PlayLaw",
     "Premise",
     "Quantifier",
     "TrumpKind",
     "check_deal_law",
+    "check_match_law",
     "check_play_law",
     "counterexample_yaml",
+    "match_counterexample_yaml",
+    "match_variants",
     "position_premises",
     "scoring_variants",
 ]

@@ -19,13 +19,15 @@ The streams (:data:`_DEAL_POOLS`) and the deals scored under each rule set
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
+from ..coinche.declarations import compare_declarations, declarations_in_hand
+from ..coinche.rules import FFB_COINCHE, PAGAT_COINCHE
 from ..contract import Trump, point_table
-from ..deal import BELOTE, LAST_TRICK, DealScore, belote_seats, score_deal
+from ..deal import BELOTE, LAST_TRICK, DealScore, belote_seats, deal_total, score_deal
 from ..rules import KNOBS, PRESETS, RuleSet, presets_for
 from ..seats import Seat
 from ..simulate import RandomDeal, random_scored_deals
@@ -33,12 +35,23 @@ from .deal_law import DEAL_SAMPLES, DealLaw
 from .results import DealCounterexample, DealLawResult, DealOutcome, LawResult
 from .terms import SEED, DealConclusion, DealPremise, _behaviour, _kind_of
 
-SCORING_KNOBS: Final = ("tie", "belote", "capot_points", "all_trump_points", "all_trump_belote")
+SCORING_KNOBS: Final = (
+    "tie",
+    "belote",
+    "capot_points",
+    "all_trump_points",
+    "all_trump_belote",
+    "belote_bonus",
+    "defenders_capot",
+)
 """The knobs that change how a played deal is scored, not how it is played."""
 
 
-def scoring_variants(game: str = "belote") -> dict[str, RuleSet]:
-    """Every preset of ``game`` and, for each, every other value of each scoring knob.
+def scoring_variants(
+    game: str = "belote", knobs: Sequence[str] = SCORING_KNOBS
+) -> dict[str, RuleSet]:
+    """Every preset of ``game`` and, for each, every other value of each scoring knob
+    (or of each of ``knobs``).
 
     Labelled ``house`` or ``house, belote: imprenable``; a deal law is checked under
     each, so that it is known to hold under every scoring knob value.
@@ -47,7 +60,7 @@ def scoring_variants(game: str = "belote") -> dict[str, RuleSet]:
     for name in presets_for(game):
         base = PRESETS[name]
         out[name] = base
-        for knob in SCORING_KNOBS:
+        for knob in knobs:
             if knob not in KNOBS or game not in KNOBS[knob].games:
                 continue
             for value in KNOBS[knob].values:
@@ -78,8 +91,57 @@ def _scored_deal(
         score.capot is not None,
         bool(belotes),
         any(seat & 1 == takers for seat in belotes),
+        tie=score.points[takers] == score.points[takers ^ 1],
+        king_queen=bool(_pairs(deal)),
+        declaration=_declaration_held(deal),
     )
     return _Scored(deal, card_points, belotes, score, facts)
+
+
+_EVERY_PAIR: Final = PRESETS["house"].with_knobs(all_trump_belote="each_suit")
+"""A rule set whose belotes are every king and queen of a trump suit one hand holds."""
+
+
+def _pairs(deal: RandomDeal) -> tuple[Seat, ...]:
+    """The seat of each king and queen of a trump suit held in one hand as dealt (the
+    trump suit; at all-trump each suit; none at no-trump), whatever the rule set."""
+    return belote_seats(deal.trump, deal.hands, _EVERY_PAIR)
+
+
+_HELD: dict[tuple[Trump, tuple[int, int, int, int]], bool] = {}
+
+
+def _declaration_held(deal: RandomDeal) -> bool:
+    """Whether a hand as dealt holds a declaration (kept per deal: the hands decide)."""
+    key = (deal.trump, deal.hands)
+    found = _HELD.get(key)
+    if found is None:
+        found = _HELD[key] = any(declarations_in_hand(h, deal.trump) for h in deal.hands)
+    return found
+
+
+def _declarations_scored(s: _Scored, rules: RuleSet) -> bool:
+    """Whether, every declaration held being announced, a team scores declarations under
+    ``rules``: never where the rule set plays none (``classic_declarations: off``: the
+    classic deal is scored without them); else as the declarations are compared
+    (:func:`~explainer.engine.coinche.declare_classic`'s comparison)."""
+    if rules.classic_declarations == "off":
+        return False
+    trump = s.deal.trump
+    announced = {
+        seat: tuple(str(d) for d in declarations_in_hand(s.deal.hands[seat], trump))
+        for seat in Seat
+    }
+    base = PAGAT_COINCHE if rules.name == "pagat_belote" else FFB_COINCHE
+    compared = compare_declarations(
+        announced,
+        trump=trump,
+        dealer=s.deal.leader.previous,
+        hands=s.deal.hands,
+        rules=base.with_knobs(classic_declarations=rules.classic_declarations),
+        game="belote",
+    )
+    return any(compared.points)
 
 
 def _rescore(deal: RandomDeal, rules: RuleSet) -> _Scored:
@@ -99,7 +161,15 @@ def _rescore(deal: RandomDeal, rules: RuleSet) -> _Scored:
 
 @cache
 def _facts(
-    made: bool, litige: bool, capot: bool, belote: bool, takers_belote: bool
+    made: bool,
+    litige: bool,
+    capot: bool,
+    belote: bool,
+    takers_belote: bool,
+    *,
+    tie: bool = False,
+    king_queen: bool = False,
+    declaration: bool = False,
 ) -> frozenset[DealPremise]:
     """The premises a scored deal satisfies (:class:`DealPremise`), from what decides them."""
     return frozenset(
@@ -111,6 +181,9 @@ def _facts(
             (DealPremise.CAPOT, capot),
             (DealPremise.BELOTE, belote),
             (DealPremise.TAKERS_BELOTE, takers_belote),
+            (DealPremise.TIE, tie),
+            (DealPremise.KING_QUEEN, king_queen),
+            (DealPremise.DECLARATION, declaration),
         )
         if true
     )
@@ -126,6 +199,8 @@ def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: Rul
         return sum(s.card_points) == 152
     if conclusion is DealConclusion.MADE_SCORES_OWN:
         return not score.made or score.score == score.points
+    if conclusion in _WHATEVER_THE_RULES:
+        return _WHATEVER_THE_RULES[conclusion](s, rules)
     failed = not score.made and not score.held
     if not failed and conclusion is not DealConclusion.POINTS_162_OR_CAPOT:
         return True  # the failed conclusions say nothing of this deal
@@ -135,13 +210,58 @@ def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: Rul
         bonus[seat & 1] += BELOTE
     if rules.belote == "attack_only":
         bonus[takers ^ 1] = 0  # the defenders' belote never counts
-    whole = rules.capot_total if score.capot is not None else 152 + LAST_TRICK
+    capot = score.capot
+    whole = 152 + LAST_TRICK if capot is None else rules.capot_count(capot, takers)
     if conclusion is DealConclusion.POINTS_162_OR_CAPOT:
         return sum(score.points) - sum(bonus) == whole
     if conclusion is DealConclusion.FAILED_TAKERS_ZERO:
         return score.score[takers] == (0 if rules.belote == "prenable" else bonus[takers])
     given = sum(bonus) if rules.belote == "prenable" else bonus[takers ^ 1]
-    return score.score[takers ^ 1] == whole + given
+    every = deal_total(rules, s.deal.trump, capot=score.capot is not None, defenders=True)
+    return score.score[takers ^ 1] == every + given
+
+
+def _raw_bonus(s: _Scored) -> list[int]:
+    """Each team's belotes as held, 20 each, whether or not the rule set counts them."""
+    bonus = [0, 0]
+    for seat in s.belotes:
+        bonus[seat & 1] += BELOTE
+    return bonus
+
+
+def _takers_keep_belote(s: _Scored, rules: RuleSet) -> bool:
+    """The takers score exactly 20 for each belote of theirs, and nothing else."""
+    takers = s.deal.taker & 1
+    return s.score.score[takers] == _raw_bonus(s)[takers]
+
+
+def _capot_252(s: _Scored, rules: RuleSet) -> bool:
+    """A team that wins every trick counts 252, its belotes aside."""
+    capot = s.score.capot
+    if capot is None:
+        return True
+    counted = _raw_bonus(s)[capot]
+    if rules.belote == "attack_only" and capot != s.deal.taker & 1:
+        counted = 0
+    return s.score.points[capot] - counted == 252
+
+
+def _belote_each_pair(s: _Scored, rules: RuleSet) -> bool:
+    """The two teams' points add up to the deal's whole plus 20 for each king and queen of
+    a trump suit held in one hand: every such pair scores its belote."""
+    capot = s.score.capot
+    whole = 152 + LAST_TRICK if capot is None else rules.capot_count(capot, s.deal.taker & 1)
+    return sum(s.score.points) == whole + BELOTE * len(_pairs(s.deal))
+
+
+_WHATEVER_THE_RULES: Final = {
+    DealConclusion.TAKERS_KEEP_BELOTE: _takers_keep_belote,
+    DealConclusion.CAPOT_252: _capot_252,
+    DealConclusion.BELOTE_EACH_PAIR: _belote_each_pair,
+    DealConclusion.DECLARATIONS_SCORED: _declarations_scored,
+}
+"""The conclusions that state one reading of a rule the rule sets differ on: each is
+true of a deal under the rule sets that read the rule that way, false under the others."""
 
 
 _DEAL_POOLS: dict[tuple[Trump, tuple[str, ...]], tuple[random.Random, list[RandomDeal]]] = {}

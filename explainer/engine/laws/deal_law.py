@@ -19,8 +19,18 @@ from .terms import (
     TrumpKind,
     _law_or_raise,
     _parse_kinds,
-    _unknown,
+    _parse_words,
+    _require_contract_and_conclusion,
 )
+
+_MEANINGLESS: Final = {
+    DealPremise.BELOTE: (TrumpKind.NONE, TrumpKind.ALL),
+    DealPremise.TAKERS_BELOTE: (TrumpKind.NONE, TrumpKind.ALL),
+    DealPremise.KING_QUEEN: (TrumpKind.NONE,),
+}
+"""The contracts a premise means nothing with: a belote premise outside a trump suit (at
+all-trump whether there is a belote is what the rule sets differ on: ``king_queen``
+says what the hands hold instead); a king and queen of trump with no trump."""
 
 DEAL_SAMPLES: Final = 10_000
 """Random legal deals a deal law is checked over, per rule set (split among its contracts)."""
@@ -42,18 +52,14 @@ class DealLaw:
     game: str = "belote"
 
     def __post_init__(self) -> None:
-        if not self.kinds:
-            raise LawError("a law needs a contract", where=("contract", "trump"))
-        if not self.then:
-            raise LawError("a law needs a conclusion", where=("then",))
+        _require_contract_and_conclusion(self.kinds, self.then)
         for i, (premise, _) in enumerate(self.when):
-            if premise in (DealPremise.BELOTE, DealPremise.TAKERS_BELOTE):
-                for kind in self.kinds:
-                    if kind is not TrumpKind.SUIT:
-                        raise LawError(
-                            f"premise {premise.value} means nothing with trump: {kind.value}",
-                            where=("when", i),
-                        )
+            for kind in self.kinds:
+                if kind in _MEANINGLESS.get(premise, ()):
+                    raise LawError(
+                        f"premise {premise.value} means nothing with trump: {kind.value}",
+                        where=("when", i),
+                    )
         premises = {p for p, negated in self.when if not negated}
         if {DealPremise.MADE, DealPremise.FAILED} <= premises:
             raise LawError("no deal satisfies: made and failed", where=("when",))
@@ -82,25 +88,7 @@ class DealLaw:
         """Like :meth:`parse`, but every problem at once: the law, or ``None`` and them."""
         problems: list[LawError] = []
         kinds = _parse_kinds(trump, problems) if trump else []
-        names = [p.value for p in DealPremise]
-        conditions = []
-        for i, text in enumerate(when):
-            words = str(text).split()
-            negated = len(words) == 2 and words[0] == "not"
-            name = words[-1] if len(words) in (1, 2) else str(text)
-            if name not in names or (len(words) == 2 and not negated):
-                problems.append(LawError(_unknown("premise", str(text), names), where=("when", i)))
-            else:
-                conditions.append((DealPremise(name), negated))
-        conclusions: list[DealConclusion | DealPremise] = []
-        names = [c.value for c in DealConclusion] + names
-        for i, text in enumerate(then):
-            if text not in names:
-                problems.append(LawError(_unknown("conclusion", text, names), where=("then", i)))
-            elif text in DealConclusion._value2member_map_:
-                conclusions.append(DealConclusion(text))
-            else:
-                conclusions.append(DealPremise(text))
+        conditions, conclusions = _parse_words(when, then, DealPremise, DealConclusion, problems)
         if problems:
             return None, problems
         try:

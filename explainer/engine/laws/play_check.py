@@ -39,7 +39,7 @@ from .play_law import PlayLaw
 from .results import Counterexample, LawOutcome, LawResult
 from .sampling import _count, _Found, _positions, _Sample
 from .space import _ZONES, _Space, _space
-from .terms import _CLASS_INDEX, Conclusion, Quantifier, TrumpKind, _behaviour
+from .terms import _CLASS_INDEX, Conclusion, Quantifier, TrumpKind, _behaviour, rules_yaml
 
 PLAY_SAMPLES: Final = 100_000
 """Distinct full-hand positions satisfying a law's premises sampled per law and rule set."""
@@ -115,14 +115,21 @@ def _step_failures(
 
 def _failing(cascade: Cascade, hands: Sequence[int], claim: _Claim, trick: int) -> list[int]:
     """The hands of one trick that break the claim, each ruled by the trick's cascade
-    (the engine's batch ruling): the hands are split by the step that decides them, and
-    the claim is tested against that step's legal cards and rule."""
+    (the engine's batch ruling): each hand is decided by the first step whose test it
+    meets, and the claim is tested against that step's legal cards and rule.
+
+    Without a step that has an ``alt`` (every cascade but ``undertrump: forbidden``'s), a
+    step's verdict on the hands it decides is one mask (:func:`_verdicts`), so the hands
+    are ruled in one comprehension, as :meth:`~.play.Cascade.rule_all` rules them."""
     if claim.never:
         return list(hands)
     must, may, wanted = claim.must[trick], claim.may[trick], claim.rule
+    steps = cascade.steps
+    if len(steps) <= len(_FAILING_BY_LENGTH) and all(step.alt is None for step in steps):
+        return _FAILING_BY_LENGTH[len(steps) - 1](_verdicts(steps, must, may, wanted), hands)
     bad: list[int] = []
     rest = list(hands)
-    *firsts, last = cascade.steps
+    *firsts, last = steps
     for step in firsts:
         test = step.test
         mine = [h for h in rest if h & test]
@@ -132,6 +139,79 @@ def _failing(cascade: Cascade, hands: Sequence[int], claim: _Claim, trick: int) 
         if not rest:
             return bad
     return bad + _step_failures(last, rest, must, may, wanted)
+
+
+_Verdicts = tuple[tuple[int, int, bool], ...]
+"""Per step: its test, the cards whose presence breaks the claim, and whether its rule does."""
+
+
+def _verdicts(steps: Sequence[Step], must: int, may: int, wanted: Rule | None) -> _Verdicts:
+    """For each step (none with an ``alt``): ``(test, fail, wrong)``, a hand it decides
+    breaking the claim when it is ruled by another rule than claimed (``wrong``) or holds
+    a card of ``fail``: a legal card outside ``must`` or a card of ``may`` not legal."""
+    return tuple(
+        (s.test, s.keep & ~must | may & ~s.keep, wanted is not None and s.rule is not wanted)
+        for s in steps
+    )
+
+
+def _failing_1(v: _Verdicts, hands: Sequence[int]) -> list[int]:
+    ((_, fz, wz),) = v
+    return [h for h in hands if wz or h & fz]
+
+
+def _failing_2(v: _Verdicts, hands: Sequence[int]) -> list[int]:
+    (t0, f0, w0), (_, fz, wz) = v
+    return [h for h in hands if ((w0 or h & f0) if h & t0 else (wz or h & fz))]
+
+
+def _failing_3(v: _Verdicts, hands: Sequence[int]) -> list[int]:
+    (t0, f0, w0), (t1, f1, w1), (_, fz, wz) = v
+    return [
+        h
+        for h in hands
+        if ((w0 or h & f0) if h & t0 else (w1 or h & f1) if h & t1 else (wz or h & fz))
+    ]
+
+
+def _failing_4(v: _Verdicts, hands: Sequence[int]) -> list[int]:
+    (t0, f0, w0), (t1, f1, w1), (t2, f2, w2), (_, fz, wz) = v
+    return [
+        h
+        for h in hands
+        if (
+            (w0 or h & f0)
+            if h & t0
+            else (w1 or h & f1)
+            if h & t1
+            else (w2 or h & f2)
+            if h & t2
+            else (wz or h & fz)
+        )
+    ]
+
+
+def _failing_5(v: _Verdicts, hands: Sequence[int]) -> list[int]:
+    (t0, f0, w0), (t1, f1, w1), (t2, f2, w2), (t3, f3, w3), (_, fz, wz) = v
+    return [
+        h
+        for h in hands
+        if (
+            (w0 or h & f0)
+            if h & t0
+            else (w1 or h & f1)
+            if h & t1
+            else (w2 or h & f2)
+            if h & t2
+            else (w3 or h & f3)
+            if h & t3
+            else (wz or h & fz)
+        )
+    ]
+
+
+_FAILING_BY_LENGTH: Final = (_failing_1, _failing_2, _failing_3, _failing_4, _failing_5)
+"""The comprehension for a cascade of each length (as :data:`~.play._BY_LENGTH`)."""
 
 
 def _failures(
@@ -281,14 +361,7 @@ def counterexample_yaml(example: Counterexample) -> str:
     hand: {seat: W, cards: [7H, 9H]}
     expect: {legal: [9H], rule: partner-wins}
     """
-    rules = example.rules
-    base = PRESETS.get(rules.name)
-    if base == rules:
-        rules_text = rules.name
-    else:
-        changed = base.knobs if base is not None else {}
-        knobs = ", ".join(f"{k}: {v}" for k, v in rules.knobs.items() if changed.get(k) != v)
-        rules_text = f"{{preset: {rules.name}, {knobs}}}"
+    rules_text = rules_yaml(example.rules)
     lines = ["kind: play", f"contract: {{trump: {example.trump.word}, rules: {rules_text}}}"]
     if example.trick:
         plays = ", ".join(f"{s.name}: {card_str(c)}" for s, c in example.trick)

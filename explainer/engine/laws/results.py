@@ -3,8 +3,8 @@ the law fails.
 
 Both kinds of law report in one shape (:class:`LawResult`, generic over the outcome),
 so that the scenario kind and the page read a play law's result and a deal law's alike;
-the outcomes and counterexamples are plain frozen data, built by :mod:`.play_check` and
-:mod:`.deal_check` and turned into text only by the callers.
+the outcomes and counterexamples are plain frozen data, built by :mod:`.play_check`,
+:mod:`.deal_check` and :mod:`.match_check` and turned into text only by the callers.
 """
 
 from __future__ import annotations
@@ -12,12 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from ..coinche.match import MatchDeal
 from ..contract import Trump
 from ..play import Rule
 from ..rules import RuleSet
 from ..seats import Seat
 from ..simulate import RandomDeal
-from .terms import DealConclusion, DealPremise
+from .terms import DealConclusion, DealPremise, MatchConclusion, MatchPremise
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,13 +58,14 @@ class LawOutcome:
         return self.exhaustive + self.sampled
 
 
-OutcomeT = TypeVar("OutcomeT", "LawOutcome", "DealOutcome")
+OutcomeT = TypeVar("OutcomeT", "LawOutcome", "DealOutcome", "MatchOutcome")
 
 
 @dataclass(frozen=True, slots=True)
 class LawResult(Generic[OutcomeT]):
     """A law under each rule set it was checked under, in order: a play law's
-    (:class:`LawOutcome`) or a deal law's (:class:`DealOutcome`, :data:`DealLawResult`)."""
+    (:class:`LawOutcome`), a deal law's (:class:`DealOutcome`, :data:`DealLawResult`) or
+    a match law's (:class:`MatchOutcome`, :data:`MatchLawResult`)."""
 
     outcomes: tuple[OutcomeT, ...]
 
@@ -105,3 +107,33 @@ class DealOutcome:
 
 DealLawResult = LawResult["DealOutcome"]
 """A deal law under each rule set it was checked under (one result type for both kinds)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchCounterexample:
+    """A match where a law fails, as short as it still fails: the rule set, the first
+    dealer and the totals before its first deal, its deals, the word that is false."""
+
+    rules: RuleSet
+    dealer: Seat
+    start: tuple[int, int]
+    deals: tuple[MatchDeal, ...]
+    conclusion: MatchConclusion | MatchPremise
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOutcome:
+    """A match law under one rule set: whether it holds, over how many matches, and where
+    not. ``matches`` counts the matches played, ``matching`` those that satisfied the
+    premises, ``deals`` their deals."""
+
+    preset: str
+    holds: bool
+    matches: int
+    matching: int
+    deals: int
+    counterexample: MatchCounterexample | None = None
+
+
+MatchLawResult = LawResult["MatchOutcome"]
+"""A match law under each rule set it was checked under."""

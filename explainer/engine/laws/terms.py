@@ -42,16 +42,38 @@ Deal laws
 A deal is one played to its end and scored. Premises (:class:`DealPremise`): ``made``,
 ``failed`` (not made, and not a *litige*), ``litige`` (a tie held over under ``tie:
 litige``), ``capot``, ``belote`` (some seat scored a belote), ``takers_belote`` (a seat
-of the takers did).
+of the takers did), ``tie`` (the takers' points, belotes included, equal the
+defenders'), ``king_queen`` (a hand as dealt holds the king and queen of a trump suit:
+the trump suit, or at all-trump any suit; nothing at no-trump), ``declaration`` (a hand
+as dealt holds a declaration: a carré, or three cards or more in sequence in one suit).
 Conclusions (:class:`DealConclusion`), each an exact equation: ``card_points_152``
 (both teams' card points add up to 152), ``points_162_or_capot`` (the points, belotes
-aside, add up to 162, or to ``capot_points`` with a capot), ``made_scores_own`` (made:
-each team scores its own points), ``failed_takers_zero`` (failed: the takers score 0,
-plus their belote where ``belote`` is ``imprenable`` or ``attack_only``),
+aside, add up to 162, or to what the capot team counts with a capot), ``made_scores_own``
+(made: each team scores its own points), ``failed_takers_zero`` (failed: the takers
+score 0, plus their belote where ``belote`` is ``imprenable`` or ``attack_only``),
 ``failed_defenders_all`` (failed: the defenders score every point of the deal plus the
 belotes ``belote`` gives them: both with ``prenable``, their own with ``imprenable``,
-none with ``attack_only``). A premise may be a conclusion too (``when: [takers_belote],
-then: [made]`` is a claim, and a false one).
+none with ``attack_only``); and, whatever the rule set, ``takers_keep_belote`` (the
+takers score exactly 20 for each belote of theirs, and nothing else), ``capot_252`` (a
+team that wins every trick counts 252, belotes aside), ``belote_each_pair`` (the two
+teams' points add up to 162, or what the capot team counts, plus 20 for each
+``king_queen`` pair: every such pair scores a belote), ``declarations_scored`` (with
+every declaration held announced, the team with the best one scores declarations: the
+rule set plays them, ``classic_declarations: on``). A premise may be a conclusion too
+(``when: [takers_belote], then: [made]`` is a claim, and a false one).
+
+Match laws
+----------
+
+A match is classic Belote's, played from 0-0 to its end under the rule set's ``target``,
+``both_reach`` and ``rounding``, its deals random legal deals played to their end and
+scored. Premises (:class:`MatchPremise`): ``both_reach`` (both teams reached the target
+on the same deal), ``litige`` (a deal of the match held points over). Conclusions
+(:class:`MatchConclusion`): ``one_winner`` (the match ended with one team the winner: not
+drawn, and not still going after :data:`~.match_check.MATCH_DEALS` deals),
+``winner_ahead`` (a team that won has the higher total), ``points_add_up`` (the totals
+and the points still held over add up to every point the deals scored). A premise may be
+a conclusion too, as in a deal law.
 """
 
 from __future__ import annotations
@@ -65,7 +87,7 @@ from typing import Final, TypeVar
 from ..contract import Trump
 from ..errors import EngineError
 from ..play import Rule
-from ..rules import RuleSet
+from ..rules import PRESETS, RuleSet
 
 SEED: Final = 20261130
 """The seed of every sample, of positions and of deals: the same law gives the same counts
@@ -253,6 +275,14 @@ def _law_or_raise(parsed: tuple[LawT | None, list[LawError]]) -> LawT:
     return law
 
 
+def _require_contract_and_conclusion(kinds: Sequence[object], then: Sequence[object]) -> None:
+    """What a deal or match law needs to be checked at all: a contract kind, a conclusion."""
+    if not kinds:
+        raise LawError("a law needs a contract", where=("contract", "trump"))
+    if not then:
+        raise LawError("a law needs a conclusion", where=("then",))
+
+
 def _parse_kinds(trump: str | Sequence[str], problems: list[LawError]) -> list[TrumpKind]:
     """The contract kinds of ``trump`` (one word or a list); problems appended."""
     words = [trump] if isinstance(trump, str) else list(trump)
@@ -300,6 +330,9 @@ class DealPremise(Enum):
     CAPOT = "capot"
     BELOTE = "belote"
     TAKERS_BELOTE = "takers_belote"
+    TIE = "tie"
+    KING_QUEEN = "king_queen"
+    DECLARATION = "declaration"
 
 
 class DealConclusion(Enum):
@@ -310,7 +343,74 @@ class DealConclusion(Enum):
     MADE_SCORES_OWN = "made_scores_own"
     FAILED_TAKERS_ZERO = "failed_takers_zero"
     FAILED_DEFENDERS_ALL = "failed_defenders_all"
+    TAKERS_KEEP_BELOTE = "takers_keep_belote"
+    CAPOT_252 = "capot_252"
+    BELOTE_EACH_PAIR = "belote_each_pair"
+    DECLARATIONS_SCORED = "declarations_scored"
 
 
 def _kind_of(trump: Trump) -> TrumpKind:
     return {Trump.NONE: TrumpKind.NONE, Trump.ALL: TrumpKind.ALL}.get(trump, TrumpKind.SUIT)
+
+
+class MatchPremise(Enum):
+    """A fact about a played match (the module docstring defines each)."""
+
+    BOTH_REACH = "both_reach"
+    LITIGE = "litige"
+
+
+class MatchConclusion(Enum):
+    """What a played match is claimed to satisfy (the module docstring defines each)."""
+
+    ONE_WINNER = "one_winner"
+    WINNER_AHEAD = "winner_ahead"
+    POINTS_ADD_UP = "points_add_up"
+
+
+PremiseT = TypeVar("PremiseT", DealPremise, MatchPremise)
+"""A deal law's premise or a match law's."""
+ConclusionT = TypeVar("ConclusionT", DealConclusion, MatchConclusion)
+"""A deal law's conclusion or a match law's."""
+
+
+def _parse_words(
+    when: Sequence[str],
+    then: Sequence[str],
+    premises: type[PremiseT],
+    conclusions: type[ConclusionT],
+    problems: list[LawError],
+) -> tuple[list[tuple[PremiseT, bool]], list[ConclusionT | PremiseT]]:
+    """A deal or match law's ``when`` (each premise maybe ``not ...``) and ``then`` (its
+    conclusions, or premises claimed), each unknown word a located problem."""
+    names = [p.value for p in premises]
+    conditions = []
+    for i, text in enumerate(when):
+        words = str(text).split()
+        negated = len(words) == 2 and words[0] == "not"
+        name = words[-1] if len(words) in (1, 2) else str(text)
+        if name not in names or (len(words) == 2 and not negated):
+            problems.append(LawError(_unknown("premise", str(text), names), where=("when", i)))
+        else:
+            conditions.append((premises(name), negated))
+    claims: list[ConclusionT | PremiseT] = []
+    words = [c.value for c in conclusions] + names
+    for i, text in enumerate(then):
+        if text not in words:
+            problems.append(LawError(_unknown("conclusion", text, words), where=("then", i)))
+        elif text in conclusions._value2member_map_:
+            claims.append(conclusions(text))
+        else:
+            claims.append(premises(text))
+    return conditions, claims
+
+
+def rules_yaml(rules: RuleSet) -> str:
+    """A rule set as a scenario names it: its preset (``house``), or the preset and the
+    knobs it changes (``{preset: house, tie: litige}``), in flow YAML."""
+    base = PRESETS.get(rules.name)
+    if base == rules:
+        return rules.name
+    changed = base.knobs if base is not None else {}
+    knobs = ", ".join(f"{k}: {v}" for k, v in rules.knobs.items() if changed.get(k) != v)
+    return f"{{preset: {rules.name}, {knobs}}}"

@@ -79,6 +79,10 @@ class Kind(Generic[S]):
     """Which of :attr:`keys` a scenario of this kind must have."""
     facts: ClassVar[tuple[Fact, ...]]
     """The ``expect`` keys, in the order ``--fill`` writes them."""
+    states_facts: ClassVar[bool] = True
+    """Whether a scenario of this kind must state a fact under ``expect``: an example is
+    shown with the badge "Verified by the rules engine", so one that states nothing is
+    refused (a law states its claim in ``then`` and may leave ``expect`` out)."""
     texts: ClassVar[tuple[str, ...]] = ()
     """Own keys holding translatable prose (besides ``title``, ``text``, ``reason``)."""
     macro: ClassVar[str]

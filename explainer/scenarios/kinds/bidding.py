@@ -1,14 +1,16 @@
 """``kind: bidding``: who takes, in which trump, or whether the deal is annulled.
 
-Keys: ``dealer``, ``turned`` (the card turned up) and ``bids`` (``SEAT: BID`` pairs in
-turn order: ``take`` or ``pass`` in the first round, a suit or ``pass`` in the second).
-Facts: ``taker``, ``trump``, ``annulled``.
+Keys: ``rules`` (a classic preset or mapping; only ``classic_sa_ta`` changes a bidding),
+``dealer``, ``turned`` (the card turned up) and ``bids`` (``SEAT: BID`` pairs in turn
+order: ``take`` or ``pass`` in the first round, a suit or ``pass`` in the second, or
+``none`` / ``all`` under ``classic_sa_ta: on``). Facts: ``taker``, ``trump``,
+``annulled``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from explainer.engine import (
@@ -16,8 +18,10 @@ from explainer.engine import (
     BiddingError,
     BiddingResult,
     EngineError,
+    RuleSet,
     Seat,
     bid_round,
+    find_rules,
     parse_bid,
     run_bidding,
 )
@@ -28,6 +32,7 @@ from ..model import Scenario
 from ..reader import Reader, what_is
 from ..yamlsource import MappingNode, Node
 from .base import Fact, Kind, Pairs, require
+from .contract import classic_rules_schema, read_classic_rules
 
 __all__ = ["KIND", "BiddingKind", "BiddingScenario", "BiddingView"]
 
@@ -43,6 +48,7 @@ class BiddingScenario(Scenario):
     dealer: Seat
     turned: int
     bids: tuple[tuple[Seat, Bid], ...] = ()
+    rules: RuleSet = field(default_factory=find_rules)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +62,7 @@ class BiddingView:
 class BiddingKind(Kind[BiddingScenario]):
     name = "bidding"
     macro = "bidding"
-    keys = ("dealer", "turned", "bids")
+    keys = ("rules", "dealer", "turned", "bids")
     required = ("kind", "dealer", "turned", "bids")
     facts = (
         Fact("taker", SEAT_OR_NONE),
@@ -65,6 +71,9 @@ class BiddingKind(Kind[BiddingScenario]):
     )
 
     def read(self, r: Reader, pairs: Pairs, common: dict[str, Any]) -> BiddingScenario | None:
+        rules: RuleSet | None = find_rules()
+        if "rules" in pairs:
+            rules = read_classic_rules(r, pairs["rules"][1], ("rules",), self.name)
         dealer = turned = None
         if (node := require(r, pairs, "dealer", self.name)) is not None:
             dealer = r.seat(node, ("dealer",))
@@ -74,10 +83,10 @@ class BiddingKind(Kind[BiddingScenario]):
         if (node := require(r, pairs, "bids", self.name)) is not None:
             bids = _read_bids(r, node)
         expect = self.read_expect(r, pairs)
-        if r.diags or dealer is None or turned is None:
+        if r.diags or dealer is None or turned is None or rules is None:
             return None
         try:
-            outcome = run_bidding(dealer, turned, bids)
+            outcome = run_bidding(dealer, turned, bids, rules)
         except BiddingError as exc:
             at: KeyPath = ("bids", exc.bid_index + 1) if exc.bid_index is not None else ("bids",)
             r.error(r.keys.where(at), str(exc), Code.BAD_BID)
@@ -89,6 +98,7 @@ class BiddingKind(Kind[BiddingScenario]):
             dealer=dealer,
             turned=turned,
             bids=tuple(bids),
+            rules=rules,
             outcome=outcome,
         )
 
@@ -103,6 +113,7 @@ class BiddingKind(Kind[BiddingScenario]):
 
     def properties(self) -> dict[str, Any]:
         return {
+            "rules": classic_rules_schema(self.name),
             "dealer": SEAT_REF,
             "turned": CARD_REF,
             "bids": {
@@ -114,7 +125,16 @@ class BiddingKind(Kind[BiddingScenario]):
                     "maxProperties": 1,
                     "propertyNames": SEAT_REF,
                     "additionalProperties": {
-                        "enum": ["take", "pass", "spades", "hearts", "diamonds", "clubs"]
+                        "enum": [
+                            "take",
+                            "pass",
+                            "spades",
+                            "hearts",
+                            "diamonds",
+                            "clubs",
+                            "none",
+                            "all",
+                        ]
                     },
                 },
             },

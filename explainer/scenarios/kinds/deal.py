@@ -18,6 +18,7 @@ from explainer.engine import (
     DealResult,
     RuleSet,
     Seat,
+    Trump,
     check_dealt,
     declare_classic,
     play_deal,
@@ -199,10 +200,13 @@ class DealKind(Kind[Any]):
         return scenario.rules
 
     def variant_facts(self, scenario: DealScenario | CoincheDealScenario) -> tuple[str, ...] | None:
-        """A Coinche deal, or a classic one with declarations, shows its variants'
-        outcome and score only: its other facts (points, declarations, total) are the
-        score lines that lead to them, and the Coinche page holds many deals."""
+        """A Coinche deal, or a classic one with declarations or at sans atout or tout
+        atout, shows its variants' outcome and score only: its other facts (points,
+        declarations, total) are the score lines that lead to them (at tout atout every
+        scale gives other card points), and the Coinche page holds many deals."""
         if isinstance(scenario, CoincheDealScenario) or scenario.announced:
+            return ("made", "score")
+        if scenario.contract.trump in (Trump.NONE, Trump.ALL):
             return ("made", "score")
         return None
 

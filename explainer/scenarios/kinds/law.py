@@ -3,11 +3,14 @@
 Keys: ``contract`` (``game``; ``trump``: ``suit``, ``none``, ``all`` or a list of them),
 ``when`` (premises, each maybe ``not ...``), ``then`` and ``rules`` (the presets to
 evaluate; default every preset of the game; a deal law may ask for ``scoring_variants``:
-every preset with each scoring knob at each of its values). A ``then`` mapping
-(``must``/``may``/``rule``) makes a play law, a ``then`` list of deal conclusions a deal
-law (``explainer/engine/laws/terms.py`` defines every word). Fact: ``holds_under``, the
+every preset with each scoring knob at each of its values, a match law the same with
+each match knob too). A ``then`` mapping (``must``/``may``/``rule``) makes a play law, a
+``then`` list of deal conclusions a deal law, a list with a match conclusion
+(``one_winner``, ``winner_ahead``, ``points_add_up``) a match law of classic Belote
+(``explainer/engine/laws/terms.py`` defines every word). Fact: ``holds_under``, the
 presets under which the law holds, compared as a set; where it disagrees, the message
-gives each preset's smallest counterexample as a ``kind: play`` scenario on one line.
+gives each preset's smallest counterexample as a ``kind: play`` scenario on one line (a
+match law's as a ``kind: match`` scenario).
 
 Checking a law takes seconds, so each result is cached in the user's cache directory
 (``$XDG_CACHE_HOME/explainer/laws/`` or ``~/.cache/explainer/laws/``, never the
@@ -28,25 +31,45 @@ from typing import Any, Final
 import explainer.cache as explainer_cache
 import explainer.engine as engine_package
 from explainer.engine import (
+    ALIASES,
+    BELOTE,
     COINCHE_PRESETS,
+    LAST_TRICK,
+    MATCH_WORDS,
     PRESETS,
     Contract,
     Counterexample,
+    DealConclusion,
+    DealCounterexample,
     DealLaw,
     DealOutcome,
+    DealPremise,
+    DealResult,
     LawError,
     LawOutcome,
     LawResult,
+    MatchLaw,
+    MatchOutcome,
     PlayLaw,
+    RandomDeal,
+    Rank,
     Rule,
     RuleSet,
     Seat,
+    Team,
     Trump,
+    card,
     check_deal_law,
+    check_match_law,
     check_play_law,
     counterexample_yaml,
+    declarations_in_hand,
     legal_cards,
     mask_of,
+    match_counterexample_yaml,
+    match_rules,
+    match_variants,
+    play_deal,
     presets_for,
     scoring_variants,
 )
@@ -74,6 +97,14 @@ __all__ = [
     "law_index",
 ]
 
+_CONCLUSION_NUMBERS: Final[Mapping[DealConclusion | DealPremise, set[int]]] = {
+    DealConclusion.CAPOT_252: {252},
+    DealConclusion.POINTS_162_OR_CAPOT: {252},
+    DealConclusion.BELOTE_EACH_PAIR: {20},
+    DealConclusion.TAKERS_KEEP_BELOTE: {20},
+}
+"""The numbers a deal law's conclusion checks besides 152 and 162."""
+
 SCORING_VARIANTS: Final = "scoring_variants"
 """``rules: scoring_variants``: a deal law checked under every scoring knob value."""
 CACHE_VERSION: Final = 1
@@ -83,7 +114,9 @@ CACHE_FOLDER: Final = "laws"
 CACHE_KEEP: Final = 512
 """Law results kept: one per law and rule-set list, so far more than a page holds."""
 
-AnyResult = LawResult[LawOutcome] | LawResult[DealOutcome]
+AnyResult = LawResult[LawOutcome] | LawResult[DealOutcome] | LawResult[MatchOutcome]
+AnyLawT = PlayLaw | DealLaw | MatchLaw
+"""A law of any kind: of play positions, of deals or of matches."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -92,21 +125,40 @@ class LawScenario(Scenario):
     ``outcome`` is the engine's :class:`~explainer.engine.LawResult`."""
 
     game: str
-    law: PlayLaw | DealLaw
+    law: AnyLawT
     rule_sets: Mapping[str, RuleSet]
 
 
 @dataclass(frozen=True, slots=True)
+class DealCounterView:
+    """A deal where a deal law fails, as a page shows it: the contract and its taker, the
+    cards the law's premises speak of as they were dealt (a king and queen of trump, a
+    declaration), and the score under the rule set, row by row (``(row, (NS, EW))``:
+    ``card_points``, ``last_trick``, ``capot``, ``belote``, ``total``, ``held``,
+    ``score``; a row of zeros left out, but the total and the score), every number the
+    engine's."""
+
+    id: str
+    contract: Contract
+    rules: RuleSet
+    held_cards: tuple[tuple[Seat, tuple[int, ...]], ...]
+    rows: tuple[tuple[str, tuple[int, int]], ...]
+    made: bool
+
+
+@dataclass(frozen=True, slots=True)
 class LawView:
-    """What a page shows of a law: where it holds, over how many positions (or deals),
-    and each counterexample as a play example (``(preset, view)``)."""
+    """What a page shows of a law: where it holds, over how many positions (or deals, or
+    matches: ``match``), and each counterexample as a play example (``(preset, view)``)
+    or, for a deal law, as a scored deal (:class:`DealCounterView`)."""
 
     scenario: LawScenario
     play: bool
     presets: tuple[str, ...]
     holds_under: tuple[str, ...]
     checked: int
-    counterexamples: tuple[tuple[str, PlayView], ...]
+    counterexamples: tuple[tuple[str, PlayView | DealCounterView], ...]
+    match: bool = False
 
     @property
     def rule(self) -> Rule | None:
@@ -196,12 +248,16 @@ class LawKind(Kind[LawScenario]):
     keys = ("contract", "when", "then", "rules")
     required = ("kind", "contract", "then")
     facts = (Fact("holds_under", PRESET_SET, "the rule sets under which the law holds"),)
+    states_facts = (
+        False  # its claim is ``then``, checked whether or not ``expect`` names the rule sets
+    )
 
     def read(self, r: Reader, pairs: Pairs, common: dict[str, Any]) -> LawScenario | None:
         game, trump = _contract(r, pairs)
         when = _words(r, pairs, "when")
         then = _then(r, pairs)
-        rule_sets = _rule_sets(r, pairs, game, deal=isinstance(then, list))
+        match = isinstance(then, list) and not MATCH_WORDS.isdisjoint(then)
+        rule_sets = _rule_sets(r, pairs, game, deal=isinstance(then, list), match=match)
         expect = self.read_expect(r, pairs)
         if "holds_under" in expect and rule_sets is not None:
             _check_named(r, pairs, expect["holds_under"], rule_sets)
@@ -224,11 +280,17 @@ class LawKind(Kind[LawScenario]):
         return {"holds_under": scenario.outcome}
 
     def licensed_numbers(self, scenario: LawScenario) -> set[int]:
-        """A law's prose states the rule; the numbers of its conclusions (152, 162) are
-        what the engine checks, so they are licensed."""
-        if isinstance(scenario.law, DealLaw):
-            return {152, 162}
-        return set()
+        """A law's prose states the rule; the numbers of its conclusions (152, 162, and
+        252 for a capot, 20 for a belote) are what the engine checks, and a match law's
+        targets (1000) what it plays to, so they are licensed."""
+        if isinstance(scenario.law, MatchLaw):
+            return {t for r in scenario.rule_sets.values() if (t := match_rules(r).target)}
+        if not isinstance(scenario.law, DealLaw):
+            return set()
+        numbers = {152, 162}
+        for c in scenario.law.then:
+            numbers |= _CONCLUSION_NUMBERS.get(c, set())
+        return numbers
 
     def note(self, key: str, said: Any, got: Any, computed: Mapping[str, Any]) -> str:
         """Each preset said to hold where the law fails, with its smallest counterexample
@@ -269,31 +331,41 @@ class LawKind(Kind[LawScenario]):
     def view(self, scenario: LawScenario) -> LawView:
         result = scenario.outcome
         play = isinstance(scenario.law, PlayLaw)
-        examples = []
+        examples: list[tuple[str, PlayView | DealCounterView]] = []
         checked = 0
         for o in result.outcomes:
             if isinstance(o, LawOutcome):
                 checked = max(checked, o.checked)
                 if o.counterexample is not None:
                     examples.append((o.preset, _example_view(scenario, o.counterexample)))
+            elif isinstance(o, MatchOutcome):
+                checked = max(checked, o.matches)
             else:
                 checked = max(checked, o.deals)
+                if o.counterexample is not None:
+                    examples.append((o.preset, _deal_view(scenario, o.counterexample)))
         presets = tuple(o.preset for o in result.outcomes)
         holds = tuple(p for p in presets if p in result.holds_under)
-        return LawView(scenario, play, presets, holds, checked, tuple(examples))
+        match = isinstance(scenario.law, MatchLaw)
+        return LawView(scenario, play, presets, holds, checked, tuple(examples), match)
 
 
-def _failure(o: LawOutcome | DealOutcome) -> str:
-    if isinstance(o, LawOutcome):
-        assert o.counterexample is not None
-        return counterexample_line(o.counterexample)
+def _failure(o: LawOutcome | DealOutcome | MatchOutcome) -> str:
     assert o.counterexample is not None
+    if isinstance(o, LawOutcome):
+        return counterexample_line(o.counterexample)
+    if isinstance(o, MatchOutcome):
+        cx = o.counterexample
+        line = ", ".join(match_counterexample_yaml(cx).splitlines())
+        return f"{cx.conclusion.value} is false in this match: {{{line}}}"
     return f"{o.counterexample.conclusion.value} is false in a deal"
 
 
-def _count(o: LawOutcome | DealOutcome) -> str:
+def _count(o: LawOutcome | DealOutcome | MatchOutcome) -> str:
     if isinstance(o, LawOutcome):
         return f"{o.checked} positions"
+    if isinstance(o, MatchOutcome):
+        return f"{o.matching} of {o.matches} matches"
     return f"{o.matching} of {o.deals} deals"
 
 
@@ -310,9 +382,13 @@ def checked_line(scenario: LawScenario) -> str:
     return f"{scenario.path}: law {scenario.id} checked {verb} {over}"
 
 
-def _checked_count(o: LawOutcome | DealOutcome) -> str:
+def _checked_count(o: LawOutcome | DealOutcome | MatchOutcome) -> str:
     if isinstance(o, LawOutcome):
         return f"{o.checked} positions"
+    if isinstance(o, MatchOutcome):
+        if o.matching == o.matches:
+            return f"{o.matches} matches ({o.deals} deals)"
+        return f"{o.matches} matches ({o.deals} deals; {o.matching} meeting its premises)"
     if o.matching == o.deals:
         return f"{o.deals} deals"
     return f"{o.deals} deals ({o.matching} meeting its premises)"
@@ -358,7 +434,9 @@ def _then(r: Reader, pairs: Pairs) -> dict[str, str] | list[str] | None:
     if isinstance(node, SequenceNode):
         return _words(r, pairs, "then")
     if not isinstance(node, MappingNode):
-        r.error(node, "then: expected a mapping (a play law) or a list (a deal law)", Code.TYPE)
+        r.error(
+            node, "then: expected a mapping (a play law) or a list (a deal or match law)", Code.TYPE
+        )
         return None
     tp = r.mapping(node, ("then",), None)
     if tp is None:
@@ -373,10 +451,17 @@ def _then(r: Reader, pairs: Pairs) -> dict[str, str] | list[str] | None:
 
 
 def _rule_sets(
-    r: Reader, pairs: Pairs, game: str | None, *, deal: bool
+    r: Reader, pairs: Pairs, game: str | None, *, deal: bool, match: bool = False
 ) -> dict[str, RuleSet] | None:
-    """The rule sets to evaluate, by name (a Coinche preset plays its classic rule set)."""
+    """The rule sets to evaluate, by name (a Coinche preset plays its classic rule set;
+    a match law's ``scoring_variants`` are :func:`~explainer.engine.match_variants`)."""
     if game is None:
+        return None
+    if deal and game == "coinche":
+        what = "match laws are checked on classic matches" if match else (
+            "deal laws are checked on classic deals")  # fmt: skip
+        r.error(pairs["then"][1] if "then" in pairs else None,
+                f"then: {what} (contract.game: belote)", Code.BAD_VALUE)  # fmt: skip
         return None
     known: Mapping[str, Any] = COINCHE_PRESETS if game == "coinche" else PRESETS
     if "rules" not in pairs:
@@ -385,10 +470,17 @@ def _rule_sets(
     node = pairs["rules"][1]
     if isinstance(node, ScalarNode) and node.value == SCORING_VARIANTS:
         if not deal or game != "belote":
-            r.error(node, f"rules: {SCORING_VARIANTS} is for deal laws of game: belote",
+            r.error(node, f"rules: {SCORING_VARIANTS} is for deal and match laws of game: belote",
                     Code.BAD_RULES)  # fmt: skip
             return None
-        return scoring_variants(game)
+        return match_variants(game) if match else scoring_variants(game)
+    return _listed_rule_sets(r, node, game, known)
+
+
+def _listed_rule_sets(
+    r: Reader, node: Node, game: str, known: Mapping[str, Any]
+) -> dict[str, RuleSet] | None:
+    """``rules: [PRESET, ...]``: each a preset of ``game`` (an alias warned about)."""
     items = r.sequence(node, ("rules",), what="a list of presets")
     if items is None:
         return None
@@ -401,13 +493,13 @@ def _rule_sets(
             r.error(item, f"rules.{i}: unknown preset {name!r}{did_you_mean(name, known)} "
                     f"(expected {one_of(list(known))})", Code.BAD_RULES)  # fmt: skip
             continue
+        if name in ALIASES:
+            r.warn(item, f"rules.{i}: {name} is an alias kept for version 1 and no page names"
+                   f" it; list the presets of the game ({', '.join(presets_for(game))}), or"
+                   " check the FFB contrée play rules in a law of contract.game: coinche"
+                   " (ffb_contree)", Code.BAD_RULES)  # fmt: skip
         out[name] = _rule_set(game, name)
     if r.diags:
-        return None
-    if deal and game == "coinche":
-        r.error(pairs["then"][1] if "then" in pairs else None,
-                "then: deal laws are checked on classic deals (contract.game: belote)",
-                Code.BAD_VALUE)  # fmt: skip
         return None
     return out
 
@@ -431,11 +523,13 @@ def _check_named(
 
 def _law(
     r: Reader, game: str, trump: str | list[str], when: list[str], then: dict[str, str] | list[str]
-) -> PlayLaw | DealLaw | None:
+) -> AnyLawT | None:
     """The engine's law, or ``None`` after reporting each of its problems at its key."""
-    law: PlayLaw | DealLaw | None
+    law: AnyLawT | None
     if isinstance(then, dict):
         law, problems = PlayLaw.parse_all(trump=trump, when=when, then=then, game=game)
+    elif not MATCH_WORDS.isdisjoint(then):
+        law, problems = MatchLaw.parse_all(trump=trump, when=when, then=then)
     else:
         law, problems = DealLaw.parse_all(trump=trump, when=when, then=then, game="belote")
     for p in problems:
@@ -466,6 +560,76 @@ def _example_view(scenario: LawScenario, cx: Counterexample) -> PlayView:
     return PLAY_KIND.view(play)
 
 
+def _deal_view(scenario: LawScenario, cx: DealCounterexample) -> DealCounterView:
+    """The failing deal played again under the rule set and scored, row by row."""
+    deal = cx.deal
+    contract = Contract(cx.trump, scenario.game, deal.taker)
+    result = play_deal(contract, deal.tricks(), cx.rules, dealer=deal.leader.previous)
+    takers = deal.taker.team
+    base = [0, 0]
+    last = [0, 0]
+    capot = [0, 0]
+    if result.capot is not None:
+        capot[result.capot] = base[result.capot] = cx.rules.capot_count(result.capot, takers)
+    else:
+        last[result.last_trick] = LAST_TRICK
+        base = [result.points[t] - _belotes(result, cx.rules, t) for t in (0, 1)]
+    belote = [result.points[t] - base[t] for t in (0, 1)]
+    card_points = [base[t] - last[t] - capot[t] for t in (0, 1)]
+    if result.capot is not None:
+        card_points = list(result.card_points)
+    rows = [
+        ("card_points", card_points),
+        ("last_trick", last),
+        ("capot", capot),
+        ("belote", belote),
+        ("total", list(result.points)),
+    ]
+    if result.held:
+        rows.append(("held", [result.held if t == takers else 0 for t in (0, 1)]))
+    rows.append(("score", list(result.score)))
+    return DealCounterView(
+        id=f"{scenario.id}-{cx.rules.name}",
+        contract=contract,
+        rules=cx.rules,
+        held_cards=_held_cards(scenario.law, deal),
+        rows=tuple(
+            (name, (v[0], v[1])) for name, v in rows if any(v) or name in ("total", "score")
+        ),
+        made=result.made,
+    )
+
+
+def _belotes(result: DealResult, rules: RuleSet, team: int) -> int:
+    """The belote points that count for ``team`` (the defenders' none under ``belote:
+    attack_only``)."""
+    if rules.belote == "attack_only" and team != result.taker_team:
+        return 0
+    return BELOTE * sum(1 for seat in result.belotes if seat.team == team)
+
+
+def _held_cards(
+    law: PlayLaw | DealLaw | MatchLaw, deal: RandomDeal
+) -> tuple[tuple[Seat, tuple[int, ...]], ...]:
+    """The dealt cards a deal law's premises speak of: each king and queen of a trump suit
+    in one hand (``king_queen``), each declaration held (``declaration``)."""
+    assert isinstance(law, DealLaw)
+    premises = {p for p, negated in law.when if not negated}
+    held: dict[Seat, list[int]] = {}
+    if DealPremise.KING_QUEEN in premises:
+        suits = range(4) if deal.trump == Trump.ALL else (int(deal.trump),)
+        for suit in suits if deal.trump != Trump.NONE else ():
+            pair = (card(Rank.KING, suit), card(Rank.QUEEN, suit))
+            for seat in Seat:
+                if all(deal.hands[seat] >> c & 1 for c in pair):
+                    held.setdefault(seat, []).extend(pair)
+    if DealPremise.DECLARATION in premises:
+        for seat in Seat:
+            for d in declarations_in_hand(deal.hands[seat], deal.trump):
+                held.setdefault(seat, []).extend(d.cards)
+    return tuple((seat, tuple(dict.fromkeys(cards))) for seat, cards in sorted(held.items()))
+
+
 # -- the cache -----------------------------------------------------------------------
 
 
@@ -485,18 +649,18 @@ def _engine_digest() -> str:
     return h.hexdigest()
 
 
-def _digest(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> str:
+def _digest(law: AnyLawT, rule_sets: Mapping[str, RuleSet]) -> str:
     text = repr((CACHE_VERSION, law, sorted((n, repr(r)) for n, r in rule_sets.items())))
     return hashlib.sha256((_engine_digest() + text).encode()).hexdigest()
 
 
 _MEMO: dict[str, AnyResult] = {}
 
-AnyLaw = tuple[PlayLaw | DealLaw, Mapping[str, RuleSet]]
+AnyLaw = tuple[AnyLawT, Mapping[str, RuleSet]]
 """A law with the rule sets it is checked under."""
 
 
-def checked_result(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> AnyResult:
+def checked_result(law: AnyLawT, rule_sets: Mapping[str, RuleSet]) -> AnyResult:
     """The law checked under ``rule_sets``: from the cache when this law, these rule sets
     and this engine were checked before, else checked now (and cached)."""
     key = _digest(law, rule_sets)
@@ -510,9 +674,11 @@ def checked_result(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> 
     return result
 
 
-def _check(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> AnyResult:
+def _check(law: AnyLawT, rule_sets: Mapping[str, RuleSet]) -> AnyResult:
     if isinstance(law, PlayLaw):
         return check_play_law(law, rule_sets)
+    if isinstance(law, MatchLaw):
+        return check_match_law(law, rule_sets)
     return check_deal_law(law, rule_sets)
 
 
@@ -522,7 +688,7 @@ _READING: list[AnyLaw] | None = None
 """While :func:`collecting`: the laws read, left unchecked."""
 
 
-def _outcome(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> AnyResult | None:
+def _outcome(law: AnyLawT, rule_sets: Mapping[str, RuleSet]) -> AnyResult | None:
     if _READING is not None:
         _READING.append((law, rule_sets))
         return None
@@ -543,12 +709,12 @@ def collecting() -> Iterator[list[AnyLaw]]:
         _READING = None
 
 
-def law_key(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> str:
+def law_key(law: AnyLawT, rule_sets: Mapping[str, RuleSet]) -> str:
     """The law's cache key: the digest of the law, its rule sets and the engine."""
     return _digest(law, rule_sets)
 
 
-def is_cached(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> bool:
+def is_cached(law: AnyLawT, rule_sets: Mapping[str, RuleSet]) -> bool:
     """Whether the law's result is known (read from the cache now, if it is there)."""
     key = _digest(law, rule_sets)
     if key not in _MEMO:
@@ -559,22 +725,25 @@ def is_cached(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> bool:
     return True
 
 
-def shared_work(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> object:
-    """What laws checked in one process share: the deal laws their random deals, the play
-    laws with the same premises their positions (for each kind of contract)."""
-    if isinstance(law, DealLaw):
+def shared_work(law: AnyLawT, rule_sets: Mapping[str, RuleSet]) -> object:
+    """What laws checked in one process share: the deal and match laws their random
+    deals, the play laws with the same premises their positions (for each kind of
+    contract)."""
+    if not isinstance(law, PlayLaw):
         return ("deal",)
     return ("play", law.masks)
 
 
 def weight(laws: Sequence[AnyLaw]) -> float:
     """About how many seconds a group of laws (:func:`shared_work`) takes to check on a
-    quiet machine: the deal laws' random deals a second and a half per kind of contract,
-    the play laws' positions a fifth of a second per kind of contract; the laws over
-    them a few hundredths each."""
-    deal = {kind for law, _ in laws if isinstance(law, DealLaw) for kind in law.kinds}
+    quiet machine: the deal and match laws' random deals a second and a half per kind of
+    contract, the play laws' positions a fifth of a second per kind of contract; the
+    laws over them a few hundredths each, a match law's matches a fifth of a second per
+    rule set."""
+    deal = {kind for law, _ in laws if not isinstance(law, PlayLaw) for kind in law.kinds}
     play = {kind for law, _ in laws if isinstance(law, PlayLaw) for kind in law.kinds}
-    return 1.5 * len(deal) + 0.2 * len(play) + 0.03 * len(laws)
+    matches = sum(len(rule_sets) for law, rule_sets in laws if isinstance(law, MatchLaw))
+    return 1.5 * len(deal) + 0.2 * len(play) + 0.03 * len(laws) + 0.2 * matches
 
 
 def check_all(laws: Sequence[AnyLaw]) -> list[AnyResult]:
@@ -583,7 +752,7 @@ def check_all(laws: Sequence[AnyLaw]) -> list[AnyResult]:
     return [_check(law, rule_sets) for law, rule_sets in laws]
 
 
-def remember(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet], result: AnyResult) -> None:
+def remember(law: AnyLawT, rule_sets: Mapping[str, RuleSet], result: AnyResult) -> None:
     """Keep a result checked elsewhere, as :func:`checked_result` keeps its own."""
     key = _digest(law, rule_sets)
     _MEMO[key] = result
@@ -593,10 +762,16 @@ def remember(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet], result: A
 def _encode(result: AnyResult) -> list[Any] | None:
     out: list[Any] = []
     for o in result.outcomes:
-        if isinstance(o, DealOutcome):
+        if isinstance(o, MatchOutcome):
             if o.counterexample is not None:
-                return None  # a failing deal is checked afresh: it is rare and shown whole
-            out.append(["deal", o.preset, o.holds, o.deals, o.matching])
+                return None  # as a failing deal law
+            out.append(["match", o.preset, o.holds, o.matches, o.matching, o.deals])
+            continue
+        if isinstance(o, DealOutcome):
+            item: list[Any] = ["deal", o.preset, o.holds, o.deals, o.matching]
+            if o.counterexample is not None:
+                item.append(_encode_deal(o.counterexample))
+            out.append(item)
             continue
         cx = o.counterexample
         example = None
@@ -610,10 +785,17 @@ def _encode(result: AnyResult) -> list[Any] | None:
 def _decode(data: Sequence[Any], rule_sets: Mapping[str, RuleSet]) -> AnyResult:
     play: list[LawOutcome] = []
     deal: list[DealOutcome] = []
+    match: list[MatchOutcome] = []
     for item in data:
+        if item[0] == "match":
+            _, preset, holds, matches, matching, deals = item
+            match.append(MatchOutcome(str(preset), bool(holds), int(matches), int(matching),
+                                      int(deals)))  # fmt: skip
+            continue
         if item[0] == "deal":
-            _, preset, holds, deals, matching = item
-            deal.append(DealOutcome(str(preset), bool(holds), int(deals), int(matching)))
+            _, preset, holds, deals, matching, *failing = item
+            failed = _decode_deal(failing[0], rule_sets[preset]) if failing else None
+            deal.append(DealOutcome(str(preset), bool(holds), int(deals), int(matching), failed))
             continue
         _, preset, holds, exhaustive, sampled, ex = item
         cx = None
@@ -623,9 +805,38 @@ def _decode(data: Sequence[Any], rule_sets: Mapping[str, RuleSet]) -> AnyResult:
                                 tuple((Seat(s), int(c)) for s, c in trick), Seat(seat),
                                 tuple(map(int, hand)), tuple(map(int, legal)), Rule(rule))  # fmt: skip
         play.append(LawOutcome(str(preset), bool(holds), int(exhaustive), int(sampled), cx))
-    if play and deal:
+    if sum(map(bool, (play, deal, match))) > 1:
         raise ValueError("mixed outcomes")
+    if match:
+        return LawResult(tuple(match))
     return LawResult(tuple(play)) if play else LawResult(tuple(deal))
+
+
+def _encode_deal(cx: DealCounterexample) -> list[Any]:
+    """A failing deal as JSON data: the deal as played and scored, and the conclusion."""
+    d = cx.deal
+    seat = [None if d.belote is None else int(d.belote), None if d.capot is None else int(d.capot)]
+    return [
+        int(cx.trump), int(d.taker), list(d.hands), int(d.leader), list(d.cards),
+        [int(w) for w in d.winners], list(d.card_points), seat, list(d.points), d.made,
+        list(d.score), [int(b) for b in d.belotes], d.held,
+        cx.conclusion.value, isinstance(cx.conclusion, DealPremise),
+    ]  # fmt: skip
+
+
+def _decode_deal(data: Sequence[Any], rules: RuleSet) -> DealCounterexample:
+    """The failing deal read back (:func:`_encode_deal`), under ``rules``."""
+    (trump, taker, hands, leader, cards, winners, card_points, (belote, capot), points, made,
+     score, belotes, held, conclusion, is_premise) = data  # fmt: skip
+    deal = RandomDeal(
+        Trump(trump), Seat(taker), (hands[0], hands[1], hands[2], hands[3]), Seat(leader),
+        tuple(map(int, cards)), tuple(Seat(w) for w in winners),
+        (int(card_points[0]), int(card_points[1])), None if belote is None else Seat(belote),
+        None if capot is None else Team(capot), (int(points[0]), int(points[1])), bool(made),
+        (int(score[0]), int(score[1])), tuple(Seat(b) for b in belotes), int(held), rules,
+    )  # fmt: skip
+    said = DealPremise(conclusion) if is_premise else DealConclusion(conclusion)
+    return DealCounterexample(Trump(trump), rules, deal, said)
 
 
 def _load(key: str, rule_sets: Mapping[str, RuleSet]) -> AnyResult | None:

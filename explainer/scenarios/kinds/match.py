@@ -1,10 +1,15 @@
-"""``kind: match``: a Coinche match's running score, deal by deal, to its target.
+"""``kind: match``: a match's running score, deal by deal, to its target, in Coinche or in
+classic Belote.
 
-Keys: ``rules`` (a Coinche preset or mapping; its ``target`` is the match's), ``dealer``
-(of the first deal), ``start`` (the totals before it, ``{NS, EW}``) and ``deals`` (each
-``annulled``, or ``{score: {NS, EW}, capot: TEAM, belote: TEAM or [TEAMS], failed:
-TEAM}``, the deal's unrounded scores). Facts: ``totals``, ``winner``, ``drawn``,
-``next_dealer``, ``deals_counted``. An impossible match is reported at its deal.
+Keys: ``game`` (``coinche`` by default, or ``belote``), ``rules`` (a preset or mapping of
+that game: a Coinche one, default ``ffb_coinche``, or a classic one, default ``house``;
+its ``target`` is the match's; a classic preset names the game by itself), ``dealer`` (of
+the first deal), ``start`` (the totals before it, ``{NS, EW}``) and ``deals`` (each
+``annulled``, or ``{score: {NS, EW}, capot: TEAM, belote: TEAM or [TEAMS], made: TEAM,
+failed: TEAM, held: POINTS}``, the deal's unrounded scores; ``held`` the takers' points
+a litige holds over). Facts: ``totals``, ``winner``, ``drawn``, ``next_dealer``,
+``deals_counted``, ``held`` (points still held over). An impossible match is reported at
+its deal.
 """
 
 from __future__ import annotations
@@ -14,12 +19,16 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from explainer.engine import (
+    PRESETS,
     CoincheRules,
     MatchDeal,
     MatchError,
     MatchResult,
+    RuleSet,
     Seat,
     Team,
+    find_rules,
+    match_rules,
     run_match,
 )
 
@@ -30,17 +39,18 @@ from ..reader import Reader, what_is
 from ..yamlsource import MappingNode, Node, ScalarNode, SequenceNode
 from .base import Fact, Kind, Pairs, require
 from .coinche_rules import coinche_rules_schema, rules_of
+from .contract import GAMES, classic_rules_schema, read_classic_rules
 
 __all__ = ["KIND", "MatchKind", "MatchScenario", "MatchView"]
 
-_DEAL_KEYS: Final = ("score", "capot", "belote", "failed")
+_DEAL_KEYS: Final = ("score", "capot", "belote", "made", "failed", "held")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MatchScenario(Scenario):
     """``kind: match``. ``expect`` keys: see :class:`MatchKind`."""
 
-    rules: CoincheRules
+    rules: CoincheRules | RuleSet
     dealer: Seat
     start: tuple[int, int] = (0, 0)
     deals: tuple[MatchDeal, ...] = ()
@@ -52,12 +62,16 @@ class MatchView:
     rows: tuple[tuple[int, Seat, MatchDeal, tuple[int, int]], ...]
     """``(number, dealer, deal, totals after it)`` for each deal played."""
     result: MatchResult
+    classic: bool = False
+    """A classic Belote match (its rule set and target are shown)."""
+    target: int | None = None
+    """The total a team must reach, ``None`` for a match without one."""
 
 
 class MatchKind(Kind[MatchScenario]):
     name = "match"
     macro = "match"
-    keys = ("rules", "dealer", "start", "deals")
+    keys = ("game", "rules", "dealer", "start", "deals")
     required = ("kind", "dealer", "deals")
     facts = (
         Fact("totals", TEAM_POINTS, "the running totals after the last deal"),
@@ -65,10 +79,11 @@ class MatchKind(Kind[MatchScenario]):
         Fact("drawn", BOOLEAN, "a final tie the rules leave drawn"),
         Fact("next_dealer", SEAT),
         Fact("deals_counted", INTEGER, "deals that scored (an annulled deal does not)"),
+        Fact("held", INTEGER, "points a litige still holds over after the last deal"),
     )
 
     def read(self, r: Reader, pairs: Pairs, common: dict[str, Any]) -> MatchScenario | None:
-        rules = rules_of(r, pairs, "match")
+        rules = _rules(r, pairs)
         dealer = None
         if (node := require(r, pairs, "dealer", self.name)) is not None:
             dealer = r.seat(node, ("dealer",))
@@ -84,7 +99,8 @@ class MatchKind(Kind[MatchScenario]):
         try:
             outcome = run_match(deals, dealer=dealer, start=start, rules=rules)
         except MatchError as exc:
-            at: KeyPath = ("deals",)
+            # a match that cannot start (its start already at the target) is its start's fault
+            at: KeyPath = ("start",) if "start" in pairs else ("deals",)
             prefix = ""
             if exc.deal_index is not None:
                 at, prefix = ("deals", exc.deal_index + 1), f"deals[{exc.deal_index + 1}]: "
@@ -109,12 +125,32 @@ class MatchKind(Kind[MatchScenario]):
             "drawn": m.drawn,
             "next_dealer": m.next_dealer,
             "deals_counted": m.deals_counted,
+            "held": m.held,
         }
 
     def fill_keys(self, computed: Mapping[str, Any]) -> list[str]:
-        """``drawn`` only when the match is drawn."""
-        skip = () if computed["drawn"] else ("drawn",)
+        """``drawn`` only when the match is drawn, ``held`` only when points are held."""
+        skip = (
+            *(() if computed["drawn"] else ("drawn",)),
+            *(() if computed["held"] else ("held",)),
+        )
         return [k for k in super().fill_keys(computed) if k not in skip]
+
+    def licensed_numbers(self, scenario: MatchScenario) -> set[int]:
+        """The stated facts' numbers and what the page shows of the match: the totals
+        before the first deal, each deal's score and points held over, what each deal
+        added to the totals (rounded, held points included), and the rules' target."""
+        out = super().licensed_numbers(scenario)
+        out.update(scenario.start)
+        before = scenario.start
+        m: MatchResult = scenario.outcome
+        for deal, after in zip(scenario.deals, m.history, strict=False):
+            out.update((*deal.score, deal.held))
+            out.update(a - b for a, b in zip(after, before, strict=True))
+            before = after
+        target = match_rules(scenario.rules).target
+        out.update(() if target is None else (target,))
+        return out
 
     def properties(self) -> dict[str, Any]:
         teams = dict(TEAM_POINTS.schema)
@@ -127,11 +163,14 @@ class MatchKind(Kind[MatchScenario]):
                 "score": teams,
                 "capot": TEAM_REF,
                 "belote": team_or_teams,
+                "made": TEAM_REF,
                 "failed": TEAM_REF,
+                "held": {"type": "integer", "minimum": 0},
             },
         }
         return {
-            "rules": coinche_rules_schema("match"),
+            "game": {"enum": list(GAMES)},
+            "rules": {"anyOf": [coinche_rules_schema("match"), classic_rules_schema("match")]},
             "dealer": SEAT_REF,
             "start": teams,
             "deals": {"type": "array", "items": {"anyOf": [{"enum": ["annulled"]}, deal]}},
@@ -141,11 +180,43 @@ class MatchKind(Kind[MatchScenario]):
         m: MatchResult = scenario.outcome
         rows = []
         dealer = scenario.dealer
+        same_dealer = match_rules(scenario.rules).all_pass == "same_dealer"
         for i, (deal, totals) in enumerate(zip(scenario.deals, m.history, strict=False), 1):
             rows.append((i, dealer, deal, totals))
-            same = deal.annulled and scenario.rules.all_pass == "same_dealer"
+            same = deal.annulled and same_dealer
             dealer = dealer if same else dealer.after(1)
-        return MatchView(scenario, tuple(rows), m)
+        rules = scenario.rules
+        return MatchView(
+            scenario, tuple(rows), m, isinstance(rules, RuleSet), match_rules(rules).target
+        )
+
+
+def _rules(r: Reader, pairs: Pairs) -> CoincheRules | RuleSet | None:
+    """The rule set of the match: a classic one when ``game: belote`` or the preset named
+    is a classic one, else a Coinche one (``coinche_rules``)."""
+    game = None
+    if "game" in pairs:
+        game = r.choice(pairs["game"][1], ("game",), GAMES)
+        if game is None:
+            return None
+    if game is None:
+        game = "belote" if _preset_named(pairs) in PRESETS else "coinche"
+    if game == "coinche":
+        return rules_of(r, pairs, "match")
+    if "rules" not in pairs:
+        return find_rules()
+    return read_classic_rules(r, pairs["rules"][1], ("rules",), "match")
+
+
+def _preset_named(pairs: Pairs) -> str | None:
+    """The preset the ``rules`` value names, as written, if it names one."""
+    if "rules" not in pairs:
+        return None
+    node = pairs["rules"][1]
+    if isinstance(node, MappingNode):
+        found = [v for k, v in node.value if isinstance(k, ScalarNode) and k.value == "preset"]
+        node = found[0] if found else node
+    return str(node.value) if isinstance(node, ScalarNode) else None
 
 
 def _team_points(r: Reader, node: Node, at: KeyPath) -> tuple[int, int] | None:
@@ -181,8 +252,11 @@ def _read_deal(r: Reader, node: MappingNode, at: KeyPath) -> MatchDeal | None:
         r.error(node, f"{dotted(at)}.score: required", Code.MISSING)
         return None
     score = _team_points(r, pairs["score"][1], (*at, "score"))
-    capot = r.team(pairs["capot"][1], (*at, "capot")) if "capot" in pairs else None
-    failed = r.team(pairs["failed"][1], (*at, "failed")) if "failed" in pairs else None
+    teams = {
+        key: r.team(pairs[key][1], (*at, key)) if key in pairs else None
+        for key in ("capot", "made", "failed")
+    }
+    held = r.integer(pairs["held"][1], (*at, "held")) if "held" in pairs else 0
     belote: list[Team] = []
     if "belote" in pairs:
         bnode = pairs["belote"][1]
@@ -191,13 +265,16 @@ def _read_deal(r: Reader, node: MappingNode, at: KeyPath) -> MatchDeal | None:
             team = r.team(b, (*at, "belote", k))
             if team is not None:
                 belote.append(team)
-    if (
-        score is None
-        or ("capot" in pairs and capot is None)
-        or ("failed" in pairs and failed is None)
-    ):
+    if score is None or held is None or any(k in pairs and t is None for k, t in teams.items()):
         return None
-    return MatchDeal(score, capot=capot, belote=tuple(belote), failed=failed)
+    return MatchDeal(
+        score,
+        capot=teams["capot"],
+        belote=tuple(belote),
+        made=teams["made"],
+        failed=teams["failed"],
+        held=held,
+    )
 
 
 KIND: Final = MatchKind()

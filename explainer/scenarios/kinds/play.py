@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from explainer.engine import (
+    COINCHE_PRESETS,
     PRESETS,
     Contract,
     IllegalPlayError,
@@ -25,7 +26,7 @@ from explainer.engine import (
     card_str,
     check_play,
     legal_cards,
-    rulings_by_preset,
+    presets_for,
     score_trick,
 )
 
@@ -37,7 +38,15 @@ from ..yamlsource import Node
 from .base import Fact, Kind, Pairs, require
 from .contract import contract_schema, read_contract
 
-__all__ = ["KIND", "PlayKind", "PlayOutcome", "PlayScenario", "PlayView", "PresetNote"]
+__all__ = [
+    "KIND",
+    "PlayKind",
+    "PlayOutcome",
+    "PlayScenario",
+    "PlayView",
+    "PresetNote",
+    "play_families",
+]
 
 TRICK: Final = 4
 """Plays in a trick."""
@@ -182,7 +191,7 @@ class PlayKind(Kind[PlayScenario]):
 
     def properties(self) -> dict[str, Any]:
         return {
-            "contract": contract_schema(need_taker=False),
+            "contract": contract_schema(need_taker=False, kind="play"),
             "trick": _plays_schema(TRICK, "plays already made, in turn order"),
             "hand": {
                 "type": "object",
@@ -232,14 +241,28 @@ def _plays_schema(max_items: int, description: str) -> dict[str, Any]:
 
 
 def _other_presets(s: PlayScenario, ruling: Ruling) -> tuple[PresetNote, ...]:
-    """How each other preset rules the same position, where it allows other cards."""
+    """How each other preset of the example's game rules the same position, where it
+    allows other cards (a Coinche preset's play rules: the other Coinche presets'; aliases
+    are never shown)."""
     trick_cards = [c for _, c in s.trick]
     notes = []
-    for name, other in sorted(rulings_by_preset(s.hand, trick_cards, s.contract.trump).items()):
-        if PRESETS[name] != s.rules and other.legal != ruling.legal:
+    for name, rules in sorted(play_families(s.rules).items()):
+        if rules == s.rules:
+            continue
+        other = legal_cards(list(s.hand), trick_cards, s.contract.trump, rules)
+        if other.legal != ruling.legal:
             legal = tuple(c for c in s.hand if c in other.legal)
             notes.append(PresetNote(name, legal, other.rule))
     return tuple(notes)
+
+
+def play_families(rules: RuleSet) -> dict[str, RuleSet]:
+    """The rule sets a trick played under ``rules`` is compared with, by preset name: the
+    Coinche presets' play rules for a Coinche preset's (``rules.game`` is ``coinche``),
+    else the presets of ``rules``' game, aliases left out."""
+    if rules.game == "coinche":
+        return {name: preset.play_rules for name, preset in COINCHE_PRESETS.items()}
+    return {name: PRESETS[name] for name in presets_for(rules.game)}
 
 
 def _check_trick(r: Reader, trick: _Plays, *, has_hand: bool) -> bool:

@@ -122,13 +122,15 @@ def test_a_deals_scores_add_up(seed, trump, bid, taker, level, preset) -> None: 
     extras = sum(belote) + sum(decl.points)
     if deal.capot is not None and rules.capot_declarations == "void":
         extras -= decl.points[deal.capot ^ 1]  # a side with no trick counts no declarations
-    if level is Level.NONE and s.made:
-        assert sum(s.unrounded) == sum(p) + bid + extras - (
-            belote[t ^ 1] if rules.belote == "attack_only" else 0
-        )
-    elif level is Level.NONE:
+    if rules.belote == "attack_only":
+        extras -= belote[t ^ 1]  # the defenders' belote never scores
+    plain = level is Level.NONE or rules.coinche_scoring == "as_uncoinched"
+    stake = bid * s.multiplier  # as_uncoinched: scored as plain, the bid multiplied
+    if plain and s.made:
+        assert sum(s.unrounded) == sum(p) + stake + extras
+    elif plain:
         assert s.unrounded[t] == (belote[t] if rules.belote != "prenable" else 0)
-        assert s.unrounded[t ^ 1] + s.unrounded[t] == rules.failure_base + bid + extras
+        assert s.unrounded[t ^ 1] + s.unrounded[t] == rules.failure_base + stake + extras
     else:
         assert s.unrounded[winner ^ 1] in (0, 20)
         assert s.unrounded[winner] >= (160 + bid) * 2 - 160 * (rules.coinche_scoring == "bid_only")

@@ -1,4 +1,5 @@
-"""Coinche rule sets (coinche.md §7): the knobs, the three presets and their sources."""
+"""Coinche rule sets: the knobs, the three presets (each a document's base rules) and their
+sources."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from explainer.engine.errors import UnknownRulesError
 from explainer.engine.sources import SOURCES
 
 SECTION_7_2 = {
-    # knob: (ffb_coinche, ffb_contree, pagat_coinche), as coinche.md §7.2 writes them
+    # knob: (ffb_coinche, ffb_contree, pagat_coinche): FFB coinchée 2015, FFB contrée 2016,
+    # Pagat's La Coinche (base rules: no declarations, the bidding team's belote only)
     "min_bid": ("80", "80", "82"),
     "bid_80_needs": ("80", "80", "82"),
     "max_bid": ("none", "160", "none"),
@@ -31,12 +33,12 @@ SECTION_7_2 = {
     "scoring": ("points_plus_bid", "points_plus_bid", "points_plus_bid"),
     "must_beat_defence": ("yes", "no", "no"),
     "tie": ("failed", "failed", "failed"),  # §7.2 writes fail; the format contract failed
-    "declarations": ("on", "off", "on"),
+    "declarations": ("on", "off", "off"),
     "declarations_count": ("yes", "yes", "yes"),
     "belote_counts": ("yes", "yes", "yes"),
-    "belote": ("imprenable", "prenable", "imprenable"),
+    "belote": ("imprenable", "prenable", "attack_only"),
     "failure_base": ("160", "160", "160"),
-    "coinche_scoring": ("whole", "flat", "bid_only"),
+    "coinche_scoring": ("whole", "flat", "as_uncoinched"),
     "belote_multiplied": ("yes", "no", "no"),
     "capot_points": ("252", "252", "250"),
     "capot_bid_scoring": ("as_contract", "flat", "flat"),
@@ -52,6 +54,11 @@ SECTION_7_2 = {
     "final_tie": ("extra_deal", "extra_deal", "last_deal_winner"),
     "belote_finish": ("not_if_capot_or_failed", "allowed", "allowed"),
     "all_pass": ("next_dealer", "next_dealer", "next_dealer"),
+    "undertrump": ("optional", "optional", "required"),
+    "partner_overtrump": ("no_lower", "optional", "optional"),
+    "all_trump_partner": ("climb", "climb", "climb"),
+    "all_trump_belote": ("each_suit", "each_suit", "each_suit"),
+    "generale_value": ("500", "500", "1000"),
 }
 
 
@@ -62,7 +69,8 @@ def test_presets_are_section_7_2(knob: str) -> None:
 
 
 def test_every_preset_sets_every_knob_of_section_7_1_and_the_shared_play_knobs() -> None:
-    assert len(COINCHE_KNOBS) == 43 + len(PLAY_KNOBS)
+    # coinche.md §7.1's 43, the shared play knobs, and two variants another engine plays
+    assert len(COINCHE_KNOBS) == 43 + len(PLAY_KNOBS) + len(("defence_capot", "no_trump_bid"))
     for name, table in PRESET_SOURCES.items():
         assert set(table) == set(COINCHE_KNOBS), name
         assert COINCHE_PRESETS[name].knobs == {k: s.value for k, s in table.items()}
@@ -76,10 +84,12 @@ def test_every_preset_value_cites_a_known_source_or_says_why_not() -> None:
                 assert cite.key in SOURCES and cite.section and cite.quote
 
 
-def test_open_points_carry_a_note() -> None:
-    assert "§8.1" in PRESET_SOURCES["ffb_coinche"]["belote_multiplied"].note
-    assert "§8.1" in PRESET_SOURCES["ffb_coinche"]["capot_bid_scoring"].note
-    assert "§8.4" in PRESET_SOURCES["pagat_coinche"]["coinche_scoring"].note
+def test_where_editions_or_readings_disagree_the_note_says_so() -> None:
+    assert "hors belote" in PRESET_SOURCES["ffb_coinche"]["belote_multiplied"].note
+    assert "litige" in PRESET_SOURCES["ffb_coinche"]["tie"].note
+    assert "flat 500" in PRESET_SOURCES["ffb_coinche"]["capot_bid_scoring"].note
+    assert "160 plus twice the bid" in PRESET_SOURCES["pagat_coinche"]["coinche_scoring"].note
+    assert "2016 allows it" in PRESET_SOURCES["ffb_coinche"]["partner_overtrump"].note
 
 
 def test_sourced_is_dropped_once_a_knob_is_changed() -> None:
@@ -141,31 +151,30 @@ def test_unknown_value_of_an_integer_knob() -> None:
     )
 
 
-def test_play_preset_implied_by_the_rule_set() -> None:
+def test_play_preset_is_the_classic_preset_of_the_same_author() -> None:
     assert (FFB_COINCHE.play_preset, FFB_CONTREE.play_preset, PAGAT_COINCHE.play_preset) == (
-        "official",
-        "official",
-        "house",
+        "ffb_belote",
+        "ffb_belote",
+        "pagat_belote",
     )
 
 
-def test_play_knobs_ffb_presets_play_official_obligations() -> None:
-    for rules in (FFB_COINCHE, FFB_CONTREE):
+def test_play_rules_are_named_after_the_coinche_preset_and_carry_its_play_knobs() -> None:
+    for rules in COINCHE_PRESETS.values():
         play = rules.play_rules
-        assert (play.undertrump, play.partner_overtrump, play.all_trump_belote) == (
-            "optional",
-            "optional",
-            "each_suit",
-        )
+        assert (play.name, play.game) == (rules.name, "coinche")
+        assert {k: getattr(play, k) for k in PLAY_KNOBS} == {k: rules.knobs[k] for k in PLAY_KNOBS}
         assert (play.belote, play.all_trump_points) == (rules.belote, rules.all_trump_points)
 
 
-def test_play_knobs_pagat_plays_house_obligations() -> None:
-    play = PAGAT_COINCHE.play_rules
-    assert (play.undertrump, play.partner_overtrump, play.all_trump_belote) == (
+def test_ffb_coinche_bars_a_lower_trump_under_the_partner_contree_does_not() -> None:
+    """FFB-CO15 §5.2 rule 4: a lower trump under a partner's ruff only from a hand of
+    nothing but trumps; FFB-C16 §5.2.3: "y compris un atout inférieur au sien"."""
+    assert FFB_COINCHE.play_rules.partner_overtrump == "no_lower"
+    assert FFB_CONTREE.play_rules.partner_overtrump == "optional"
+    assert (PAGAT_COINCHE.play_rules.undertrump, PAGAT_COINCHE.play_rules.partner_overtrump) == (
         "required",
-        "required",
-        "none",
+        "optional",
     )
 
 

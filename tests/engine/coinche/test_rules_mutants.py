@@ -24,9 +24,13 @@ def test_a_coinche_knob_names_its_games_and_says_what_it_decides() -> None:
 
 
 def test_a_preset_value_cited_without_a_note_has_an_empty_note() -> None:
-    assert PRESET_SOURCES["ffb_coinche"]["surcoinche"] == Sourced(
-        "4", (Citation("FFB-CO15", "§10.1.1", "× 2 (resp. 4)"),), ""
-    )
+    sourced = PRESET_SOURCES["ffb_coinche"]["surcoinche"]
+    assert (sourced.value, sourced.note) == ("4", "")
+    assert [(c.key, c.section, c.quote) for c in sourced.cites] == [
+        ("FFB-CO15", "§4.1", "Le score de la donne sera multiplié par 4.")
+    ]
+    assert sourced == Sourced("4", sourced.cites, "")
+    assert isinstance(sourced.cites[0], Citation)
 
 
 def test_a_rule_set_no_preset_names_cites_nothing() -> None:

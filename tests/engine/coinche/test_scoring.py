@@ -235,7 +235,16 @@ def test_e11_coinche_scoring_flat_points_only() -> None:
 
 
 def test_e11_coinche_scoring_bid_only() -> None:
-    assert e8(PAGAT_COINCHE, level=Level.COINCHE) == (380, 0)
+    """The winner takes the base and the doubled bid, the loser nothing."""
+    rules = find_coinche_rules("pagat_coinche", coinche_scoring="bid_only")
+    assert e8(rules, level=Level.COINCHE) == (380, 0)
+
+
+def test_e11_pagat_coinched_and_made_is_scored_as_if_not_coinched_with_the_bid_doubled() -> None:
+    """Pagat: "A coinche doubles the score for the bid only"; made, "the bidding team
+    scores the number of points they took plus the number they bid, and their opponents
+    score the points they took": 117 + 2 x 110 = 337 -> 340, and 45 -> 50."""
+    assert e8(PAGAT_COINCHE, level=Level.COINCHE) == (340, 50)
 
 
 def test_e11_cannes_bid_only_162_half_down() -> None:
@@ -285,7 +294,13 @@ def test_e12_ffb_contree_flat_times_four() -> None:
 
 
 def test_e12_pagat_bid_only_times_four() -> None:
-    assert e12(PAGAT_COINCHE) == (0, 540)
+    assert e12(find_coinche_rules("pagat_coinche", coinche_scoring="bid_only")) == (0, 540)
+
+
+def test_e12_pagat_surcoinched_and_made_keeps_the_defences_points() -> None:
+    """Made (96 against a bid of 90): the takers 76 + 20 + 4 x 90 = 456 -> 460, the
+    defence its own 86 -> 90."""
+    assert e12(PAGAT_COINCHE) == (90, 460)
 
 
 def test_e12_surcoinche_3_ffb_el() -> None:

@@ -472,24 +472,36 @@ def test_declare_classic_with_nothing_announced_returns_the_deal_as_scored() -> 
     assert decl.points == (0, 0)
 
 
-@pytest.mark.parametrize(("tie", "made"), [("made", True), ("failed", False), ("litige", False)])
-def test_declare_classic_an_exact_tie_follows_the_rule_sets_tie(tie: str, made: bool) -> None:
-    # §3.7 with the deal's facts changed to 112 against 62 + E's cinquante: 112 each.
+@pytest.mark.parametrize(
+    ("tie", "made", "score", "held"),
+    [
+        ("made", True, (112, 112), 0),
+        ("failed", False, (212, 0), 0),
+        ("litige", False, (112, 0), 112),
+    ],
+)
+def test_declare_classic_an_exact_tie_follows_the_rule_sets_tie(
+    tie: str, made: bool, score: tuple[int, int], held: int
+) -> None:
+    # §3.7 with the deal's facts changed to 112 against 62 + E's cinquante: 112 each. A
+    # litige holds with declarations as without (FFB-B16 §10.1.3: "En cas d'égalité entre
+    # les totaux de points des deux équipes"): the defenders score theirs, the takers'
+    # total waits for the next deal.
     deal, rules = _e19a(tie=tie)
     tied = replace(deal, points=(112, 62))
     scored, _ = declare_classic(tied, {Seat.E: ["cinquante KD"]}, rules=rules)
-    assert (scored.made, scored.score) == (made, (112, 112) if made else (212, 0))
+    assert (scored.made, scored.score, scored.held) == (made, score, held)
 
 
 def test_declare_classic_a_failure_after_a_capot_and_a_belote() -> None:
     # §3.7: failed, the defence scores 252 (capot) + the declarations + the belote, which
     # stays with the takers under imprenable and changes hands under prenable.
     deal, rules = _e19a(belote="imprenable")
-    lost = replace(deal, points=(252, 0), capot=Team.NS, belote=Seat.W)
+    lost = replace(deal, points=(252, 0), capot=Team.NS, belote=Seat.W, belotes=(Seat.W,))
     scored, _ = declare_classic(lost, {Seat.E: ["cinquante KD"]}, rules=rules)
     assert (scored.made, scored.score) == (False, (302, 20))
     deal, rules = _e19a(belote="prenable")
-    lost = replace(deal, points=(252, 0), capot=Team.NS, belote=Seat.W)
+    lost = replace(deal, points=(252, 0), capot=Team.NS, belote=Seat.W, belotes=(Seat.W,))
     scored, _ = declare_classic(lost, {Seat.E: ["cinquante KD"]}, rules=rules)
     assert (scored.made, scored.score) == (False, (322, 0))
 
@@ -608,7 +620,7 @@ def test_without_a_dealer_the_first_to_announce_follows_the_first_trick() -> Non
     r = play_coinche_deal(
         CoincheContract(Seat.N, Trump.SPADES, 90),
         _plays(TIERCES_E_LEADS),
-        rules=PAGAT_COINCHE,
+        rules=PAGAT_COINCHE.with_knobs(declarations="on"),
         announced=announced,
     )
     assert (r.declarations.best, r.declarations.points) == (Seat.N, (20, 0))
@@ -619,3 +631,32 @@ def test_without_a_dealer_the_first_to_announce_follows_the_first_trick() -> Non
     )
     _, decl = declare_classic(deal, announced, rules=find_rules("pagat_belote"))
     assert (decl.best, decl.points) == (Seat.N, (20, 0))
+
+
+def test_classic_declarations_a_capot_worth_250_gives_the_defence_250() -> None:
+    # capot_points: 250 with declarations: the whole deal is the capot's 250, not 252.
+    made, score = score_classic_declarations(
+        (0, 250), (20, 0), taker=Seat.N, capot=Team.EW, capot_count=250
+    )
+    assert (made, score) == (False, (0, 270))
+
+
+def test_classic_declarations_attack_only_the_defenders_belote_never_counts() -> None:
+    # belote: attack_only: a defender's belote does not score, even on a failed contract;
+    # the takers keep theirs.
+    failed = score_classic_declarations(
+        (70, 92), (0, 0), taker=Seat.N, belotes=(Seat.E,), belote_rule="attack_only"
+    )
+    assert failed == (False, (0, 162))
+    kept = score_classic_declarations(
+        (90, 92), (0, 0), taker=Seat.N, belotes=(Seat.S,), belote_rule="attack_only"
+    )
+    assert kept == (False, (20, 162))
+
+
+def test_classic_declarations_every_belote_of_an_all_trump_deal_counts() -> None:
+    # all_trump_belote: each_suit: two belotes, both taken under prenable.
+    score = score_classic_declarations(
+        (100, 102), (0, 0), taker=Seat.N, belotes=(Seat.S, Seat.N), belote_rule="prenable"
+    )
+    assert score == (False, (0, 202))
