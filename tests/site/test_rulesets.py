@@ -152,7 +152,7 @@ def test_a_citation_shows_its_document_never_its_key_or_a_maintainers_field() ->
     html = str(module.full(cite)) + str(module.short(cite))
     assert '<a href="https://example.org/regles.pdf" rel="external noreferrer">' in html
     assert '<cite lang="fr">Règles officielles de la Belote</cite>' in html
-    assert "2016-01-27, §10.2" in html and '<q lang="fr">même en cas de chute</q>' in html
+    assert "January 27, 2016, §10.2" in html and '<q lang="fr">même en cas de chute</q>' in html
     assert "SRC-KEY" not in html and "mirror" not in html and "transcription" not in html
     assert "Fédération Française de Belote" not in html  # named once per rule set, above
 
