@@ -1,9 +1,21 @@
-"""Translations read from the project's ``.po`` files at run time.
+"""Translations read from the ``.po`` files at run time: the site's over the theme's.
+
+Two sets of catalogs make a page's words. The theme's, shipped in the package
+(:data:`THEME_LOCALES`, ``explainer/locales/<lang>/LC_MESSAGES/messages.po``), translate
+what the theme says: its templates, card, seat and rule names, rule sentences, the
+rule-set data's notes and sources' words. The site's, ``locales/<lang>/LC_MESSAGES/
+messages.po`` in the project, translate the site's content: its scenarios, pages and
+settings. :func:`load_catalog` layers the site's catalog over the theme's, as Sphinx
+layers a project's translations over its own: a message the site's catalog translates
+takes its words (a site may so reword the theme), any other the theme's, else the
+English. A site that adds ``fr`` therefore shows the theme in French at once; one that
+adds ``de`` shows its own translations and the theme in English until someone
+translates the theme's ``de`` catalog.
 
 The site's languages are English (the source language, no catalog needed) plus every
-``locales/<lang>/LC_MESSAGES/messages.po`` that exists, so a language appears on the
-site as soon as its catalog does. Catalogs are read with Babel's ``read_po`` and
-compiled in memory (no ``.mo`` files to keep in step). Fuzzy entries are never used.
+language of ``locales/`` (or those its settings name). Catalogs are read with Babel's
+``read_po`` and compiled in memory (no ``.mo`` files to keep in step). Fuzzy entries are
+never used.
 
 A message without a translation falls back to English; :meth:`Catalog.is_translated`
 tells the site whether it did, so a block of prose shown in English on a Polish page
@@ -12,11 +24,12 @@ can say so ("not yet translated") in Polish.
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Message
@@ -26,6 +39,7 @@ from babel.support import NullTranslations, Translations
 
 __all__ = [
     "SOURCE_LANGUAGE",
+    "THEME_LOCALES",
     "Catalog",
     "CatalogError",
     "catalog_path",
@@ -39,6 +53,10 @@ __all__ = [
 
 SOURCE_LANGUAGE = "en"
 """The language the scenarios, templates and Python strings are written in."""
+THEME_LOCALES: Final = Path(__file__).resolve().parents[1] / "locales"
+"""The theme's catalogs, shipped in the package: ``messages.pot``, each
+``<lang>/LC_MESSAGES/messages.po`` and ``<lang>/glossary.csv``, and the ``babel.cfg``
+that extracts them in explainer's own repository (the layout of a site's ``locales/``)."""
 
 
 class CatalogError(ValueError):
@@ -58,6 +76,11 @@ def catalog_path(root: Path, lang: str) -> Path:
     return root / "locales" / lang / "LC_MESSAGES" / "messages.po"
 
 
+def theme_catalog_path(lang: str) -> Path:
+    """Where the theme's catalog of ``lang`` lives in the package."""
+    return THEME_LOCALES / lang / "LC_MESSAGES" / "messages.po"
+
+
 def is_translated(message: Message) -> bool:
     """Whether a catalog entry is usable: not fuzzy, and every form translated."""
     strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
@@ -65,7 +88,8 @@ def is_translated(message: Message) -> bool:
 
 
 def find_languages(root: Path) -> tuple[str, ...]:
-    """The site's languages: English first, then every language with a catalog, sorted."""
+    """The languages of the catalogs in ``root/locales``: English first, then every
+    language with a catalog, sorted."""
     found = sorted(
         p.parent.parent.name
         for p in (root / "locales").glob("*/LC_MESSAGES/messages.po")
@@ -75,7 +99,7 @@ def find_languages(root: Path) -> tuple[str, ...]:
 
 
 def po_paths(root: Path) -> list[tuple[str, Path]]:
-    """Each translated language and its catalog, sorted by language."""
+    """Each translated language of ``root/locales`` and its catalog, sorted by language."""
     return [(lang, catalog_path(root, lang)) for lang in find_languages(root)[1:]]
 
 
@@ -100,6 +124,9 @@ class Catalog:
     translations: NullTranslations
     translated: frozenset[Key] = field(default_factory=frozenset)
     path: str | None = None
+    theme: bool = True
+    """Whether the theme has a catalog of this language (its words are translated):
+    without one, the interface is shown in English and the page says so."""
 
     @property
     def name(self) -> str:
@@ -151,17 +178,45 @@ def _english() -> Catalog:
 
 
 def load_catalog(root: Path, lang: str) -> Catalog:
-    """The catalog of ``lang`` read from its ``.po`` file (English needs none).
+    """The words of ``lang``: the site's catalog (``root/locales``) over the theme's.
 
-    Raises :class:`CatalogError` for a file Babel cannot parse.
+    Either may be missing (not both, for a language the site is built in). Raises
+    :class:`CatalogError` for a file Babel cannot parse.
     """
     if lang == SOURCE_LANGUAGE:
         return _english()
-    path = catalog_path(root, lang)
-    shown = _shown(path, root)
+    site, theme = catalog_path(root, lang), theme_catalog_path(lang)
+    layers = [_compiled(path, _shown(path, root), lang) for path in (site, theme)]
+    found = [layer for layer in layers if layer is not None]
+    translations: NullTranslations = NullTranslations()
+    translated: set[Key] = set()
+    for mo, keys in reversed(found):  # the theme's first, the site's over it
+        layer = Translations(io.BytesIO(mo))
+        layer.add_fallback(translations)
+        translations = layer
+        translated |= keys
+    shown = _shown(site if site.is_file() else theme, root)
+    return Catalog(lang, translations, frozenset(translated), shown, layers[1] is not None)
+
+
+def _compiled(path: Path, shown: str, lang: str) -> tuple[bytes, frozenset[Key]] | None:
+    """A catalog file compiled (``.mo`` bytes) with the keys it translates; ``None``
+    when there is no such file."""
     try:
-        with path.open("rb") as f:
-            po = read_po(f, locale=lang, abort_invalid=True)
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise CatalogError(f"cannot read the catalog: {exc.strerror}", path=shown) from None
+    return _compile(data, shown, lang)
+
+
+@functools.lru_cache(maxsize=16)
+def _compile(data: bytes, shown: str, lang: str) -> tuple[bytes, frozenset[Key]]:
+    """Compile a catalog's bytes; kept by content, so that a long-lived ``explainer
+    serve`` compiles only an edited catalog again."""
+    try:
+        po = read_po(io.BytesIO(data), locale=lang, abort_invalid=True)
     except PoFileError as exc:
         raise CatalogError(
             f"invalid catalog: {exc}", path=shown, line=getattr(exc, "lineno", 1) or 1
@@ -175,8 +230,7 @@ def load_catalog(root: Path, lang: str) -> Catalog:
             translated.add((message.context, str(msgid)))
     buf = io.BytesIO()
     write_mo(buf, po, use_fuzzy=False)
-    buf.seek(0)
-    return Catalog(lang, Translations(buf), frozenset(translated), shown)
+    return buf.getvalue(), frozenset(translated)
 
 
 def load_catalogs(root: Path, languages: Iterable[str] | None = None) -> Mapping[str, Catalog]:

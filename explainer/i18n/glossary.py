@@ -36,14 +36,19 @@ from .checkers import forms
 
 __all__ = [
     "COLUMNS",
+    "GLOSSARY_FILE",
     "Term",
     "check_glossary",
     "forbidden_problems",
     "glossary_path",
-    "glossary_warnings",
+    "layered_terms",
     "missing_terms",
+    "parse_glossary",
     "read_glossary",
 ]
+
+GLOSSARY_FILE: Final = "glossary.csv"
+"""A language's glossary, beside its ``LC_MESSAGES`` folder."""
 
 COLUMNS: Final = ("source", "target", "context", "developer_comments", "forms", "forbidden")
 """The glossary's header: Weblate's CSV columns, then ``forms`` and ``forbidden``."""
@@ -73,7 +78,7 @@ def _split(cell: str | None) -> tuple[str, ...]:
 def glossary_path(catalog: Path) -> Path:
     """The glossary next to a catalog: ``locales/pl/LC_MESSAGES/messages.po`` ->
     ``locales/pl/glossary.csv``."""
-    return catalog.parent.parent / "glossary.csv"
+    return catalog.parent.parent / GLOSSARY_FILE
 
 
 def read_glossary(path: Path) -> tuple[Term, ...]:
@@ -82,11 +87,11 @@ def read_glossary(path: Path) -> tuple[Term, ...]:
         data = path.read_bytes()
     except OSError:
         return ()
-    return _parse_glossary(data)
+    return parse_glossary(data)
 
 
 @functools.lru_cache(maxsize=16)
-def _parse_glossary(data: bytes) -> tuple[Term, ...]:
+def parse_glossary(data: bytes) -> tuple[Term, ...]:
     """The terms of a glossary's bytes; kept by content, so that an edited glossary is
     read again (``explainer serve`` runs for hours)."""
     rows = list(csv.DictReader(io.StringIO(data.decode("utf-8"), newline="")))
@@ -148,7 +153,7 @@ def _matching(ids: tuple[str, ...], sources: tuple[str, ...]) -> tuple[int, ...]
 
 _SOURCES: Final[ByIdentity[tuple[str, ...]]] = ByIdentity()
 """The English of each glossary in use, by the identity of its terms: a glossary's terms
-are the same tuple for every message (:func:`_parse_glossary` keeps them), and hashing
+are the same tuple for every message (:func:`parse_glossary` keeps them), and hashing
 the tuple for each message would cost what the memo saves."""
 
 
@@ -181,21 +186,28 @@ def missing_terms(message: Message, terms: tuple[Term, ...]) -> Iterator[str]:
 
 def check_glossary(catalog: Catalog | None, message: Message) -> None:
     """Babel checker (``pybabel compile``, from the project's root): a forbidden variant of
-    a glossary term in the translation raises :class:`TranslationError`."""
+    a glossary term in the translation raises :class:`TranslationError`. The terms are
+    the theme's glossary of the catalog's language and the project's own
+    (``locales/<lang>/glossary.csv``), whose rows replace the theme's."""
     if catalog is None or catalog.locale is None:
         return
-    terms = read_glossary(Path("locales") / str(catalog.locale) / "glossary.csv")
+    from .catalog import THEME_LOCALES
+
+    lang = str(catalog.locale)
+    terms = layered_terms(
+        read_glossary(THEME_LOCALES / lang / GLOSSARY_FILE),
+        read_glossary(Path("locales") / lang / GLOSSARY_FILE),
+    )
     problems = list(forbidden_problems(message, terms))
     if problems:
         raise TranslationError("; ".join(problems))
 
 
-def glossary_warnings(catalog: Catalog, path: Path, shown: str) -> list[str]:
-    """The warning lines of one catalog, ``shown:LINE:1: warning: ...``: each translated
-    message lacking an approved form of a glossary term of its English."""
-    terms = read_glossary(glossary_path(path))
-    lines: list[str] = []
-    for message in catalog:
-        for problem in missing_terms(message, terms):
-            lines.append(f"{shown}:{message.lineno or 1}:1: warning: {problem}")
-    return lines
+def layered_terms(*glossaries: tuple[Term, ...]) -> tuple[Term, ...]:
+    """The terms of several glossaries, a later one's row replacing an earlier one's for
+    the same term (English and context): a site's glossary over the theme's."""
+    terms: dict[tuple[str, str], Term] = {}
+    for glossary in glossaries:
+        for term in glossary:
+            terms[(term.source.casefold(), term.context)] = term
+    return tuple(terms.values())
