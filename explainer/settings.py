@@ -383,8 +383,8 @@ class _Reading:
         if need_catalog and lang != SOURCE_LANGUAGE and not _has_catalog(self.root, lang):
             self.error(
                 path,
-                f"no catalog for {lang!r}: create locales/{lang}/LC_MESSAGES/messages.po"
-                f" (pybabel init ... -l {lang}, see the translating guide)",
+                f"no catalog for {lang!r} (locales/{lang}/LC_MESSAGES/messages.po): run"
+                f" pybabel init -i locales/messages.pot -d locales -l {lang}",
                 Code.BAD_VALUE,
             )
             return False

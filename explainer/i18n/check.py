@@ -48,6 +48,7 @@ from babel.messages.plurals import get_plural
 
 from explainer.cache import digest, read_entry, write_entry
 from explainer.scenarios.diagnostics import Code, Diagnostic, Location, Severity
+from explainer.scenarios.reader import display_path
 
 from .catalog import THEME_LOCALES, find_languages
 from .checkers import CHECKERS
@@ -93,6 +94,7 @@ __all__ = [
     "coverage",
     "expected_plural_forms",
     "extract_sources",
+    "init_command",
     "own_problems",
     "read_inputs",
 ]
@@ -206,10 +208,9 @@ class Inputs:
 
 
 def _shown(path: Path, root: Path) -> str:
-    try:
-        return str(path.relative_to(root))
-    except ValueError:
-        return str(path)
+    """A file as diagnostics name it: relative to the current folder when below it, as
+    the scenarios' files are."""
+    return display_path(path)
 
 
 def _read(
@@ -425,9 +426,15 @@ def _missing_catalogs(s: SetInputs, complete: Collection[str]) -> Iterator[Diagn
         yield _diag(
             _shown(path, s.set.root),
             1,
-            f"no catalog for {lang!r}, declared complete: run pybabel init (the translating guide)",
+            f"no catalog for {lang!r}, declared complete: run {init_command(s.set, lang)}",
             Code.PO_OUTDATED,
         )
+
+
+def init_command(cs: CatalogSet, lang: str) -> str:
+    """The command that starts the catalog of ``lang`` in ``cs`` (from its root)."""
+    folder = os.path.relpath(cs.folder, cs.root)
+    return f"pybabel init -i {folder}/{POT_FILE} -d {folder} -l {lang}"
 
 
 # ---------------------------------------------------------------------------------------

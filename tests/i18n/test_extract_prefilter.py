@@ -54,6 +54,7 @@ def test_a_file_without_a_keyword_call_is_not_tokenized(monkeypatch: pytest.Monk
     assert list(staleness._extract_python(io.BytesIO(data), KEYWORDS, [], {})) == []
 
 
-def test_babel_cfg_methods_are_named_by_reference() -> None:
-    method_map, _ = staleness._method_map(ROOT)
+@pytest.mark.parametrize("folder", [ROOT / "locales", ROOT / "explainer" / "locales"])
+def test_babel_cfg_methods_are_named_by_reference(folder: Path) -> None:
+    method_map, _ = staleness._method_map(folder / "babel.cfg")
     assert {m for _, m in method_map} <= set(staleness._EXTRACTORS.values())
