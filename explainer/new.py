@@ -1,9 +1,10 @@
 """``explainer new DIR``: a new rules site that builds at once.
 
 The files come from ``explainer/scaffold/`` inside the package: a ``pyproject.toml``
-with ``[tool.explainer]``, one page with one example, ``locales/`` holding only a
-``babel.cfg``, a ``.gitignore`` and a README whose two commands set the site up and build
-it, or set it up and check it. The site has no templates of its own: the packaged
+with ``[tool.explainer]`` (the site's title, tagline and introduction set, every other
+setting there commented and working), one page with one example, ``locales/`` holding
+only its ``babel.cfg`` (the one place a site keeps it), a ``.gitignore`` and a README
+whose two commands set the site up and build it, or set it up and check it. The site has no templates of its own: the packaged
 theme draws it (:mod:`explainer.site.theme`), and a ``templates/`` folder added later
 overrides it file by file.
 
@@ -33,8 +34,9 @@ SCAFFOLD: Final = Path(__file__).resolve().parent / "scaffold"
 _RENAMED: Final = {"gitignore": ".gitignore"}
 """Scaffold files stored under another name: package data globs skip dot files."""
 
-_FILLED: Final = frozenset({"README.md"})
-"""Scaffold files with ``{title}`` and ``{install}`` filled in."""
+_FILLED: Final = frozenset({"README.md", "pyproject.toml"})
+"""Scaffold files with ``{title}``, ``{title_toml}`` (the title as a TOML string) and
+``{install}`` filled in."""
 
 
 class NewSiteError(Exception):
@@ -71,7 +73,13 @@ def scaffold_files(title: str, install: str) -> dict[str, bytes]:
         name = _RENAMED.get(rel.name, rel.name)
         data = path.read_bytes()
         if rel.name in _FILLED:
-            text = data.decode("utf-8").replace("{title}", title).replace("{install}", install)
+            text = data.decode("utf-8")
+            for field, value in (
+                ("{title_toml}", json.dumps(title, ensure_ascii=False)),
+                ("{title}", title),
+                ("{install}", install),
+            ):
+                text = text.replace(field, value)
             data = text.encode("utf-8")
         files[rel.with_name(name).as_posix()] = data
     return dict(sorted(files.items()))

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -51,7 +51,8 @@ from explainer.engine import (
 from explainer.scenarios.diagnostics import Code, Diagnostic, Location, dotted
 from explainer.scenarios.keys import ID_PATTERN
 from explainer.scenarios.model import Text
-from explainer.scenarios.reader import did_you_mean, display_path, one_of
+from explainer.scenarios.reader import display_path, one_of
+from explainer.scenarios.reader import did_you_mean as _close
 from explainer.scenarios.siterules import SiteRules
 from explainer.tomlsource import Path as KeyPath
 from explainer.tomlsource import Positions, positions, syntax_error
@@ -215,6 +216,17 @@ def _text(file: Path, shown: str) -> tuple[str | None, Diagnostic | None]:
         return None, Diagnostic(where, message, Code.ENCODING)
 
 
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """`` (did you mean 'pagat_belote'?)``: the closest choice, or one ``word`` begins,
+    as the engine suggests a preset."""
+    names = list(choices)
+    hint = _close(word, names)
+    if not hint and word:
+        starting = [c for c in names if c.startswith(word)]
+        hint = f" (did you mean {starting[0]!r}?)" if starting else ""
+    return hint
+
+
 def _what(value: object) -> str:
     """A TOML value named for a message: ``3 (a whole number)``, ``a table``."""
     match value:
@@ -304,6 +316,9 @@ class _Reading:
         hint = did_you_mean(key, allowed)
         if not hint and at == _TABLE and key in KNOBS:
             hint = " (a knob goes in a rule set: [tool.explainer.rule-sets.NAME])"
+        elif not hint and at != _TABLE and key in SETTINGS_KEYS:
+            table = ".".join(map(str, at))
+            hint = f" ({key} is a setting of [tool.explainer]: write it above [{table}])"
         where = dotted(at)
         line, col = self.places.key((*at, key))
         self.diags.append(
@@ -461,6 +476,15 @@ class _Reading:
         if len(self.diags) > problems or preset is None:
             return None
         rules = replace(find_rules(preset, **knobs), name=name)
+        if "note" not in table and rules != replace(find_rules(preset), name=name):
+            self.error(
+                at,
+                "a rule set that changes its preset's rules needs a note saying where they"
+                ' come from (note = "...", shown on the Rule sets page)',
+                Code.MISSING,
+                at_key=True,
+            )
+            return None
         display = texts.get("name") or Text(name, rule_set_context(name, "name"), 0)
         return SiteRuleSet(name, preset, rules, display, texts.get("note"))
 

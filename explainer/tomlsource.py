@@ -69,7 +69,14 @@ def syntax_error(exc: ValueError) -> tuple[int, int, str]:
         line, col, message = int(m[1]), int(m[2]), message[: m.start()]
     elif m := _AT_END.search(message):
         message = message[: m.start()] + " at the end of the file"
+    message = _CLEARER.get(message, message)
     return line, col, message[:1].lower() + message[1:]
+
+
+_CLEARER: Final = {
+    "Illegal character '\\n'": "the line ends inside a string (its closing quote is missing)",
+}
+""":mod:`tomllib`'s messages that say more in other words."""
 
 
 def positions(text: str) -> Positions:

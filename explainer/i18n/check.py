@@ -389,6 +389,8 @@ def against_sources(
     for s in inputs.sets:
         messages = sources.get(s.set.name)
         elsewhere = inputs.theme_keys if s.set.name == SITE else frozenset()
+        if messages is not None and elsewhere:  # a site's template may reuse theme words
+            messages = {k: v for k, v in messages.items() if k not in elsewhere}
         if s.mapping_problem is not None:
             found.append(s.mapping_problem)
         found += _template_problems(s, messages, complete)
@@ -407,7 +409,7 @@ def _template_problems(
     s: SetInputs, messages: Mapping[Key, Extracted] | None, complete: Collection[str]
 ) -> Iterator[Diagnostic]:
     if s.template is None:
-        if messages:
+        if messages and complete:
             shown = _shown(s.set.template, s.set.root)
             yield _diag(shown, 1, f"missing template: run {UPDATE_COMMAND}", Code.PO_OUTDATED)
         return
