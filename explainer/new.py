@@ -35,8 +35,8 @@ _RENAMED: Final = {"gitignore": ".gitignore"}
 """Scaffold files stored under another name: package data globs skip dot files."""
 
 _FILLED: Final = frozenset({"README.md", "pyproject.toml"})
-"""Scaffold files with ``{title}``, ``{title_toml}`` (the title as a TOML string) and
-``{install}`` filled in."""
+"""Scaffold files with ``{title}`` and ``{install}`` filled in (in ``pyproject.toml``, the
+string ``"{title}"`` becomes the title as a TOML string, whatever it holds)."""
 
 
 class NewSiteError(Exception):
@@ -74,12 +74,9 @@ def scaffold_files(title: str, install: str) -> dict[str, bytes]:
         data = path.read_bytes()
         if rel.name in _FILLED:
             text = data.decode("utf-8")
-            for field, value in (
-                ("{title_toml}", json.dumps(title, ensure_ascii=False)),
-                ("{title}", title),
-                ("{install}", install),
-            ):
-                text = text.replace(field, value)
+            if rel.name == "pyproject.toml":  # a JSON string is a TOML basic string
+                text = text.replace('"{title}"', json.dumps(title, ensure_ascii=False))
+            text = text.replace("{title}", title).replace("{install}", install)
             data = text.encode("utf-8")
         files[rel.with_name(name).as_posix()] = data
     return dict(sorted(files.items()))

@@ -51,8 +51,8 @@ from explainer.engine import (
 from explainer.scenarios.diagnostics import Code, Diagnostic, Location, dotted
 from explainer.scenarios.keys import ID_PATTERN
 from explainer.scenarios.model import Text
-from explainer.scenarios.reader import display_path, one_of
 from explainer.scenarios.reader import did_you_mean as _close
+from explainer.scenarios.reader import display_path, one_of
 from explainer.scenarios.siterules import SiteRules
 from explainer.tomlsource import Path as KeyPath
 from explainer.tomlsource import Positions, positions, syntax_error

@@ -252,9 +252,7 @@ def test_a_source_date_epoch_that_is_not_a_time_is_one_line(
     )
 
 
-def test_a_source_date_epoch_dates_the_sitemap(
-    site: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_source_date_epoch_dates_the_sitemap(site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")
     assert main(["build", "--base-url", "https://rules.example.org/"]) == 0
     assert "<lastmod>2026-01-01</lastmod>" in (site / "site" / "sitemap.xml").read_text("utf-8")
@@ -288,4 +286,3 @@ def test_every_key_and_value_of_a_table_is_located(table: dict[str, object]) -> 
     for line, key in enumerate(table, start=2):
         assert found.keys[("tool", "explainer", key)] == (line, 1)
         assert found.values[("tool", "explainer", key)] == (line, len(key) + 4)
-
