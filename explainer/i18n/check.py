@@ -35,6 +35,7 @@ where their sources are, in explainer's own repository (and by its release test)
 
 from __future__ import annotations
 
+import functools
 import gettext
 import os
 from collections.abc import Callable, Collection, Iterator, Mapping
@@ -192,9 +193,13 @@ class Inputs:
     sets: tuple[SetInputs, ...]
     code: str
     """The digest of the code that checks (:func:`~.staleness.code_digest`)."""
-    theme_keys: frozenset[Key]
-    """The messages of the theme's template: what a site's catalog need not translate."""
     theme_template: bytes
+    """The theme's template: its messages are what a site's catalog need not translate."""
+
+    @property
+    def theme_keys(self) -> frozenset[Key]:
+        """The messages of the theme's template (read only when the report is made)."""
+        return _template_keys(self.theme_template)
 
     def key(self, complete: Collection[str]) -> str:
         """The digest of every input and of ``complete``: the report's cache key."""
@@ -256,9 +261,10 @@ def read_inputs(root: Path) -> Inputs:
         template = _read(cs.template, root, None) if cs.template.is_file() else None
         sets.append(SetInputs(cs, template, tuple(catalogs), sources, problem))
     theme = _bytes(THEME_LOCALES / POT_FILE)
-    return Inputs(tuple(sets), code, _template_keys(theme), theme)
+    return Inputs(tuple(sets), code, theme)
 
 
+@functools.lru_cache(maxsize=2)
 def _template_keys(data: bytes) -> frozenset[Key]:
     if not data:
         return frozenset()

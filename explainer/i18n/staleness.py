@@ -24,6 +24,7 @@ translations: pl 75% (3/4, 1 new); untranslated messages show in English: to tra
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import re
@@ -54,6 +55,7 @@ __all__ = [
     "coverage_of",
     "extract_messages",
     "format_coverage",
+    "glob_pattern",
     "lag",
     "messages_of",
     "remember_extraction",
@@ -158,13 +160,37 @@ def _source_filter(root: Path, tops: set[str]) -> Any:
     return directory_filter
 
 
+_GLOB_PARTS: Final = {
+    "?": "[^/]",
+    "?/": "[^/]/",
+    "*": "[^/]+",
+    "*/": "[^/]+/",
+    "**/": "(?:.+/)*?",
+    "**": "(?:.+/)*?[^/]+",
+}
+
+
+@functools.cache
+def glob_pattern(pattern: str) -> re.Pattern[str]:
+    """A ``babel.cfg`` pattern as Babel's ``pathmatch`` reads it, compiled once (Babel
+    translates it again for every file it tries).
+
+    >>> bool(glob_pattern("scenarios/**.yaml").match("scenarios/a/b.yaml"))
+    True
+    """
+    pattern = pattern.removeprefix("^") if pattern.startswith("^") else pattern
+    pattern = pattern.removeprefix("./")
+    parts = re.split(r"([?*]+/?)", pattern)
+    regex = "".join(_GLOB_PARTS[p] if i % 2 else re.escape(p) for i, p in enumerate(parts))
+    return re.compile(regex + "$")
+
+
 def _source_files(root: Path, method_map: list[tuple[str, Any]]) -> Iterator[Path]:
     """Every file a pattern of the mapping takes, in order: under the folders the patterns
     start with (hidden and ``_`` folders and links left out, as the extraction does), and
     the project root's own files a pattern names (``pyproject.toml``)."""
-    from babel.util import pathmatch
-
     patterns = [pattern for pattern, _ in method_map]
+    globs = [glob_pattern(p) for p in patterns]
     for name in sorted(p for p in patterns if "/" not in p):
         if (root / name).is_file():
             yield root / name
@@ -173,11 +199,10 @@ def _source_files(root: Path, method_map: list[tuple[str, Any]]) -> Iterator[Pat
             dirnames[:] = sorted(
                 d for d in dirnames if d[:1] not in "._" and not os.path.islink(Path(dirpath, d))
             )
+            rel_dir = os.path.relpath(dirpath, root).replace(os.sep, "/")
             for name in sorted(filenames):
-                path = Path(dirpath, name)
-                rel = path.relative_to(root).as_posix()
-                if any(pathmatch(p, rel) for p in patterns):
-                    yield path
+                if any(g.match(f"{rel_dir}/{name}") for g in globs):
+                    yield Path(dirpath, name)
 
 
 def _library_stamps() -> Iterator[str]:
@@ -197,7 +222,11 @@ def _library_stamps() -> Iterator[str]:
 
 def _package_files() -> list[Path]:
     """explainer's own modules: the code that extracts and checks."""
-    return sorted(Path(__file__).resolve().parents[1].rglob("*.py"))
+    found = []
+    for dirpath, dirnames, filenames in os.walk(Path(__file__).resolve().parents[1]):
+        dirnames[:] = [d for d in dirnames if d not in ("__pycache__", "locales", "theme")]
+        found += [Path(dirpath, n) for n in filenames if n.endswith(".py")]
+    return sorted(found)
 
 
 def code_digest() -> str:
