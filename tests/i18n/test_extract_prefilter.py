@@ -7,9 +7,9 @@ import io
 from pathlib import Path
 
 import pytest
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_python
 from hypothesis import given
 from hypothesis import strategies as st
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_python
 
 from explainer.i18n import staleness
 
