@@ -555,6 +555,26 @@ class _Reading:
         return set(table) if isinstance(table, dict) else set()
 
 
+_WHERE: Final = {
+    "title": "The site's name, in every page's header and title.",
+    "tagline": "The site's one-line description, under its name on the home page.",
+    "intro": "The home page's introduction (Markdown).",
+    "name": "The name of the site's rule set '{name}', as it reads mid-sentence in a contract"
+    ' line ("Belote, house rules, spades are trump."): lower case.',
+    "note": "The note of the site's rule set '{name}': where its rules come from, or why, on"
+    " the Rule sets page.",
+}
+"""What each translatable setting is, for translators (``#.`` in the catalogs)."""
+
+
+def _text_found(
+    table: Mapping[str, object], at: KeyPath, key: str, where: str
+) -> list[tuple[KeyPath, str, str]]:
+    """``[(path, text, where)]`` when ``table[key]`` is a text to translate, else ``[]``."""
+    value = table.get(key)
+    return [((*at, key), value, where)] if isinstance(value, str) and value.strip() else []
+
+
 def _context_of(path: KeyPath) -> str:
     if len(path) == 3:  # tool.explainer.<key>
         return title_context(str(path[2]))
@@ -597,32 +617,14 @@ def settings_texts(text: str) -> list[tuple[int, str, str, str]]:
     if not isinstance(table, dict):
         return []
     found: list[tuple[KeyPath, str, str]] = []
-    where = {
-        "title": "The site's name, in every page's header and title.",
-        "tagline": "The site's one-line description, under its name on the home page.",
-        "intro": "The home page's introduction (Markdown).",
-    }
     for key in _TEXTS:
-        if isinstance(table.get(key), str) and table[key].strip():
-            found.append(((*_TABLE, key), table[key], where[key]))
+        found += _text_found(table, _TABLE, key, _WHERE[key])
     rule_sets = table.get("rule-sets", {})
     for name, rule_set in rule_sets.items() if isinstance(rule_sets, dict) else ():
-        if not isinstance(rule_set, dict):
-            continue
-        at = (*_TABLE, "rule-sets", name)
-        label = rule_set.get("name", name)
-        if isinstance(rule_set.get("name"), str) and rule_set["name"].strip():
-            found.append(
-                ((*at, "name"), rule_set["name"],
-                 f"The name of the site's rule set '{name}', as it reads mid-sentence in a"
-                 " contract line (\"Belote, house rules, spades are trump.\"): lower case.")
-            )  # fmt: skip
-        if isinstance(rule_set.get("note"), str) and rule_set["note"].strip():
-            found.append(
-                ((*at, "note"), rule_set["note"],
-                 f"The note of the site's rule set '{name}' ({label}): where its rules come"
-                 " from, or why, on the Rule sets page.")
-            )  # fmt: skip
+        if isinstance(rule_set, dict):
+            at = (*_TABLE, "rule-sets", name)
+            for key in ("name", "note"):
+                found += _text_found(rule_set, at, key, _WHERE[key].format(name=name))
     places = positions(text) if found else Positions()
     return [
         (places.value(path)[0], _context_of(path), message, about) for path, message, about in found

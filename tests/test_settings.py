@@ -286,3 +286,20 @@ def test_every_key_and_value_of_a_table_is_located(table: dict[str, object]) -> 
     for line, key in enumerate(table, start=2):
         assert found.keys[("tool", "explainer", key)] == (line, 1)
         assert found.values[("tool", "explainer", key)] == (line, len(key) + 4)
+
+
+def test_the_settings_texts_are_extracted_at_their_lines_for_the_site_s_catalogs() -> None:
+    import io
+
+    from explainer.i18n.extract import extract_settings
+
+    found = list(extract_settings(io.BytesIO(CLUB.encode()), (), (), {}))
+    assert [(line, context, message) for line, _, (context, message), _ in found] == [
+        (2, "site:title", "The Tuesday club"),
+        (3, "site:tagline", "How we play, worked out."),
+        (4, "site:intro", "Belote as the Tuesday club plays it."),
+        (13, "rule-set:club|name", "the Tuesday club's rules"),
+        (14, "rule-set:club|note", "The club's rules sheet (2026)."),
+    ]
+    assert all(comments and comments[0].startswith("The ") for *_, comments in found)
+    assert list(extract_settings(io.BytesIO(b"[tool.explainer\n"), (), (), {})) == []

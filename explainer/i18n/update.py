@@ -25,7 +25,7 @@ import io
 import os
 import sys
 import tomllib
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from .catalog import find_languages
@@ -67,16 +67,6 @@ def commands(cs: CatalogSet) -> list[list[str]]:
     return found
 
 
-@contextlib.contextmanager
-def _in(folder: Path) -> Iterator[None]:
-    before = Path.cwd()
-    os.chdir(folder)
-    try:
-        yield
-    finally:
-        os.chdir(before)
-
-
 def update(root: Path) -> list[str]:
     """Run :func:`commands` for every catalog set of ``root`` that has a ``babel.cfg``;
     return the files written (relative to ``root``). Raises :class:`SystemExit` with
@@ -87,7 +77,7 @@ def update(root: Path) -> list[str]:
     for cs in catalog_sets(root):
         if not cs.mapping.is_file():
             continue
-        with _in(cs.root), contextlib.redirect_stderr(io.StringIO()) as err:
+        with contextlib.chdir(cs.root), contextlib.redirect_stderr(io.StringIO()) as err:
             for argv in commands(cs):
                 try:
                     CommandLineInterface().run(argv)  # type: ignore[no-untyped-call]
