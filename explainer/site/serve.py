@@ -3,7 +3,8 @@
 The port is bound first, so a busy port is reported at once, before any build. The site
 is built into ``out`` (a temporary folder by default) and served by :mod:`http.server`
 from a thread. Every half second the modification times of ``scenarios/``,
-``templates/`` and ``locales/`` are compared with the last ones seen; on a change the
+``templates/``, ``locales/`` and ``pyproject.toml`` (the settings) are compared with the
+last ones seen; on a change the
 site is rebuilt. A failed rebuild prints its diagnostics and keeps serving the last good
 site (the build never touches the output folder when it fails).
 
@@ -19,6 +20,7 @@ the temporary folder is removed either way.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -79,8 +81,10 @@ def inject_reload(html: bytes, version: int) -> bytes:
 
 
 def snapshot(root: Path) -> dict[str, float]:
-    """``path -> mtime`` of every file under the watched folders."""
+    """``path -> mtime`` of every file under the watched folders, and of the settings."""
     seen: dict[str, float] = {}
+    with contextlib.suppress(OSError):
+        seen["pyproject.toml"] = (root / "pyproject.toml").stat().st_mtime
     for name in WATCHED:
         folder = root / name
         if not folder.is_dir():

@@ -212,3 +212,16 @@ def test_the_open_page_reloads_itself_after_a_rebuild(project: Path, tmp_path: P
         stop.set()
         thread.join(timeout=30)
         browsers.close()
+
+
+def test_an_edit_of_the_settings_is_a_change_to_rebuild_for(tmp_path: Path) -> None:
+    import os
+
+    from explainer.site.serve import snapshot
+
+    (tmp_path / "scenarios").mkdir()
+    settings = tmp_path / "pyproject.toml"
+    settings.write_text('[tool.explainer]\ntitle = "Club"\n', encoding="utf-8")
+    before = snapshot(tmp_path)
+    os.utime(settings, (1, 1))
+    assert snapshot(tmp_path) != before
