@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from explainer.site.serve import RELOAD_PATH, VERSION_PATH, run_serve
+from explainer.site.serve import RELOAD_PATH, VERSION_PATH, run_serve, snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -215,10 +215,6 @@ def test_the_open_page_reloads_itself_after_a_rebuild(project: Path, tmp_path: P
 
 
 def test_an_edit_of_the_settings_is_a_change_to_rebuild_for(tmp_path: Path) -> None:
-    import os
-
-    from explainer.site.serve import snapshot
-
     (tmp_path / "scenarios").mkdir()
     settings = tmp_path / "pyproject.toml"
     settings.write_text('[tool.explainer]\ntitle = "Club"\n', encoding="utf-8")
