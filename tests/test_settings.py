@@ -303,3 +303,21 @@ def test_the_settings_texts_are_extracted_at_their_lines_for_the_site_s_catalogs
     ]
     assert all(comments and comments[0].startswith("The ") for *_, comments in found)
     assert list(extract_settings(io.BytesIO(b"[tool.explainer\n"), (), (), {})) == []
+
+
+def test_a_play_example_names_a_site_rule_set_that_carries_scoring_rules_too(
+    site: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A club rule set holds play and scoring knobs together; a play uses the play ones
+    (the same knobs written inline in a play would be refused: they score a whole deal)."""
+    (site / "pyproject.toml").write_text(CLUB.replace('rules = "club"\n', ""), encoding="utf-8")
+    example = site / "scenarios" / "rules" / "follow" / "01-follow-suit.yaml"
+    text = example.read_text(encoding="utf-8")
+    example.write_text(text.replace("{game: belote,", "{game: belote, rules: club,"), "utf-8")
+    assert main(["build"]) == 0, capsys.readouterr().out
+    page = (site / "site" / "en" / "rules" / "index.html").read_text(encoding="utf-8")
+    assert "Belote, the Tuesday club&#39;s rules, hearts are trump." in page
+    inline = "{game: belote, rules: {preset: house, capot_points: 250},"
+    example.write_text(text.replace("{game: belote,", inline), "utf-8")
+    assert main(["check"]) == 2
+    assert "knob capot_points does not apply to kind: play" in capsys.readouterr().out
