@@ -37,8 +37,6 @@ from types import MappingProxyType
 from typing import Any, Final
 from urllib.parse import urlsplit
 
-from babel import Locale, UnknownLocaleError
-
 from explainer.engine import (
     COINCHE_PRESETS,
     KNOBS,
@@ -61,7 +59,6 @@ __all__ = [
     "MAX_SETTINGS_BYTES",
     "RULE_SET_KEYS",
     "SETTINGS_KEYS",
-    "SOURCE_LANGUAGE",
     "Settings",
     "SiteRuleSet",
     "base_url_problem",
@@ -69,8 +66,6 @@ __all__ = [
     "settings_texts",
 ]
 
-SOURCE_LANGUAGE: Final = "en"
-"""The language a site is written in: always built, needing no catalog."""
 SETTINGS_KEYS: Final = (
     "title",
     "tagline",
@@ -85,6 +80,9 @@ SETTINGS_KEYS: Final = (
 """The keys of ``[tool.explainer]``, in the order ``docs/configuration.md`` gives them."""
 RULE_SET_KEYS: Final = ("preset", "name", "note", *KNOBS)
 """The keys of one of the site's rule sets: its preset, its words, the engine's knobs."""
+SOURCE_LANGUAGE: Final = "en"
+"""The language a site is written in (:data:`explainer.i18n.catalog.SOURCE_LANGUAGE`,
+not imported: reading the settings of a check of a few files loads no Babel)."""
 MAX_SETTINGS_BYTES: Final = 1_000_000
 """Larger ``pyproject.toml`` files are refused unread, as scenario files are."""
 
@@ -154,12 +152,6 @@ class Settings:
         """What the scenario reader needs: the named rule sets and the default."""
         named = {name: rs.rules for name, rs in self.rule_sets.items()}
         return SiteRules(MappingProxyType(named), self.default_rules)
-
-    def compared(self, game_presets: tuple[str, ...]) -> tuple[str, ...]:
-        """Which of a game's presets the examples are compared with."""
-        if self.compare is None:
-            return game_presets
-        return tuple(p for p in game_presets if p in self.compare)
 
 
 # ---------------------------------------------------------------------------------------
@@ -388,6 +380,8 @@ class _Reading:
 
     def language(self, path: KeyPath, lang: str, *, need_catalog: bool) -> bool:
         """Whether ``lang`` is a language code (and, if asked, has a catalog)."""
+        from babel import Locale, UnknownLocaleError
+
         try:
             Locale.parse(lang)
         except (ValueError, UnknownLocaleError):

@@ -321,3 +321,20 @@ def test_a_play_example_names_a_site_rule_set_that_carries_scoring_rules_too(
     example.write_text(text.replace("{game: belote,", inline), "utf-8")
     assert main(["check"]) == 2
     assert "knob capot_points does not apply to kind: play" in capsys.readouterr().out
+
+
+def test_reading_the_settings_of_a_check_of_some_files_loads_no_babel() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from explainer.settings import read_settings\n"
+        f"read_settings(Path({str(Path(__file__).resolve().parents[1])!r}))\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('babel', 'jinja2'))))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.splitlines()[-1] == "[]"

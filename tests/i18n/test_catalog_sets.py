@@ -63,7 +63,7 @@ def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     po.write_text(HEADER + ENTRIES, encoding="utf-8")
     template = "".join(
         line if not line.startswith("msgstr") else 'msgstr ""\n'
-        for line in ENTRIES.split("msgctxt \"seat\"")[0].splitlines(keepends=True)
+        for line in ENTRIES.split('msgctxt "seat"')[0].splitlines(keepends=True)
     )
     (root / "locales" / "messages.pot").write_text(
         'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n' + template,
