@@ -37,7 +37,7 @@ def _expected(path: Path) -> list[str]:
 def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A new site (``explainer new``), the current folder."""
     root = tmp_path / "club"
-    create_site(root, install="explainer")
+    create_site(root)
     monkeypatch.chdir(root)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     return root
