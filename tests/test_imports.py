@@ -34,7 +34,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cache", "signals"),
     ("scenarios",),
     ("i18n",),
-    ("pipeline", "report"),
+    ("pipeline", "report", "formats"),
     ("check", "site", "new"),
     ("cli",),
     ("__main__",),
