@@ -576,10 +576,13 @@ def _context_of(path: KeyPath) -> str:
 
 
 def _has_catalog(root: Path, lang: str) -> bool:
-    """Whether the site (``locales/``) or the theme has a catalog for ``lang``."""
-    from explainer.i18n.catalog import THEME_LOCALES, catalog_path
-
-    return catalog_path(root, lang).is_file() or catalog_path(THEME_LOCALES.parent, lang).is_file()
+    """Whether the site (``locales/``) or the theme (the package's ``locales/``,
+    :data:`explainer.i18n.catalog.THEME_LOCALES`, which reads the settings) has a
+    catalog for ``lang``."""
+    theme = Path(__file__).resolve().parent
+    return any(
+        (r / "locales" / lang / "LC_MESSAGES" / "messages.po").is_file() for r in (root, theme)
+    )
 
 
 def base_url_problem(url: str) -> str | None:
