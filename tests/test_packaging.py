@@ -298,7 +298,7 @@ def test_the_workflow_check_step_annotates_a_wrong_fact_at_its_line_and_fails(
     found = GITHUB_COMMAND.fullmatch(line)
     assert found and found["command"] == "error"
     assert found["props"] == (
-        "file=scenarios/rules/follow/01-follow-suit.yaml,line=15,col=3,title=explainer%3A disagree"
+        "file=scenarios/rules/follow/01-follow-suit.yaml,line=16,col=3,title=explainer%3A disagree"
     )
     assert found["message"].startswith("expect.legal: scenario says KS, engine says 7S KS")
     assert checked.stderr.endswith("0 passed, 1 failed\n")
