@@ -14,15 +14,20 @@ what is translated must be right in every language.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from explainer.scenarios.diagnostics import Diagnostic, exit_code, sort_key
-from explainer.scenarios.loader import Project, load_project
+from explainer.scenarios.loader import FileLoader, Project, load_file, load_project
+from explainer.scenarios.model import Scenario
 from explainer.settings import Settings, read_settings
 
-__all__ = ["Checked", "Settings", "check_project", "settings"]
+if TYPE_CHECKING:
+    from explainer.i18n.check import CatalogReport
+
+__all__ = ["Checked", "Settings", "Stages", "check_project", "settings"]
 
 
 def settings(root: Path) -> Settings:
@@ -77,17 +82,35 @@ class Checked:
         return line
 
 
+@dataclass(frozen=True, slots=True)
+class Stages:
+    """The check's steps that a caller may replace by its own (``None``: the plain one).
+
+    ``explainer serve`` keeps the value of each between rebuilds
+    (:class:`explainer.site.incremental.Memo`): a replacement takes and returns what the
+    plain function does, so the verdict is the same.
+    """
+
+    load_file: FileLoader = load_file
+    """Reads one scenario or page file (:func:`~explainer.scenarios.loader.load_file`)."""
+    run_all: Callable[[Iterable[Scenario]], list[Diagnostic]] | None = None
+    """The disagreements (:func:`~explainer.scenarios.runner.run_all`)."""
+    catalog_report: Callable[[Path, frozenset[str], int], CatalogReport] | None = None
+    """The catalogs' report (:func:`~explainer.i18n.check.catalog_report`)."""
+
+
 def check_project(
     root: Path,
     paths: Sequence[Path] | None = None,
     *,
     complete: Collection[str] | None = None,
     jobs: int = 1,
+    stages: Stages = Stages(),
 ) -> Checked:
     """Read the settings, load the scenario files under ``paths`` (default: all of
     ``root/scenarios``), run each through the engine and, when the whole project is
     checked, check its catalogs (``jobs``: processes the catalog check may use).
-    ``complete`` defaults to the settings' ``complete``."""
+    ``complete`` defaults to the settings' ``complete``; ``stages`` replaces steps."""
     from explainer.scenarios.runner import run_all
 
     config, problems = read_settings(root)
@@ -98,16 +121,14 @@ def check_project(
             settings=config,
             settings_problems=len(problems),
         )
-    project = load_project(root, paths, rules=config.site_rules)
-    found = run_all(project.scenarios)
+    project = load_project(root, paths, rules=config.site_rules, load=stages.load_file)
+    found = (stages.run_all or run_all)(project.scenarios)
     catalogs: list[Diagnostic] = []
     coverage: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
     if paths is None:
-        from explainer.i18n.check import catalog_report
-
         langs = config.complete if complete is None else complete
-        report = catalog_report(root, complete=frozenset(langs), jobs=jobs)
+        report = _catalog_report(stages)(root, frozenset(langs), jobs)
         catalogs = list(report.problems)
         coverage = tuple(report.coverage_lines())
         warnings = report.warnings
@@ -120,3 +141,11 @@ def check_project(
         warnings=warnings,
         wrong=frozenset(d.path for d in found),
     )
+
+
+def _catalog_report(stages: Stages) -> Callable[[Path, frozenset[str], int], CatalogReport]:
+    if stages.catalog_report is not None:
+        return stages.catalog_report
+    from explainer.i18n.check import catalog_report
+
+    return lambda root, complete, jobs: catalog_report(root, complete=complete, jobs=jobs)

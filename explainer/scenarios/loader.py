@@ -17,7 +17,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from .diagnostics import Code, Diagnostic, Location, sort_key
 from .keys import COMMON_KEYS, ID_PATTERN, PAGE_FILE, STATUSES, TEXT_KEYS, scenario_context
@@ -29,6 +29,7 @@ from .siterules import NO_SITE_RULES, SiteRules
 from .yamlsource import MAX_BYTES, Node, ScalarNode, SourceError, compose
 
 __all__ = [
+    "FileLoader",
     "Project",
     "display_path",
     "find_files",
@@ -213,6 +214,15 @@ def _ident(r: Reader, node: Node | None, stem: str) -> str:
 # --------------------------------------------------------------------------- project
 
 
+class FileLoader(Protocol):
+    """What reads one file for :func:`load_project`: :func:`load_file`, or a caller's
+    function that keeps its answers (``explainer serve``'s incremental rebuild)."""
+
+    def __call__(
+        self, path: Path | str, *, shown: str, rules: SiteRules
+    ) -> tuple[Scenario | Page | None, list[Diagnostic]]: ...
+
+
 def find_files(path: Path) -> list[Path]:
     """``path`` itself if it is a file, else every ``.yaml``/``.yml`` below it, sorted."""
     if path.is_file():
@@ -236,17 +246,22 @@ def missing_scenarios(root: Path) -> str | None:
 
 
 def load_project(
-    root: Path, paths: Sequence[Path] | None = None, *, rules: SiteRules = NO_SITE_RULES
+    root: Path,
+    paths: Sequence[Path] | None = None,
+    *,
+    rules: SiteRules = NO_SITE_RULES,
+    load: FileLoader = load_file,
 ) -> Project:
     """Read the files under ``paths`` (default: ``root/scenarios``) and check the project;
-    ``rules``: the site's own rule sets and default (:mod:`~.siterules`).
+    ``rules``: the site's own rule sets and default (:mod:`~.siterules`); ``load``
+    reads each file.
 
     Page files under ``root/scenarios`` are always read, so that a scenario checked on
     its own still has its ``page`` and ``section`` resolved; their problems are only
     reported when they are among the files checked.
     """
     targets = list(paths) if paths is not None else [Path(root) / "scenarios"]
-    read = _Read(rules)
+    read = _Read(rules, load)
     for target in targets:
         here = find_files(Path(target))
         if not here:  # an empty folder: say so, never a silent "0 passed"
@@ -280,6 +295,7 @@ class _Read:
     """What the files checked gave, before the project-wide checks."""
 
     rules: SiteRules = NO_SITE_RULES
+    load: FileLoader = load_file
     pages: list[Page] = field(default_factory=list)
     scenarios: list[Scenario] = field(default_factory=list)
     diags: list[Diagnostic] = field(default_factory=list)
@@ -289,7 +305,7 @@ class _Read:
 
     def add(self, f: Path) -> None:
         shown = display_path(f)
-        value, found = load_file(f, shown=shown, rules=self.rules)
+        value, found = self.load(f, shown=shown, rules=self.rules)
         self.diags.extend(found)
         if f.name == PAGE_FILE:
             self.page_files.add(os.path.realpath(f))
