@@ -331,7 +331,6 @@ def test_the_repository_offers_an_explainer_check_hook_run_once_per_commit() -> 
         "locales/babel.cfg",
         "templates/page.html",
         "pyproject.toml",
-        "babel.cfg",
     ):
         assert changed.search(path), path
     for path in (

@@ -47,6 +47,7 @@ __all__ = [
     "load_catalog",
     "load_catalogs",
     "po_paths",
+    "theme_catalog_path",
 ]
 
 SOURCE_LANGUAGE = "en"
@@ -175,8 +176,10 @@ def _english() -> Catalog:
     return Catalog(SOURCE_LANGUAGE, NullTranslations())
 
 
-def load_catalog(root: Path, lang: str) -> Catalog:
-    """The words of ``lang``: the site's catalog (``root/locales``) over the theme's.
+def load_catalog(root: Path, lang: str, *, site: bool = True) -> Catalog:
+    """The words of ``lang``: the site's catalog (``root/locales``) over the theme's
+    (the theme's alone when ``site`` is false: ``serve`` shows a broken site catalog's
+    problems in the theme's words).
 
     Either may be missing (not both, for a language the site is built in). Each is read
     by the catalog check's own reader (:func:`~.pofile.read_catalog`), so the site uses
@@ -184,8 +187,11 @@ def load_catalog(root: Path, lang: str) -> Catalog:
     """
     if lang == SOURCE_LANGUAGE:
         return _english()
-    site, theme = catalog_path(root, lang), theme_catalog_path(lang)
-    layers = [_layer(path, _shown(path, root), lang) for path in (site, theme)]
+    own, theme = catalog_path(root, lang), theme_catalog_path(lang)
+    layers = [
+        _layer(path, _shown(path, root), lang) if used else None
+        for path, used in ((own, site), (theme, True))
+    ]
     result: NullTranslations = NullTranslations()
     translated: set[Key] = set()
     for layer in reversed(layers):  # the theme's first, the site's over it
@@ -193,7 +199,7 @@ def load_catalog(root: Path, lang: str) -> Catalog:
             layer[0].add_fallback(result)
             result = layer[0]
             translated |= layer[1]
-    shown = _shown(site if site.is_file() else theme, root)
+    shown = _shown(own if site and own.is_file() else theme, root)
     return Catalog(lang, result, frozenset(translated), shown, layers[1] is not None)
 
 

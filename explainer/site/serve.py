@@ -236,19 +236,22 @@ class _Build:
 
 
 def _overlay_words(root: Path, lang: str, more: int) -> dict[str, str]:
-    """The overlay's words in ``lang``, from the project's catalog (English when there is
-    none or it cannot be read: the failed build may be the catalog's)."""
+    """The overlay's words in ``lang`` (one of the site's languages, else English), as
+    the site's pages say them: the site's catalog over the theme's (:mod:`~explainer.
+    i18n.catalog`), the theme's alone when the site's cannot be read (the failed build
+    may be the catalog's), English when neither can."""
     from explainer.i18n.catalog import CatalogError, find_languages, load_catalog
     from explainer.i18n.names import typeset
+    from explainer.settings import read_settings
 
-    catalog = None
-    if lang in find_languages(root):
+    languages = read_settings(root)[0].languages or find_languages(root)
+    catalog = load_catalog(root, "en")
+    for site in (True, False) if lang in languages else ():
         try:
-            catalog = load_catalog(root, lang)
+            catalog = load_catalog(root, lang, site=site)
+            break
         except CatalogError:
-            catalog = None
-    if catalog is None:
-        catalog = load_catalog(root, "en")
+            continue
     words = {key: catalog.p(marked) for key, marked in OVERLAY_WORDS.items()}
     words["more"] = catalog.np(MORE_PROBLEMS, more) if more else ""
     return {key: typeset(catalog.lang, text) for key, text in words.items()}
