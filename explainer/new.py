@@ -5,8 +5,8 @@ with ``[tool.explainer]`` (the site's title, tagline and introduction set, every
 setting there commented and working), one page with one example, ``locales/`` holding
 only its ``babel.cfg`` (the one place a site keeps it), a ``.gitignore``, a GitHub
 Actions workflow that checks the site and publishes it to GitHub Pages, and a README
-whose two commands set the site up and build it, or set it up and check it. The site has no templates of its own: the packaged
-theme draws it (:mod:`explainer.site.theme`), and a ``templates/`` folder added later
+whose two commands set the site up and build it, or set it up and check it. The site
+has no templates of its own: the packaged theme draws it (:mod:`explainer.site.theme`), and a ``templates/`` folder added later
 overrides it file by file.
 
 The README and the workflow install ``rules-explainer`` pinned to the version that made

@@ -110,14 +110,21 @@ def check_project(
     """Read the settings, load the scenario files under ``paths`` (default: all of
     ``root/scenarios``), run each through the engine and, when the whole project is
     checked, check its catalogs (``jobs``: processes the catalog check may use).
-    ``complete`` defaults to the settings' ``complete``; ``stages`` replaces steps."""
+    ``complete`` defaults to the settings' ``complete``; ``stages`` replaces steps.
+
+    A symbolic link among the project's inputs whose target leaves the project is a
+    problem (:func:`~explainer.scenarios.files.outside_links`; among ``paths`` only, the
+    loader's); with one, the catalogs are not checked, since their check reads every
+    input (the sources, the glossaries)."""
+    from explainer.scenarios.files import outside_links
     from explainer.scenarios.runner import run_all
 
+    links = outside_links(root) if paths is None else []
     config, problems = read_settings(root)
     if problems:
         return Checked(
             project=Project((), (), ()),
-            diagnostics=tuple(sorted(problems, key=sort_key)),
+            diagnostics=tuple(sorted(dict.fromkeys([*links, *problems]), key=sort_key)),
             settings=config,
             settings_problems=len(problems),
         )
@@ -126,7 +133,7 @@ def check_project(
     catalogs: list[Diagnostic] = []
     coverage: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
-    if paths is None:
+    if paths is None and not links:
         langs = config.complete if complete is None else complete
         report = _catalog_report(stages)(root, frozenset(langs), jobs)
         catalogs = list(report.problems)
@@ -134,7 +141,9 @@ def check_project(
         warnings = report.warnings
     return Checked(
         project=project,
-        diagnostics=tuple(sorted([*project.diagnostics, *found, *catalogs], key=sort_key)),
+        diagnostics=tuple(
+            sorted(dict.fromkeys([*links, *project.diagnostics, *found, *catalogs]), key=sort_key)
+        ),
         settings=config,
         catalog_problems=len(catalogs),
         coverage=coverage,

@@ -47,6 +47,7 @@ from explainer.engine import (
     presets_for,
 )
 from explainer.scenarios.diagnostics import Code, Diagnostic, Location, dotted
+from explainer.scenarios.files import leaves, link_out
 from explainer.scenarios.keys import ID_PATTERN
 from explainer.scenarios.model import Text
 from explainer.scenarios.reader import did_you_mean as _close
@@ -167,6 +168,8 @@ def read_settings(root: Path) -> tuple[Settings, tuple[Diagnostic, ...]]:
     """
     file = Path(root) / "pyproject.toml"
     shown = display_path(file)
+    if leaves(root, file):  # a link out of the project: never opened
+        return Settings(path=shown), (link_out(shown),)
     text, problem = _text(file, shown)
     if problem is not None:
         return Settings(path=shown), (problem,)

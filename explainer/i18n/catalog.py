@@ -13,9 +13,9 @@ adds ``de`` shows its own translations and the theme in English until someone
 translates the theme's ``de`` catalog.
 
 The site's languages are English (the source language, no catalog needed) plus every
-language of ``locales/`` (or those its settings name). Catalogs are read with Babel's
-``read_po`` and compiled in memory (no ``.mo`` files to keep in step). Fuzzy entries are
-never used.
+language of ``locales/`` (or those its settings name). Both layers are read by the
+catalog check's reader (:mod:`.pofile`), so the site uses only what the check accepts,
+and compiled in memory (no ``.mo`` files to keep in step). Fuzzy entries are never used.
 
 A message without a translation falls back to English; :meth:`Catalog.is_translated`
 tells the site whether it did, so a block of prose shown in English on a Polish page
@@ -24,8 +24,6 @@ can say so ("not yet translated") in Polish.
 
 from __future__ import annotations
 
-import functools
-import io
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,9 +31,9 @@ from typing import Any, Final
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Message
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import PoFileError, read_po
-from babel.support import NullTranslations, Translations
+from babel.support import NullTranslations
+
+from .pofile import read_catalog, translations
 
 __all__ = [
     "SOURCE_LANGUAGE",
@@ -49,6 +47,7 @@ __all__ = [
     "load_catalog",
     "load_catalogs",
     "po_paths",
+    "theme_catalog_path",
 ]
 
 SOURCE_LANGUAGE = "en"
@@ -177,60 +176,48 @@ def _english() -> Catalog:
     return Catalog(SOURCE_LANGUAGE, NullTranslations())
 
 
-def load_catalog(root: Path, lang: str) -> Catalog:
-    """The words of ``lang``: the site's catalog (``root/locales``) over the theme's.
+def load_catalog(root: Path, lang: str, *, site: bool = True) -> Catalog:
+    """The words of ``lang``: the site's catalog (``root/locales``) over the theme's
+    (the theme's alone when ``site`` is false: ``serve`` shows a broken site catalog's
+    problems in the theme's words).
 
-    Either may be missing (not both, for a language the site is built in). Raises
-    :class:`CatalogError` for a file Babel cannot parse.
+    Either may be missing (not both, for a language the site is built in). Each is read
+    by the catalog check's own reader (:func:`~.pofile.read_catalog`), so the site uses
+    only what the check accepts. Raises :class:`CatalogError` for a file it refuses.
     """
     if lang == SOURCE_LANGUAGE:
         return _english()
-    site, theme = catalog_path(root, lang), theme_catalog_path(lang)
-    layers = [_compiled(path, _shown(path, root), lang) for path in (site, theme)]
-    found = [layer for layer in layers if layer is not None]
-    translations: NullTranslations = NullTranslations()
+    own, theme = catalog_path(root, lang), theme_catalog_path(lang)
+    layers = [
+        _layer(path, _shown(path, root), lang) if used else None
+        for path, used in ((own, site), (theme, True))
+    ]
+    result: NullTranslations = NullTranslations()
     translated: set[Key] = set()
-    for mo, keys in reversed(found):  # the theme's first, the site's over it
-        layer = Translations(io.BytesIO(mo))
-        layer.add_fallback(translations)
-        translations = layer
-        translated |= keys
-    shown = _shown(site if site.is_file() else theme, root)
-    return Catalog(lang, translations, frozenset(translated), shown, layers[1] is not None)
+    for layer in reversed(layers):  # the theme's first, the site's over it
+        if layer is not None:
+            layer[0].add_fallback(result)
+            result = layer[0]
+            translated |= layer[1]
+    shown = _shown(own if site and own.is_file() else theme, root)
+    return Catalog(lang, result, frozenset(translated), shown, layers[1] is not None)
 
 
-def _compiled(path: Path, shown: str, lang: str) -> tuple[bytes, frozenset[Key]] | None:
-    """A catalog file compiled (``.mo`` bytes) with the keys it translates; ``None``
-    when there is no such file."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
+def _layer(path: Path, shown: str, lang: str) -> tuple[NullTranslations, frozenset[Key]] | None:
+    """A catalog file's translations with the keys it translates; ``None`` when there is
+    no such file."""
+    if not path.is_file() and not path.is_symlink():
         return None
-    except OSError as exc:
-        raise CatalogError(f"cannot read the catalog: {exc.strerror}", path=shown) from None
-    return _compile(data, shown, lang)
-
-
-@functools.lru_cache(maxsize=16)
-def _compile(data: bytes, shown: str, lang: str) -> tuple[bytes, frozenset[Key]]:
-    """Compile a catalog's bytes; kept by content, so that a long-lived ``explainer
-    serve`` compiles only an edited catalog again."""
-    try:
-        po = read_po(io.BytesIO(data), locale=lang, abort_invalid=True)
-    except PoFileError as exc:
-        raise CatalogError(
-            f"invalid catalog: {exc}", path=shown, line=getattr(exc, "lineno", 1) or 1
-        ) from None
-    except (ValueError, UnknownLocaleError) as exc:
-        raise CatalogError(f"invalid catalog: {exc}", path=shown) from None
+    read = read_catalog(path, lang, shown=shown)  # the check's reader: one verdict
+    if read.catalog is None:
+        line, problem = read.problems[0] if read.problems else (1, "cannot be read")
+        raise CatalogError(problem, path=shown, line=line)
     translated: set[Key] = set()
-    for message in po:
+    for message in read.catalog:
         if message.id and is_translated(message):
             msgid = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
             translated.add((message.context, str(msgid)))
-    buf = io.BytesIO()
-    write_mo(buf, po, use_fuzzy=False)
-    return buf.getvalue(), frozenset(translated)
+    return translations(read), frozenset(translated)
 
 
 def load_catalogs(root: Path, languages: Iterable[str] | None = None) -> Mapping[str, Catalog]:

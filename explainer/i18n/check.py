@@ -51,12 +51,13 @@ from explainer.cache import digest, read_entry, write_entry
 from explainer.scenarios.diagnostics import Code, Diagnostic, Location, Severity
 from explainer.scenarios.reader import display_path
 
-from .catalog import THEME_LOCALES, find_languages
+from .catalog import THEME_LOCALES, find_languages, theme_catalog_path
 from .checkers import CHECKERS
 from .glossary import (
     GLOSSARY_FILE,
     Term,
     forbidden_problems,
+    glossary_problems,
     layered_terms,
     missing_terms,
     parse_glossary,
@@ -95,6 +96,7 @@ __all__ = [
     "coverage",
     "expected_plural_forms",
     "extract_sources",
+    "glossary_diagnostics",
     "init_command",
     "own_problems",
     "read_inputs",
@@ -170,6 +172,9 @@ class CatalogFile:
     error: str | None = None
     glossary: tuple[bytes, ...] = ()
     """The glossaries that apply, the theme's first (a translated catalog only)."""
+    theme: bytes = b""
+    """A site's catalog: the theme's catalog of its language, whose card names its card
+    tokens' words are checked against where it has none (:mod:`.checkers`)."""
 
 
 @dataclass(frozen=True)
@@ -184,6 +189,8 @@ class SetInputs:
     """The digest of its sources (:func:`~.staleness.sources_digest`); ``None``
     without a ``babel.cfg`` or where it cannot be read (see ``mapping_problem``)."""
     mapping_problem: Diagnostic | None = None
+    glossaries: tuple[CatalogFile, ...] = ()
+    """Its glossaries, ``<lang>/glossary.csv``, read (:func:`glossary_diagnostics`)."""
 
 
 @dataclass(frozen=True)
@@ -206,9 +213,9 @@ class Inputs:
         parts: list[bytes | str] = [self.code, ",".join(sorted(complete)), self.theme_template]
         for s in self.sets:
             parts += [s.set.name, str(s.set.folder), s.sources or "no sources"]
-            for f in (s.template, *s.catalogs):
+            for f in (s.template, *s.catalogs, *s.glossaries):
                 if f is not None:
-                    parts += [f.shown, f.data or b"", f.error or "", *f.glossary]
+                    parts += [f.shown, f.data or b"", f.error or "", *f.glossary, f.theme]
         return digest(*parts)
 
 
@@ -219,13 +226,19 @@ def _shown(path: Path, root: Path) -> str:
 
 
 def _read(
-    path: Path, root: Path, lang: str | None, glossary: tuple[bytes, ...] = ()
+    path: Path,
+    root: Path,
+    lang: str | None,
+    glossary: tuple[bytes, ...] = (),
+    theme: bytes = b"",
+    *,
+    what: str = "catalog",
 ) -> CatalogFile:
     shown = _shown(path, root)
     try:
-        return CatalogFile(shown, lang, path.read_bytes(), glossary=glossary)
+        return CatalogFile(shown, lang, path.read_bytes(), glossary=glossary, theme=theme)
     except OSError as exc:
-        return CatalogFile(shown, lang, None, f"cannot read the catalog: {exc.strerror}")
+        return CatalogFile(shown, lang, None, f"cannot read the {what}: {exc.strerror}")
 
 
 def _bytes(path: Path) -> bytes:
@@ -257,9 +270,14 @@ def read_inputs(root: Path) -> Inputs:
             path = cs.folder / lang / "LC_MESSAGES" / "messages.po"
             theme_glossary = _bytes(THEME_LOCALES / lang / GLOSSARY_FILE)
             own = _bytes(cs.folder / lang / GLOSSARY_FILE) if cs.name == SITE else b""
-            catalogs.append(_read(path, root, lang, (theme_glossary, own)))
+            theme = _bytes(theme_catalog_path(lang)) if cs.name == SITE else b""
+            catalogs.append(_read(path, root, lang, (theme_glossary, own), theme))
         template = _read(cs.template, root, None) if cs.template.is_file() else None
-        sets.append(SetInputs(cs, template, tuple(catalogs), sources, problem))
+        glossaries = tuple(
+            _read(path, root, path.parent.name, what="glossary")
+            for path in sorted(cs.folder.glob(f"*/{GLOSSARY_FILE}"))
+        )
+        sets.append(SetInputs(cs, template, tuple(catalogs), sources, problem, glossaries))
     theme = _bytes(THEME_LOCALES / POT_FILE)
     return Inputs(tuple(sets), code, theme)
 
@@ -293,7 +311,9 @@ def own_problems(file: CatalogFile) -> Own:
     """Step 2, for one translated catalog: its syntax problems, else its plural forms,
     each message against the checkers, the glossary's forbidden variants (problems) and
     its terms a translation lacks (warnings)."""
-    key = digest(file.shown, file.lang or "", file.data or b"", file.error or "", *file.glossary)
+    key = digest(
+        file.shown, file.lang or "", file.data or b"", file.error or "", *file.glossary, file.theme
+    )
     if key not in _OWN:
         if len(_OWN) >= 32:
             _OWN.clear()
@@ -337,6 +357,20 @@ def _check_messages(catalog: Catalog, shown: str, terms: tuple[Term, ...]) -> It
         problems = list(forbidden_problems(message, terms))
         if problems:
             yield _diag(shown, message.lineno or 1, "; ".join(problems), Code.PO_GLOSSARY)
+
+
+def glossary_diagnostics(inputs: Inputs) -> Iterator[Diagnostic]:
+    """Step 2, for the glossaries: each one that cannot be used, at the place of its
+    problem (:func:`~.glossary.glossary_problems`). A glossary is an input like a catalog:
+    one the check could not read must not silently check nothing."""
+    for s in inputs.sets:
+        for f in s.glossaries:
+            if f.data is None:
+                yield _diag(f.shown, 1, f.error or "cannot be read", Code.PO_GLOSSARY)
+                continue
+            for line, column, message in glossary_problems(f.data):
+                where = Location(f.shown, line, column)
+                yield Diagnostic(where, message, Code.PO_GLOSSARY, Severity.INVALID)
 
 
 Sources = Mapping[str, Mapping[Key, Extracted]]
@@ -484,7 +518,14 @@ def catalog_report(root: Path, *, complete: Collection[str] = (), jobs: int = 1)
     found, figures = against_sources(inputs, sources, complete)  # 3
     report = CatalogReport(  # 4
         problems=tuple(
-            sorted([*found, *(p for o in own.values() for p in o.problems)], key=_order)
+            sorted(
+                [
+                    *found,
+                    *glossary_diagnostics(inputs),
+                    *(p for o in own.values() for p in o.problems),
+                ],
+                key=_order,
+            )
         ),
         coverage=figures,
         warnings=tuple(w for o in own.values() for w in o.warnings),

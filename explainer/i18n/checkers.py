@@ -25,13 +25,21 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Final
+from pathlib import Path
+from typing import Any, Final
 
 from babel.messages.catalog import Catalog, Message, TranslationError
 
-from explainer.engine import card_str
+from explainer.cache import ByIdentity
+from explainer.engine import card_rank, card_str, card_suit
 from explainer.scenarios.diagnostics import Code
-from explainer.scenarios.tokens import NUMBER, VALUE_TOKEN, card_tokens, is_card_token
+from explainer.scenarios.tokens import (
+    LINK_TARGET,
+    NUMBER,
+    VALUE_TOKEN,
+    card_tokens,
+    is_card_token,
+)
 
 from .extract import SHAPE_NAMES, markdown_shape, placeholders
 
@@ -148,12 +156,20 @@ def _card_codes(text: str) -> Counter[str]:
 _BRACED_BAR: Final = re.compile(r"\{[^{}|]*\|[^{}]*\}")
 
 
-@checker
-def check_card_tokens(message: Message) -> Iterator[str]:
-    """The translation names the same cards as the source: ``{8D}`` -> ``{8D|ósemką karo}``.
+def check_card_tokens(catalog: Catalog | None, message: Message) -> None:
+    """The translation names the same cards as the source: ``{8D}`` -> ``{8D|ósemką karo}``,
+    and the words after ``|`` name no other card (``{AS|asem kier}``: hearts, not spades).
 
-    Codes are compared as a multiset, case-insensitively, with ``T`` for ``10``.
+    Codes are compared as a multiset, case-insensitively, with ``T`` for ``10``. The
+    words are compared with the catalog's own rank and suit names.
     """
+    problems = [*_card_token_problems(message), *_card_word_problems(catalog, message)]
+    if problems:
+        raise TranslationError("; ".join(problems))
+
+
+def _card_token_problems(message: Message) -> Iterator[str]:
+    """The card tokens a translated form loses, adds, leaves empty or misspells."""
     for form, missing, extra in _differences(message, _card_codes):
         if missing or extra:
             parts = []
@@ -168,6 +184,102 @@ def check_card_tokens(message: Message) -> Iterator[str]:
         for m in _BRACED_BAR.finditer(form.text):
             if not is_card_token(m.group(0)):
                 yield f"{form.where}not a card token: {m.group(0)!r} (write {{KS|words}})"
+
+
+def _card_word_problems(catalog: Catalog | None, message: Message) -> Iterator[str]:
+    """Each ``{CODE|words}`` of a translated form whose words name a rank or suit other
+    than the card's (and not the card's own)."""
+    names = _card_names(catalog)
+    for form in forms(message):
+        for m, card in card_tokens(form.text):
+            words = m.group("words")
+            if not words:
+                continue
+            for kind, own, table in (
+                ("suit", int(card_suit(card)), names.suits),
+                ("rank", card_rank(card), names.ranks),
+            ):
+                named = [value for value, (_, stem) in table.items() if _starts_a_word(stem, words)]
+                if named and own not in named:
+                    yield (
+                        f"{form.where}card token {m.group(0)!r} names the {kind} "
+                        f"{table[named[0]][0]}; {{{card_str(card)}}} is {table[own][0]}"
+                    )
+
+
+@dataclass(frozen=True)
+class _Names:
+    """A language's rank and suit names, each with its stem (``dam`` for ``dama``, ``kar``
+    for ``karo``), by rank and suit number."""
+
+    ranks: dict[int, tuple[str, str]]
+    suits: dict[int, tuple[str, str]]
+
+
+def _card_names(catalog: Catalog | None) -> _Names:
+    """The rank and suit names of the catalog's language (the ``rank`` and ``suit``
+    messages: :data:`~explainer.i18n.names.RANK_NAMES`, ``SUIT_NAMES``), as the site
+    shows them: the catalog's own translation, else the theme's catalog's of the same
+    language (a site's catalog holds its content, the theme's the card names:
+    :mod:`.catalog`). With one name untranslated in both, none of that kind (English
+    words are not the translation's). Worked out once per catalog."""
+    if catalog is None or catalog.locale is None:
+        return _Names({}, {})
+    lang = str(catalog.locale)
+    theme = _theme_catalog_path(lang)
+    try:
+        stamp: object = (theme.stat().st_mtime_ns, theme.stat().st_size)
+    except OSError:
+        stamp = None
+    return _NAMES.get(catalog, "card names", stamp, lambda: _layered_names(catalog, lang))
+
+
+_NAMES: Final[ByIdentity[_Names]] = ByIdentity()
+"""The card names of each catalog checked, by its identity and the theme catalog's stamp."""
+
+
+def _theme_catalog_path(lang: str) -> Path:
+    from .catalog import theme_catalog_path
+
+    return theme_catalog_path(lang)
+
+
+def _layered_names(catalog: Catalog, lang: str) -> _Names:
+    from .names import RANK_NAMES, SUIT_NAMES
+    from .pofile import read_catalog
+
+    layers = [catalog]
+    theme = read_catalog(_theme_catalog_path(lang), lang).catalog
+    if theme is not None and theme is not catalog:
+        layers.append(theme)
+
+    def translation(context: str, english: str) -> str | None:
+        for layer in layers:
+            message = layer.get(english, context=context)
+            if message is not None and message.string and not message.fuzzy:
+                return str(message.string).strip().casefold()
+        return None
+
+    def names(marked: dict[Any, tuple[str, str]]) -> dict[int, tuple[str, str]]:
+        out = {}
+        for value, (context, english) in marked.items():
+            text = translation(context, english)
+            if text is None:
+                return {}
+            out[int(value)] = (text, _stem(text))
+        return out
+
+    return _Names(names(RANK_NAMES), names(SUIT_NAMES))
+
+
+def _stem(word: str) -> str:
+    """``word`` without a final vowel (``Dama`` -> ``dam``, ``karo`` -> ``kar``), so that
+    its inflected forms start with it (``damę``, ``kara``)."""
+    return word[:-1] if len(word) > 3 and word[-1] in "aeiouyąę" else word
+
+
+def _starts_a_word(stem: str, text: str) -> bool:
+    return re.search(r"(?<!\w)" + re.escape(stem), text, re.IGNORECASE) is not None
 
 
 @functools.lru_cache(maxsize=_CACHED)
@@ -212,11 +324,8 @@ _shape: Final = functools.lru_cache(maxsize=_CACHED)(markdown_shape)
 """:func:`~.extract.markdown_shape`, kept per text (read only)."""
 
 
-_LINK_TARGET: Final = re.compile(r"\]\(([^)\n]*)\)")
-
-
 def _link_targets(text: str) -> list[str]:
-    return _LINK_TARGET.findall(text)
+    return [m.group("target") for m in LINK_TARGET.finditer(text)]
 
 
 @checker
@@ -257,7 +366,7 @@ def check_newlines(message: Message) -> Iterator[str]:
                 )
 
 
-_NOT_NUMBERS: Final = re.compile(r"\{[^{}]*\}|\]\([^)]*\)|%\([^)]*\)[a-z]|%[a-z]")
+_NOT_NUMBERS: Final = re.compile(r"\{[^{}]*\}|" + LINK_TARGET.pattern + r"|%\([^()]*\)[a-z]|%[a-z]")
 
 
 @functools.lru_cache(maxsize=_CACHED)

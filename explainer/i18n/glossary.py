@@ -41,6 +41,7 @@ __all__ = [
     "check_glossary",
     "forbidden_problems",
     "glossary_path",
+    "glossary_problems",
     "layered_terms",
     "missing_terms",
     "parse_glossary",
@@ -93,8 +94,11 @@ def read_glossary(path: Path) -> tuple[Term, ...]:
 @functools.lru_cache(maxsize=16)
 def parse_glossary(data: bytes) -> tuple[Term, ...]:
     """The terms of a glossary's bytes; kept by content, so that an edited glossary is
-    read again (``explainer serve`` runs for hours)."""
-    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8"), newline="")))
+    read again (``explainer serve`` runs for hours). A glossary with a problem
+    (:func:`glossary_problems`, which the check reports) has no terms."""
+    if glossary_problems(data):
+        return ()
+    rows = csv.DictReader(io.StringIO(data.decode("utf-8").removeprefix("\ufeff"), newline=""))
     return tuple(
         Term(
             source=row["source"].strip(),
@@ -107,6 +111,54 @@ def parse_glossary(data: bytes) -> tuple[Term, ...]:
         for row in rows
         if (row.get("source") or "").strip()
     )
+
+
+REQUIRED: Final = ("source", "target")
+"""The columns a glossary's header must name."""
+
+
+@functools.lru_cache(maxsize=16)
+def glossary_problems(data: bytes) -> tuple[tuple[int, int, str], ...]:
+    """What makes a glossary's bytes unusable, as ``(line, column, message)``: text that
+    is not UTF-8 (at its first bad byte), CSV that does not parse (at its row, read
+    strictly: a quoted cell not closed, text after a closing quote), a header without
+    the :data:`REQUIRED` columns, a row with more cells than the header.
+
+    >>> glossary_problems(b"source,target\ntrump,atut,x\n")
+    ((2, 1, 'a row of 3 cells; the header names 2 columns'),)
+    """
+    try:
+        text = data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start].decode("utf-8", "replace")
+        line, column = before.count("\n") + 1, len(before.rpartition("\n")[2]) + 1
+        bad = f"not UTF-8 text (byte 0x{data[exc.start]:02X}); re-save the glossary as UTF-8"
+        return ((line, column, bad),)
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    found: list[tuple[int, int, str]] = []
+    header: list[str] | None = None
+    start = 1  # the line the row being read starts on (a quoted cell may span lines)
+    try:
+        for row in reader:
+            if header is None:
+                header = row
+                found += _header_problems(row)
+            elif len(row) > len(header):
+                cells = f"a row of {len(row)} cells; the header names {len(header)} columns"
+                found.append((start, 1, cells))
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        why = "a quoted cell is not closed" if "end of data" in str(exc) else str(exc)
+        found.append((start, 1, f"not valid CSV: {why}"))
+    return tuple(found)
+
+
+def _header_problems(header: list[str]) -> list[tuple[int, int, str]]:
+    missing = [c for c in REQUIRED if c not in header]
+    if not missing:
+        return []
+    expected = ",".join(COLUMNS)
+    return [(1, 1, f"the header has no column {missing[0]!r} (expected {expected})")]
 
 
 @functools.cache
@@ -128,7 +180,7 @@ def _has(text: str, folded: str, word: str) -> bool:
     return _fold(word) in folded and _pattern(word).search(text) is not None
 
 
-_NOT_WORDS: Final = re.compile(r"%\([^)]*\)[a-z]|\{[^{}]*\}")
+_NOT_WORDS: Final = re.compile(r"%\([^()]*\)[a-z]|\{[^{}]*\}")
 """Placeholders and tokens (``%(trump)s``, ``{=last_trick}``): names, not English words."""
 
 

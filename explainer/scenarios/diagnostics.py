@@ -73,6 +73,7 @@ class Code(StrEnum):
     INTERNAL = "internal"
     OUTPUT = "output"
     TOML = "toml"
+    OUTSIDE = "outside"
     # the format's keys and values
     INVALID = "invalid"
     TYPE = "type"

@@ -48,6 +48,7 @@ from explainer.scenarios.diagnostics import (
     one_line,
     sort_key,
 )
+from explainer.scenarios.files import outside_links
 from explainer.scenarios.model import Page, Scenario
 from explainer.settings import Settings, base_url_problem, read_settings
 
@@ -73,6 +74,7 @@ __all__ = [
     "PRACTICE",
     "STAMP",
     "Site",
+    "build_and_report",
     "build_site",
     "epoch_problem",
     "gather",
@@ -113,13 +115,13 @@ def gather(root: Path, memo: Memo | None = None) -> tuple[Site | None, list[Diag
     stages = Stages(memo.load_file, memo.run_all, memo.catalog_report) if memo else Stages()
     checked = check_project(root, stages=stages)
     problems = list(checked.diagnostics)
-    if checked.settings_problems:
-        return None, problems
+    if problems:  # the catalogs are read by the check's reader: one verdict, said once
+        return None, sorted(set(problems), key=sort_key)
     catalogs: Mapping[str, Catalog] = {}
     try:
         languages = checked.settings.languages or find_languages(root)
         catalogs = (memo.load_catalogs if memo else load_catalogs)(root, languages)
-    except CatalogError as exc:
+    except CatalogError as exc:  # changed since the check read it
         problems.append(
             Diagnostic(
                 Location(exc.path, exc.line, 1), str(exc.args[0]), Code.CATALOG, Severity.INVALID
@@ -327,6 +329,9 @@ def build_site(
     why = unsafe_output(root, out)
     if why is not None:
         return EXIT_INVALID, _refusal(out, why), "nothing was written"
+    if outside_links(root):  # reported by the check; no digest may read through them
+        _, problems = gather(root)
+        return exit_code(problems), problems, "the site was not changed"
     config, refusals = read_settings(root)
     if refusals:
         return EXIT_INVALID, list(refusals), "the site was not changed"
@@ -415,30 +420,46 @@ def run_build(
 ) -> int:
     """The ``build`` command: return 0 (built), 1 (an example disagrees), 2 (invalid input).
     ``memo``: what a long-lived caller keeps between builds (:func:`build_site`)."""
+    return build_and_report(root, out, base_url, out_stream, force=force, memo=memo)[0]
+
+
+def build_and_report(
+    root: Path,
+    out: Path | None = None,
+    base_url: str | None = None,
+    out_stream: TextIO | None = None,
+    *,
+    force: bool = False,
+    memo: Memo | None = None,
+) -> tuple[int, list[str]]:
+    """Build as ``explainer build`` does, printing what it prints; return the exit code
+    and the problem lines (none after a good build), which ``serve`` also shows in the
+    open page."""
     stream = out_stream if out_stream is not None else sys.stdout
     root = Path(root)
     target = Path(out) if out is not None else root / "site"
     refused = _refused(base_url)
     if refused is not None:
         print(one_line(refused), file=stream)
-        return EXIT_INVALID
+        return EXIT_INVALID, [one_line(refused)]
     try:
         code, problems, summary = build_site(root, target, base_url, force=force, memo=memo)
     except Exception as exc:  # noqa: BLE001 - the user never sees a traceback
-        print(
-            one_line(f"{root / 'scenarios'}:1:1: internal error: {type(exc).__name__}: {exc}"),
-            file=stream,
-        )
-        return EXIT_INVALID
-    for p in problems:
-        print(p, file=stream)
+        line = one_line(f"{root / 'scenarios'}:1:1: internal error: {type(exc).__name__}: {exc}")
+        print(line, file=stream)
+        return EXIT_INVALID, [line]
+    lines = [str(p) for p in problems]
+    for line in lines:
+        print(line, file=stream)
     if problems:
         print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''}; {summary}", file=stream)
     else:
         print(summary, file=stream)
         if code == EXIT_OK and base_url is None and not _configured(root):
             print(NO_BASE_URL_NOTE, file=stream)  # not after "no such folder"
-    return code
+    if code != EXIT_OK and not lines:  # the wrong folder: its one line is the summary
+        lines = [summary]
+    return code, lines
 
 
 def _refused(base_url: str | None) -> str | None:

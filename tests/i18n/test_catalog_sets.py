@@ -98,3 +98,18 @@ def test_a_site_template_s_theme_words_are_the_theme_s_to_translate(site: Path) 
     )
     assert [d.message for d in report.problems] == [missing, missing]  # catalog, template
     assert report.coverage_lines()[0].startswith("translations: pl 66% (2/3, 1 new);")
+
+
+def test_a_site_s_card_words_are_checked_against_the_theme_s_card_names(site: Path) -> None:
+    """The site's catalog names no suit (the theme's does): ``{AS|asem kier}`` still names
+    hearts for a spade, as the site would show it."""
+    po = site / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
+    lead = '\nmsgctxt "follow|title"\nmsgid "Follow suit"\nmsgstr "Dołóż do koloru"\n'
+    wrong = lead.replace("Dołóż do koloru", "Dołóż {AS|asem kier}").replace(
+        "Follow suit", "Follow {AS}"
+    )
+    po.write_text(HEADER + ENTRIES.replace(lead, wrong), encoding="utf-8")
+    problems = catalog_report(site).problems
+    assert [(d.location.line, d.code, d.message) for d in problems] == [
+        (9, "po-cards", "card token '{AS|asem kier}' names the suit kier; {AS} is pik")
+    ]

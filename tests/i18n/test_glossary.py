@@ -33,12 +33,12 @@ def test_forbidden_variant_of_a_term_in_the_english_is_an_error() -> None:
     found = check_catalog_file(CATALOG, "pl", shown="messages.po")
     assert [(str(d), d.code, d.severity) for d in found] == [
         (
-            "messages.po:12:1: glossary: 'bez atutu' for 'no trump': write 'bez atu'",
+            "messages.po:13:1: glossary: 'bez atutu' for 'no trump': write 'bez atu'",
             "po-glossary",
             "invalid",
         ),
         (
-            "messages.po:16:1: glossary: 'bez atutu' for 'no trump': write 'bez atu'; "
+            "messages.po:17:1: glossary: 'bez atutu' for 'no trump': write 'bez atu'; "
             "glossary: 'zagrany kolor' for 'suit led': write 'kolor wyjścia'",
             "po-glossary",
             "invalid",
@@ -49,9 +49,9 @@ def test_forbidden_variant_of_a_term_in_the_english_is_an_error() -> None:
 def test_missing_approved_form_is_a_warning_for_each_translated_form() -> None:
     shown = display_path(CATALOG)  # as every file is named: from the current folder
     assert catalog_warnings(FIXTURE) == [
-        f"{shown}:16:1: warning: glossary: no approved form of 'kolor wyjścia' for 'suit led'",
-        f"{shown}:20:1: warning: glossary: no approved form of 'lewa' for 'trick'",
-        f"{shown}:24:1: warning: form [2]: glossary: no approved form of 'lewa' for 'trick'",
+        f"{shown}:17:1: warning: glossary: no approved form of 'kolor wyjścia' for 'suit led'",
+        f"{shown}:21:1: warning: glossary: no approved form of 'lewa' for 'trick'",
+        f"{shown}:26:1: warning: form [2]: glossary: no approved form of 'lewa' for 'trick'",
     ]
 
 
@@ -69,7 +69,7 @@ def test_a_site_without_a_glossary_of_its_own_keeps_the_theme_s_terms(tmp_path: 
     po.parent.mkdir(parents=True)
     po.write_text(CATALOG.read_text(encoding="utf-8"), encoding="utf-8")
     found = [d for d in check_catalogs(tmp_path) if d.code == "po-glossary"]
-    assert [d.line for d in found] == [12, 16]
+    assert [d.line for d in found] == [13, 17]
     assert all("'bez atutu' for 'no trump': write 'bez atu'" in d.message for d in found)
 
 
