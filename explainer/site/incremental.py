@@ -33,6 +33,7 @@ the memo holds the values the pipeline's stages return
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.metadata
 import json
@@ -147,7 +148,9 @@ def _not_code(rel: str) -> bool:
     return not rel.endswith((".py", ".json"))
 
 
-def _libraries() -> list[str]:
+@functools.cache
+def _libraries() -> tuple[str, ...]:
+    """``name=version`` of each library (once a process: it runs the versions it loaded)."""
     found = []
     for dist in _LIBRARIES:
         try:
@@ -155,7 +158,7 @@ def _libraries() -> list[str]:
         except importlib.metadata.PackageNotFoundError:
             version = "-"
         found.append(f"{dist}={version}")
-    return found
+    return tuple(found)
 
 
 def config_key(
