@@ -10,9 +10,10 @@ prints figures and never fails; the targets are shown beside them:
 
 How the no-op rebuild is fast: a build whose check passed writes a digest of all its
 inputs (scenarios, templates, catalogs, the package's code, the libraries' versions,
-the base URL) into ``<out>/.explainer-build``. When the digest is unchanged the check
+the base URL) into its manifest, ``<out>/.explainer-build``. When the digest is unchanged the check
 would answer the same, so the build neither checks nor renders again; any change to
-any input changes the digest and the next build checks everything. ``--force`` in the API (``run_build(force=True)``)
+any input changes the digest and the next build checks everything (and renders only the
+files whose own inputs changed: ``benchmarks/incremental.py``). ``--force`` in the API (``run_build(force=True)``)
 renders anyway, and is what "full build" means below.
 
 Synthetic sites are the real project (its three languages: en, fr, pl, with their

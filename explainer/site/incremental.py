@@ -97,9 +97,21 @@ class FileDigests:
 
     def __init__(self) -> None:
         self._known: dict[str, tuple[tuple[int, int, int], int, str]] = {}
+        self._now: dict[str, str] = {}
+
+    def start(self) -> None:
+        """Begin a build: each file is looked at once in it (:meth:`of` is asked for some
+        files two or three times: the loader, the inputs' digest, the pages' keys)."""
+        self._now = {}
 
     def of(self, path: str) -> str:
         """The digest of the file at ``path``."""
+        found = self._now.get(path)
+        if found is None:
+            found = self._now[path] = self._look(path)
+        return found
+
+    def _look(self, path: str) -> str:
         try:
             st = os.stat(path)
         except OSError:
@@ -345,6 +357,7 @@ class Memo:
 
     def start(self, root: Path) -> None:
         """Begin a build of ``root``: forget everything if its settings changed."""
+        self.digests.start()
         settings = self.digests.of(str(Path(root) / "pyproject.toml"))
         if settings != self._settings:
             self.__init__()  # type: ignore[misc]
