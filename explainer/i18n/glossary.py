@@ -124,7 +124,7 @@ def glossary_problems(data: bytes) -> tuple[tuple[int, int, str], ...]:
     strictly: a quoted cell not closed, text after a closing quote), a header without
     the :data:`REQUIRED` columns, a row with more cells than the header.
 
-    >>> glossary_problems(b"source,target\ntrump,atut,x\n")
+    >>> glossary_problems(b"source,target\\ntrump,atut,x\\n")
     ((2, 1, 'a row of 3 cells; the header names 2 columns'),)
     """
     try:
