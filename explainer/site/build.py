@@ -31,7 +31,8 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, TextIO
@@ -226,24 +227,41 @@ def _recover(out: Path) -> None:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def write_site(out: Path, files: Mapping[str, bytes], kept: Iterable[str] = ()) -> None:
+def write_site(
+    out: Path, files: Mapping[str, bytes], kept: Iterable[str] = (), *, later: bool = False
+) -> None:
     """Write ``files`` into a temporary folder beside ``out``, with the files ``kept``
     (relative paths) of the current ``out`` linked in unchanged, and swap it in.
 
-    The old output is renamed away, the new one renamed in, the old one removed; on any
-    failure the temporary folder is removed and the old output stays as it was. The
-    whole swap holds a lock on the output's folder, and first clears what a killed
-    build left there (:func:`_recover`).
+    The old output is renamed away, the new one renamed in, the old one removed (by a
+    thread of its own with ``later``: ``serve`` answers with the new site meanwhile; a
+    folder left behind is removed by the next build); on any failure the temporary
+    folder is removed and the old output stays as it was. The whole swap holds a lock on
+    the output's folder, and first clears what a killed build left there
+    (:func:`_recover`).
     """
     out = out.absolute()
     parent = out.parent
     parent.mkdir(parents=True, exist_ok=True)
     with _output_lock(parent):
         _recover(out)
-        _swap_in(out, files, tuple(kept))
+        _swap_in(out, files, tuple(kept), _in_a_thread if later else _remove)
 
 
-def _swap_in(out: Path, files: Mapping[str, bytes], kept: tuple[str, ...]) -> None:
+def _remove(folder: Path) -> None:
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _in_a_thread(folder: Path) -> None:
+    threading.Thread(target=_remove, args=(folder,), daemon=True).start()
+
+
+def _swap_in(
+    out: Path,
+    files: Mapping[str, bytes],
+    kept: tuple[str, ...],
+    discard: Callable[[Path], None],
+) -> None:
     parent = out.parent
     tmp = Path(tempfile.mkdtemp(prefix=_debris(out, "tmp"), dir=parent))
     old: Path | None = None
@@ -265,7 +283,7 @@ def _swap_in(out: Path, files: Mapping[str, bytes], kept: tuple[str, ...]) -> No
         raise
     finally:
         if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+            discard(old)
 
 
 def _fill(tmp: Path, out: Path, files: Mapping[str, bytes], kept: tuple[str, ...]) -> None:
@@ -335,7 +353,7 @@ def build_site(
     config, refusals = read_settings(root)
     if refusals:
         return EXIT_INVALID, list(refusals), "the site was not changed"
-    memo = memo if memo is not None else Memo()
+    session, memo = memo is not None, memo if memo is not None else Memo()
     memo.start(root)
     base_url = base_url or config.base_url
     langs = _languages(root, config)
@@ -353,7 +371,7 @@ def build_site(
     assert site is not None
     target = _Target(out, base_url, digest, previous.files if previous else {})
     files, kept = _render(site, memo, target)
-    write_site(out, files, kept)
+    write_site(out, files, kept, later=session)
     return EXIT_OK, [], _summary(site, len(outputs(site)), len(kept), out)
 
 
