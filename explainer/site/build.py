@@ -339,6 +339,37 @@ def build_site(
     Only the files whose inputs changed since the build in ``out`` are rendered
     (:mod:`.incremental`; all of them with ``force``); ``memo``, kept by a long-lived
     caller between builds, spares the check what did not change either."""
+    refused = _not_to_build(root, out)
+    if refused is not None:
+        return refused
+    config, refusals = read_settings(root)
+    if refusals:
+        return EXIT_INVALID, list(refusals), "the site was not changed"
+    session, memo = memo is not None, memo if memo is not None else Memo()
+    memo.start(root)
+    base_url = base_url or config.base_url
+    langs = _languages(root, config)
+    digest = _inputs_digest(root, base_url, langs, memo.digests)
+    previous = None if force else read_manifest(out / STAMP)
+    if previous is not None and previous.inputs == digest and not (session and memo.empty):
+        # The manifest is written only by a build whose check passed, and the digest
+        # covers every input of that check (scenarios, catalogs, templates, the package's
+        # code, the libraries' versions): the check would answer the same, and nothing
+        # is written. (A session's first build checks anyway: its memo starts full.)
+        return EXIT_OK, [], f"{out} is up to date (same inputs as its last checked build)"
+    site, problems = gather(root, memo)
+    if problems:
+        return exit_code(problems), problems, "the site was not changed"
+    assert site is not None
+    target = _Target(out, base_url, digest, previous.files if previous else {})
+    files, kept = _render(site, memo, target)
+    write_site(out, files, kept, later=session)
+    return EXIT_OK, [], _summary(site, len(outputs(site)), len(kept), out)
+
+
+def _not_to_build(root: Path, out: Path) -> tuple[int, list[Diagnostic], str] | None:
+    """What :func:`build_site` answers without building: not a project, an output
+    folder it may not replace, a link out of the project."""
     from explainer.scenarios.loader import missing_scenarios
 
     missing = missing_scenarios(root)
@@ -350,29 +381,7 @@ def build_site(
     if outside_links(root):  # reported by the check; no digest may read through them
         _, problems = gather(root)
         return exit_code(problems), problems, "the site was not changed"
-    config, refusals = read_settings(root)
-    if refusals:
-        return EXIT_INVALID, list(refusals), "the site was not changed"
-    session, memo = memo is not None, memo if memo is not None else Memo()
-    memo.start(root)
-    base_url = base_url or config.base_url
-    langs = _languages(root, config)
-    digest = _inputs_digest(root, base_url, langs, memo.digests)
-    previous = None if force else read_manifest(out / STAMP)
-    if previous is not None and previous.inputs == digest:
-        # The manifest is written only by a build whose check passed, and the digest
-        # covers every input of that check (scenarios, catalogs, templates, the package's
-        # code, the libraries' versions): the check would answer the same, and nothing
-        # is written.
-        return EXIT_OK, [], f"{out} is up to date (same inputs as its last checked build)"
-    site, problems = gather(root, memo)
-    if problems:
-        return exit_code(problems), problems, "the site was not changed"
-    assert site is not None
-    target = _Target(out, base_url, digest, previous.files if previous else {})
-    files, kept = _render(site, memo, target)
-    write_site(out, files, kept, later=session)
-    return EXIT_OK, [], _summary(site, len(outputs(site)), len(kept), out)
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -355,6 +355,11 @@ class Memo:
         """The templates' digest, the Environment over them, each page template's key."""
         self._positions: tuple[Position, ...] | None = None
 
+    @property
+    def empty(self) -> bool:
+        """Whether no check has been kept yet."""
+        return not self._loaded
+
     def start(self, root: Path) -> None:
         """Begin a build of ``root``: forget everything if its settings changed."""
         self.digests.start()
