@@ -9,6 +9,7 @@ examples on every run (a mutant is killed or not, never by luck) and no example 
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,13 @@ from hypothesis import settings
 # ``explainer check`` checks laws in one process under the suite (the command line's
 # default is two where two CPUs are available): tests/test_law_workers.py asks for two.
 os.environ.setdefault("EXPLAINER_JOBS", "1")
+
+# A suite started in the background by a non-interactive shell (``pytest &``, some CI
+# runners) inherits SIGINT ignored, and so would every ``explainer`` it starts: explainer
+# keeps an inherited ignore (as ``nohup`` means it), so the tests that send SIGINT would
+# wait for nothing. Python's own handler here is reset to the default in each child.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 settings.register_profile("mutation", deadline=None, derandomize=True, database=None)
 
