@@ -10,9 +10,10 @@ prints figures and never fails; the targets are shown beside them:
 
 How the no-op rebuild is fast: a build whose check passed writes a digest of all its
 inputs (scenarios, templates, catalogs, the package's code, the libraries' versions,
-the base URL) into ``<out>/.explainer-build``. When the digest is unchanged the check
+the base URL) into its manifest, ``<out>/.explainer-build``. When the digest is unchanged the check
 would answer the same, so the build neither checks nor renders again; any change to
-any input changes the digest and the next build checks everything. ``--force`` in the API (``run_build(force=True)``)
+any input changes the digest and the next build checks everything (and renders only the
+files whose own inputs changed: ``benchmarks/incremental.py``). ``--force`` in the API (``run_build(force=True)``)
 renders anyway, and is what "full build" means below.
 
 Synthetic sites are the real project (its three languages: en, fr, pl, with their
@@ -53,19 +54,33 @@ def _position(rng: random.Random) -> tuple[list[int], list[int]]:
     return deck[:n], deck[n : n + rng.randint(1, 8)]
 
 
-def make_project(n: int, folder: Path, seed: int = 1) -> Path:
-    """A copy of the real project with ``n`` generated play examples on one more page."""
-    root = folder / f"project-{n}"
+def make_project(n: int, folder: Path, seed: int = 1, pages: int = 1) -> Path:
+    """A copy of the real project with ``n`` generated play examples on ``pages`` more
+    pages (``synthetic``, or ``synthetic-000`` ... when there are several)."""
+    root = folder / (f"project-{n}" + ("" if pages == 1 else f"-{pages}"))
     for name in ("scenarios", "templates", "locales"):
         if (ROOT / name).is_dir():
             shutil.copytree(ROOT / name, root / name)
     shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
-    page = root / "scenarios" / "synthetic"
-    page.mkdir()
+    ids = ["synthetic"] if pages == 1 else [f"synthetic-{k:03d}" for k in range(pages)]
     sections = 20
+    for order, page_id in enumerate(ids, start=9):
+        (root / "scenarios" / page_id).mkdir()
+        (root / "scenarios" / page_id / "page.yaml").write_text(
+            _page_text(page_id, order, sections), encoding="utf-8"
+        )
+    rng = random.Random(seed)
+    for i in range(n):
+        page_id = ids[i % pages]
+        text = _example_text(rng, i, page_id, f"part-{(i // pages) % sections}")
+        (root / "scenarios" / page_id / f"{i:05d}.yaml").write_text(text, encoding="utf-8")
+    return root
+
+
+def _page_text(page_id: str, order: int, sections: int) -> str:
     lines = [
-        "id: synthetic",
-        "order: 9",
+        f"id: {page_id}",
+        f"order: {order}",
         "title: Synthetic examples",
         "intro: |",
         "  Generated for the build benchmark.",
@@ -78,42 +93,42 @@ def make_project(n: int, folder: Path, seed: int = 1) -> Path:
             "    text: |",
             f"      Generated examples, part {k}. Lead {{KS}} or {{10H}}.",
         ]
-    (page / "page.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    rng = random.Random(seed)
-    for i in range(n):
-        trump = rng.choice(SUITS)
-        preset = rng.choice(sorted(PRESETS))
-        trick, hand = _position(rng)
-        leader = Seat(rng.randrange(4))
-        seats = [leader.after(k) for k in range(len(trick))]
-        seat = leader.after(len(trick))
-        ruling = legal_cards(hand, trick, Trump.parse(trump), PRESETS[preset])
-        text = [
-            f"id: synthetic-{i:05d}",
-            "title: A synthetic example",
-            "page: synthetic",
-            f"section: part-{i % sections}",
-            f"order: {i}",
-            f"contract: {{game: belote, rules: {preset}, trump: {trump}}}",
-        ]
-        if trick:
-            text.append(
-                "trick: ["
-                + ", ".join(f"{s.name}: {card_str(c)}" for s, c in zip(seats, trick, strict=False))
-                + "]"
-            )
-        text += [
-            f"hand: {{seat: {seat.name}, cards: [{', '.join(card_str(c) for c in hand)}]}}",
-            "expect:",
-            f"  legal: [{', '.join(card_str(c) for c in ruling.legal)}]",
-            f"  rule: {ruling.rule.value}",
-            "text: |",
-            f"  {seat.name} holds {' '.join('{' + card_str(c) + '}' for c in hand)}.",
-            "",
-            "  The engine decides which of them may be played, and *why*.",
-        ]
-        (page / f"{i:05d}.yaml").write_text("\n".join(text) + "\n", encoding="utf-8")
-    return root
+    return "\n".join(lines) + "\n"
+
+
+def _example_text(rng: random.Random, i: int, page_id: str, section: str) -> str:
+    trump = rng.choice(SUITS)
+    preset = rng.choice(sorted(PRESETS))
+    trick, hand = _position(rng)
+    leader = Seat(rng.randrange(4))
+    seats = [leader.after(k) for k in range(len(trick))]
+    seat = leader.after(len(trick))
+    ruling = legal_cards(hand, trick, Trump.parse(trump), PRESETS[preset])
+    text = [
+        f"id: synthetic-{i:05d}",
+        "title: A synthetic example",
+        f"page: {page_id}",
+        f"section: {section}",
+        f"order: {i}",
+        f"contract: {{game: belote, rules: {preset}, trump: {trump}}}",
+    ]
+    if trick:
+        text.append(
+            "trick: ["
+            + ", ".join(f"{s.name}: {card_str(c)}" for s, c in zip(seats, trick, strict=False))
+            + "]"
+        )
+    text += [
+        f"hand: {{seat: {seat.name}, cards: [{', '.join(card_str(c) for c in hand)}]}}",
+        "expect:",
+        f"  legal: [{', '.join(card_str(c) for c in ruling.legal)}]",
+        f"  rule: {ruling.rule.value}",
+        "text: |",
+        f"  {seat.name} holds {' '.join('{' + card_str(c) + '}' for c in hand)}.",
+        "",
+        "  The engine decides which of them may be played, and *why*.",
+    ]
+    return "\n".join(text) + "\n"
 
 
 def _time(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]

@@ -18,7 +18,8 @@ import datetime
 import re
 from collections.abc import Iterable, Mapping
 from functools import cached_property
-from typing import Any, Final
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Final
 
 from babel.dates import format_date
 from babel.lists import format_list
@@ -42,7 +43,10 @@ from explainer.engine import (
 
 from .catalog import Catalog
 from .markers import NP_, P_
-from .rule_texts import SOURCE_EDITION, SOURCE_GLOSS, split_title
+from .rule_texts import RULE_NOTE, SOURCE_EDITION, SOURCE_GLOSS, split_title
+
+if TYPE_CHECKING:
+    from explainer.settings import SiteRuleSet
 
 __all__ = [
     "CARD_NAME",
@@ -887,11 +891,19 @@ def _base(rules: RuleSet | CoincheRules) -> tuple[str, Mapping[str, str]]:
 
 
 class Words:
-    """The names and sentences of one language, looked up in its catalog (and cached)."""
+    """The names and sentences of one language, looked up in its catalog (and cached).
 
-    def __init__(self, catalog: Catalog) -> None:
+    ``rule_sets`` are the site's own rule sets (:class:`~explainer.settings.SiteRuleSet`):
+    a rule set of the site is named by its display name, translated in the site's
+    catalog, wherever a preset is named by its own."""
+
+    def __init__(
+        self, catalog: Catalog, rule_sets: Mapping[str, SiteRuleSet] = MappingProxyType({})
+    ) -> None:
         self.catalog = catalog
         self.lang = catalog.lang
+        self.rule_sets = rule_sets
+        self._notes = {rs.note.source: rs.note for rs in rule_sets.values() if rs.note}
 
     @cached_property
     def _card_names(self) -> tuple[str, ...]:
@@ -950,8 +962,10 @@ class Words:
         """ "house rules", or "house rules with undertrumping optional and a tie counts as
         failed": the preset's name, and every knob that differs from it, in words; a
         Coinche preset's play rules by the Coinche preset's name ("FFB contrée rules
-        (2016)"); an alias (official) as what it is, the house rules changed."""
-        base_name, base = _base(rules)
+        (2016)"); an alias (official) as what it is, the house rules changed; a site's
+        rule set by its display name ("our club's rules")."""
+        own = self.rule_sets.get(rules.name) if isinstance(rules, RuleSet) else None
+        base_name, base = (rules.name, own.rules.knobs) if own is not None else _base(rules)
         phrase = self.preset(base_name)
         changes = [self.knob_value(k, v) for k, v in rules.knobs.items() if base.get(k) != v]
         if not changes:
@@ -959,8 +973,11 @@ class Words:
         return self._p(RULES_CHANGED, rules=phrase, changes=self.join(changes))
 
     def preset(self, name: str) -> str:
-        """ "house rules", "FFB classic rules (2016)"; a name this module does not know is
-        shown as written."""
+        """ "house rules", "FFB classic rules (2016)"; a site's rule set by its display
+        name; a name this module does not know is shown as written."""
+        own = self.rule_sets.get(name)
+        if own is not None:
+            return typeset(self.lang, self.catalog.pgettext(own.name.ctx, own.name.source))
         marked = PRESET_NAMES.get(name)
         return self._p(marked) if marked is not None else name
 
@@ -989,11 +1006,18 @@ class Words:
         """A text of the engine's rule-set data (a note, a source's title, edition or
         section; contexts in :mod:`explainer.i18n.rule_texts`) in this language, the
         English where it is not translated. An edition that is a date (``2016-01-27``)
-        is written as the page's language writes a date: "27 janvier 2016"."""
+        is written as the page's language writes a date: "27 janvier 2016". A note of
+        one of the site's rule sets is looked up under its own context
+        (:mod:`explainer.settings`)."""
         if context == SOURCE_EDITION and _ISO_DATE.fullmatch(text):
             day = datetime.date.fromisoformat(text)
             return typeset(self.lang, format_date(day, format="long", locale=self.lang))
+        context, text = self._site_note(context, text)
         return typeset(self.lang, self.catalog.pgettext(context, text))
+
+    def _site_note(self, context: str, text: str) -> tuple[str, str]:
+        own = self._notes.get(text) if context == RULE_NOTE else None
+        return (own.ctx, own.source) if own is not None else (context, text)
 
     def title_parts(self, title: str) -> tuple[str, str]:
         """A source's own title, and the project's gloss after it in this language
@@ -1003,6 +1027,7 @@ class Words:
 
     def is_translated(self, context: str, text: str) -> bool:
         """Whether :meth:`rule_text` gives this language's words, not the English."""
+        context, text = self._site_note(context, text)
         return self.lang == "en" or self.catalog.pgettext(context, text) != text
 
     def declaration(self, kind: str) -> str:

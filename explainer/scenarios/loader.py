@@ -17,7 +17,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from .diagnostics import Code, Diagnostic, Location, sort_key
 from .files import Confinement, link_out
@@ -26,6 +26,7 @@ from .kinds import DEFAULT_KIND, KINDS, Kind, Pairs, all_kind_keys
 from .model import Page, Scenario, Status
 from .pages import read_page
 from .reader import Reader, did_you_mean, display_path
+from .siterules import NO_SITE_RULES, SiteRules
 from .yamlsource import (
     MAX_BYTES,
     MappingNode,
@@ -37,6 +38,7 @@ from .yamlsource import (
 )
 
 __all__ = [
+    "FileLoader",
     "Project",
     "display_path",
     "find_files",
@@ -66,9 +68,12 @@ class Project:
 # --------------------------------------------------------------------------- scenarios
 
 
-def load_text(text: str, path: str) -> tuple[Scenario | Page | None, list[Diagnostic]]:
-    """Read one file's text: a page when the file is named ``page.yaml``, else a scenario."""
-    r = Reader(path)
+def load_text(
+    text: str, path: str, *, rules: SiteRules = NO_SITE_RULES
+) -> tuple[Scenario | Page | None, list[Diagnostic]]:
+    """Read one file's text: a page when the file is named ``page.yaml``, else a scenario
+    (``rules``: the site's own rule sets and default, :mod:`~.siterules`)."""
+    r = Reader(path, rules=rules)
     try:
         root = compose(text)
     except SourceError as exc:
@@ -103,10 +108,10 @@ def _not_utf8(shown: str, data: bytes, start: int) -> Diagnostic:
 
 
 def load_file(
-    path: Path | str, *, shown: str | None = None
+    path: Path | str, *, shown: str | None = None, rules: SiteRules = NO_SITE_RULES
 ) -> tuple[Scenario | Page | None, list[Diagnostic]]:
     """Read one file; the path is shown in diagnostics as given (relative to cwd when below
-    it), or as ``shown``."""
+    it), or as ``shown``; ``rules`` as :func:`load_text` takes them."""
     shown = shown if shown is not None else display_path(path)
     try:
         data = read_bounded(path)
@@ -129,7 +134,7 @@ def load_file(
     if text.startswith("\ufeff"):
         text = text[1:]
     try:
-        return load_text(text, shown)
+        return load_text(text, shown, rules=rules)
     except Exception as exc:  # noqa: BLE001 - never a traceback for the user
         return None, [
             Diagnostic(
@@ -218,6 +223,15 @@ def _ident(r: Reader, node: Node | None, stem: str) -> str:
 # --------------------------------------------------------------------------- project
 
 
+class FileLoader(Protocol):
+    """What reads one file for :func:`load_project`: :func:`load_file`, or a caller's
+    function that keeps its answers (``explainer serve``'s incremental rebuild)."""
+
+    def __call__(
+        self, path: Path | str, *, shown: str, rules: SiteRules
+    ) -> tuple[Scenario | Page | None, list[Diagnostic]]: ...
+
+
 def find_files(path: Path) -> list[Path]:
     """``path`` itself if it is a file, else every ``.yaml``/``.yml`` below it, sorted."""
     if path.is_file():
@@ -240,15 +254,23 @@ def missing_scenarios(root: Path) -> str | None:
     return f"{folder}: no such folder (run in the project's folder, or use --root)"
 
 
-def load_project(root: Path, paths: Sequence[Path] | None = None) -> Project:
-    """Read the files under ``paths`` (default: ``root/scenarios``) and check the project.
+def load_project(
+    root: Path,
+    paths: Sequence[Path] | None = None,
+    *,
+    rules: SiteRules = NO_SITE_RULES,
+    load: FileLoader = load_file,
+) -> Project:
+    """Read the files under ``paths`` (default: ``root/scenarios``) and check the project;
+    ``rules``: the site's own rule sets and default (:mod:`~.siterules`); ``load``
+    reads each file.
 
     Page files under ``root/scenarios`` are always read, so that a scenario checked on
     its own still has its ``page`` and ``section`` resolved; their problems are only
     reported when they are among the files checked.
     """
     targets = list(paths) if paths is not None else [Path(root) / "scenarios"]
-    read = _Read(Confinement(root))
+    read = _Read(Confinement(root), rules, load)
     for target in targets:
         here = find_files(Path(target))
         if not here:  # an empty folder: say so, never a silent "0 passed"
@@ -283,6 +305,8 @@ class _Read:
 
     inside: Confinement
     """The project the files are read from (:func:`~.files.leaves`)."""
+    rules: SiteRules = NO_SITE_RULES
+    load: FileLoader = load_file
     pages: list[Page] = field(default_factory=list)
     scenarios: list[Scenario] = field(default_factory=list)
     diags: list[Diagnostic] = field(default_factory=list)
@@ -304,7 +328,7 @@ class _Read:
                 self.files.append(shown)
                 self.failed.append(shown)
             return
-        value, found = load_file(f, shown=shown)
+        value, found = self.load(f, shown=shown, rules=self.rules)
         self.diags.extend(found)
         if f.name == PAGE_FILE:
             self.page_files.add(os.path.realpath(f))

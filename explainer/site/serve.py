@@ -2,10 +2,13 @@
 
 The port is bound first, so a busy port is reported at once, before any build. The site
 is built into ``out`` (a temporary folder by default) and served by :mod:`http.server`
-from a thread. Every half second the modification times of ``scenarios/``,
-``templates/`` and ``locales/`` are compared with the last ones seen; on a change the
-site is rebuilt (:func:`rebuild`). A failed rebuild prints its diagnostics and keeps
-serving the last good site (the build never touches the output folder when it fails).
+from a thread. Every tenth of a second the modification times of ``scenarios/``,
+``templates/``, ``locales/`` and ``pyproject.toml`` (the settings) are compared with the
+last ones seen; on a change the site is rebuilt (:func:`rebuild`) incrementally: one
+:class:`~.incremental.Memo`, kept for the whole session, re-checks only the files whose
+contents changed and re-renders only the pages they are part of (:mod:`.incremental`).
+A failed rebuild prints its diagnostics and keeps serving the last good site (the build
+never touches the output folder when it fails).
 
 Live reload, with no dependency: pages *served by this command* get one extra script,
 ``/__explainer/reload.js``, which asks ``/__explainer/status`` every second; it reloads
@@ -29,6 +32,7 @@ folder is removed either way.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
 import http.server
@@ -46,6 +50,7 @@ from typing import Any, Final, TextIO
 from explainer.i18n.markers import NP_, P_
 
 from .build import build_and_report
+from .incremental import Memo
 
 __all__ = [
     "IDLE_SECONDS",
@@ -62,7 +67,7 @@ __all__ = [
 ]
 
 WATCHED = ("scenarios", "templates", "locales")
-POLL_SECONDS = 0.5
+POLL_SECONDS = 0.1
 IDLE_SECONDS: Final = 10.0
 """A connection that sends no request for this long is closed."""
 MAX_CONNECTIONS: Final = 512
@@ -195,19 +200,30 @@ def inject_reload(html: bytes, version: int) -> bytes:
 
 
 def snapshot(root: Path) -> dict[str, float]:
-    """``path -> mtime`` of every file under the watched folders."""
+    """``path -> mtime`` of every file under the watched folders, and of the settings."""
     seen: dict[str, float] = {}
+    with contextlib.suppress(OSError):
+        seen["pyproject.toml"] = (root / "pyproject.toml").stat().st_mtime
     for name in WATCHED:
-        folder = root / name
-        if not folder.is_dir():
-            continue
-        for f in folder.rglob("*"):
-            try:
-                if f.is_file():
-                    seen[str(f)] = f.stat().st_mtime
-            except OSError:  # removed while we looked
-                continue
+        _scan(str(root / name), seen)
     return seen
+
+
+def _scan(folder: str, seen: dict[str, float]) -> None:
+    """Add the files under ``folder`` to ``seen``: one ``scandir`` per folder, so a poll
+    of ten thousand files stays a few hundredths of a second."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:  # missing, or removed while we looked
+        return
+    for entry in entries:
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                _scan(entry.path, seen)
+            elif entry.is_file():
+                seen[entry.path] = entry.stat().st_mtime
+        except OSError:
+            continue
 
 
 class _Build:
@@ -232,19 +248,22 @@ class _Build:
 
 
 def _overlay_words(root: Path, lang: str, more: int) -> dict[str, str]:
-    """The overlay's words in ``lang``, from the project's catalog (English when there is
-    none or it cannot be read: the failed build may be the catalog's)."""
+    """The overlay's words in ``lang`` (one of the site's languages, else English), as
+    the site's pages say them: the site's catalog over the theme's (:mod:`~explainer.
+    i18n.catalog`), the theme's alone when the site's cannot be read (the failed build
+    may be the catalog's), English when neither can."""
     from explainer.i18n.catalog import CatalogError, find_languages, load_catalog
     from explainer.i18n.names import typeset
+    from explainer.settings import read_settings
 
-    catalog = None
-    if lang in find_languages(root):
+    languages = read_settings(root)[0].languages or find_languages(root)
+    catalog = load_catalog(root, "en")
+    for site in (True, False) if lang in languages else ():
         try:
-            catalog = load_catalog(root, lang)
+            catalog = load_catalog(root, lang, site=site)
+            break
         except CatalogError:
-            catalog = None
-    if catalog is None:
-        catalog = load_catalog(root, "en")
+            continue
     words = {key: catalog.p(marked) for key, marked in OVERLAY_WORDS.items()}
     words["more"] = catalog.np(MORE_PROBLEMS, more) if more else ""
     return {key: typeset(catalog.lang, text) for key, text in words.items()}
@@ -406,7 +425,8 @@ def _serve(
 ) -> int:
     """Build, then serve ``out`` and rebuild on change until ``stop`` is set."""
     host, server = bound
-    code, _ = rebuild(root, out, stream)
+    memo = Memo()
+    code, _ = rebuild(root, out, stream, memo)
     if code != 0:
         return code
     build.version = 1
@@ -420,22 +440,30 @@ def _serve(
             file=stream,
             flush=True,
         )
-        _watch(root, out, build, stream, stop)
+        _watch(root, out, build, stream, stop, memo)
     finally:
         server.shutdown()
     return 0
 
 
-def rebuild(root: Path, out: Path, stream: TextIO) -> tuple[int, list[str]]:
+def rebuild(
+    root: Path, out: Path, stream: TextIO, memo: Memo | None = None
+) -> tuple[int, list[str]]:
     """Build the site into ``out``, printing what ``explainer build`` prints; return the
     exit code and the problem lines (none after a good build). The one place ``serve``
-    builds: a build that only redoes what changed belongs here."""
-    return build_and_report(root, out, None, stream)
+    builds: ``memo`` keeps what did not change between builds (:mod:`.incremental`)."""
+    return build_and_report(root, out, None, stream, memo=memo)
 
 
 def _watch(
-    root: Path, out: Path, build: _Build, stream: TextIO, stop: threading.Event | None
+    root: Path,
+    out: Path,
+    build: _Build,
+    stream: TextIO,
+    stop: threading.Event | None,
+    memo: Memo,
 ) -> None:
+    """Poll the sources; on a change, rebuild what it touches (``memo`` keeps the rest)."""
     seen = snapshot(root)
     while not (stop is not None and stop.is_set()):
         time.sleep(POLL_SECONDS)
@@ -445,7 +473,7 @@ def _watch(
         changed = sorted(set(now) ^ set(seen) | {p for p in now if seen.get(p) != now[p]})
         seen = now
         print(f"changed: {_shown(root, changed)}; rebuilding", file=stream, flush=True)
-        code, problems = rebuild(root, out, stream)
+        code, problems = rebuild(root, out, stream, memo)
         if code != 0:
             print("rebuild failed; still serving the last good site", file=stream, flush=True)
             build.failures += 1

@@ -20,7 +20,7 @@ it has variants (``status`` is still read, for compatibility, and shows its ``re
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -244,10 +244,12 @@ def _order(fact: str) -> int:
     return _SHOWN_FIRST.index(fact) if fact in _SHOWN_FIRST else len(_SHOWN_FIRST)
 
 
-def variants(scenario: Scenario) -> tuple[Variant, ...]:
+def variants(scenario: Scenario, compare: Collection[str] | None = None) -> tuple[Variant, ...]:
     """Every checked fact of ``scenario`` that another preset of its game computes
     differently, preset by preset (in the game's order); empty for kinds whose facts
-    depend on no rule set (the kind's ``rules_of`` says, its ``recompute`` recomputes)."""
+    depend on no rule set (the kind's ``rules_of`` says, its ``recompute`` recomputes).
+    ``compare``: the presets to compare with (the site's ``compare`` setting), ``None``
+    for every preset of the game."""
     base: Rules | None = kind_of(scenario).rules_of(scenario)
     if base is None:
         return ()
@@ -258,6 +260,8 @@ def variants(scenario: Scenario) -> tuple[Variant, ...]:
     shown = kind_of(scenario).variant_facts(scenario) or tuple(mine)
     out: list[Variant] = []
     for preset in family.presets:
+        if compare is not None and preset not in compare:
+            continue
         rules = _other(family, base, preset)
         if rules == base:
             continue
@@ -328,14 +332,19 @@ class RuleSetRow:
 
 @dataclass(frozen=True, slots=True)
 class GameRuleSets:
-    """One game's part of the Rule sets page: its presets, the documents each cites, and
-    one row per knob."""
+    """One game's part of the Rule sets page: its presets (and the site's own rule sets),
+    the documents each cites, and one row per knob."""
 
     game: str
     presets: tuple[str, ...]
     documents: tuple[tuple[str, tuple[Source, ...]], ...]
     """``(preset, documents)``: the documents the preset's values cite, in first-cited order."""
     rows: tuple[RuleSetRow, ...]
+
+
+OwnRuleSets = Mapping[str, tuple[str, RuleSet, str]]
+"""A site's own rule sets as the Rule sets page takes them: name -> (the preset it starts
+from, its rules, its note)."""
 
 
 def _presets(game: str) -> tuple[str, ...]:
@@ -350,19 +359,33 @@ def _sources(game: str, preset: str) -> Mapping[str, Sourced]:
     return PRESET_SOURCES[preset] if game == "coinche" else preset_sources(preset)
 
 
+def _all_sources(game: str, own: OwnRuleSets | None) -> dict[str, Mapping[str, Sourced]]:
+    """Each rule set's values with their sources: the game's presets, then (Belote) the
+    site's ``own`` rule sets, whose value is their preset's, with its sources, or, where
+    it differs, their own note."""
+    sources = {name: _sources(game, name) for name in _presets(game)}
+    for name, (preset, rules, note) in (own or {}).items() if game == "belote" else ():
+        base = preset_sources(preset)
+        sources[name] = {
+            k: base[k] if base[k].value == v else Sourced(v, (), note)
+            for k, v in rules.knobs.items()
+        }
+    return sources
+
+
 def _knobs(game: str) -> tuple[str, ...]:
     table: Mapping[str, Knob] = COINCHE_KNOBS if game == "coinche" else KNOBS
     hidden = _NOT_SHOWN.get(game, ())
     return tuple(k for k, spec in table.items() if game in spec.games and k not in hidden)
 
 
-def rule_set_rows(game: str = "belote") -> tuple[RuleSetRow, ...]:
-    """The knobs x presets table of ``game`` (``belote`` or ``coinche``), read from the
+def rule_set_rows(game: str = "belote", own: OwnRuleSets | None = None) -> tuple[RuleSetRow, ...]:
+    """The knobs x rule sets table of ``game`` (``belote`` or ``coinche``), read from the
     engine's rule-set data (each value with its citations and note), knobs in the game's
-    order, presets in the game's order (aliases left out)."""
-    names = _presets(game)
+    order, presets in the game's order (aliases left out), then the site's ``own``."""
+    sources = _all_sources(game, own)
     return tuple(
-        RuleSetRow(knob, tuple((name, _sources(game, name)[knob]) for name in names))
+        RuleSetRow(knob, tuple((name, values[knob]) for name, values in sources.items()))
         for knob in _knobs(game)
     )
 
@@ -393,29 +416,34 @@ def other_value_rows() -> tuple[OtherValueRow, ...]:
     )
 
 
-def _documents(game: str, preset: str) -> tuple[Source, ...]:
+def _documents(game: str, values: Mapping[str, Sourced]) -> tuple[Source, ...]:
     seen: dict[str, Source] = {}
     for knob in _knobs(game):
-        for cite in _sources(game, preset)[knob].cites:
+        for cite in values[knob].cites:
             seen.setdefault(cite.source.url or cite.source.title, cite.source)
     return tuple(seen.values())
 
 
-def rule_set_games() -> tuple[GameRuleSets, ...]:
-    """Every game's part of the Rule sets page (:data:`GAMES`)."""
-    return tuple(
-        GameRuleSets(
-            game,
-            _presets(game),
-            tuple((p, _documents(game, p)) for p in _presets(game)),
-            rule_set_rows(game),
+def rule_set_games(own: OwnRuleSets | None = None) -> tuple[GameRuleSets, ...]:
+    """Every game's part of the Rule sets page (:data:`GAMES`), the site's ``own`` rule
+    sets after the Belote presets."""
+    games = []
+    for game in GAMES:
+        sources = _all_sources(game, own)
+        games.append(
+            GameRuleSets(
+                game,
+                tuple(sources),
+                tuple((name, _documents(game, values)) for name, values in sources.items()),
+                rule_set_rows(game, own),
+            )
         )
-        for game in GAMES
-    )
+    return tuple(games)
 
 
-def rules_anchor(rules: RuleSet | CoincheRules) -> str:
-    """Where the Rule sets page shows ``rules``: its preset (``preset-<name>``), or the
-    page's top for a rule set the page does not list (an alias such as ``official``)."""
-    shown = {p for game in GAMES for p in _presets(game)}
+def rules_anchor(rules: RuleSet | CoincheRules, own: Collection[str] = ()) -> str:
+    """Where the Rule sets page shows ``rules``: its preset (``preset-<name>``) or the
+    site's own rule set of that name (``own``), or the page's top for a rule set the page
+    does not list (an alias such as ``official``)."""
+    shown = {p for game in GAMES for p in _presets(game)} | set(own)
     return f"preset-{rules.name}" if rules.name in shown else "rule-sets"

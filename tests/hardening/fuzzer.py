@@ -46,7 +46,8 @@ SECRET = "FUZZ-SECRET-7f3a"
 
 LOCATED = re.compile(r"^[^:\s][^:]*:\d+:\d+: \S")
 SUMMARY = re.compile(
-    r"^(\d+ passed, \d+ failed(; \d+ catalog problems?)?|translations: .*"
+    r"^(\d+ passed, \d+ failed(; \d+ catalog problems?"
+    r"|; \d+ problems? in pyproject\.toml, so nothing else was checked)?|translations: .*"
     r"|\d+ problems?; the site was not changed|[^:\s][^:]*\.yaml: law \S+ checked (over|on) \d+ .*"
     r"|built \d+ pages? .*|.* is up to date .*|note: .*)$"
 )
@@ -113,7 +114,7 @@ class Finding:
 
 def make_project(folder: Path) -> Path:
     """The small project trials damage: the scaffold, three shipped examples, the shipped
-    Polish catalog. Returns its root."""
+    Polish catalog and glossary. Returns its root."""
     from explainer.new import create_site
 
     root = folder / "project"
@@ -126,8 +127,11 @@ def make_project(folder: Path) -> Path:
         target.write_text(text, encoding="utf-8")
     po = root / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
     po.parent.mkdir(parents=True)
-    shutil.copy(ROOT / "locales" / "pl" / "LC_MESSAGES" / "messages.po", po)
-    shutil.copy(ROOT / "locales" / "pl" / "glossary.csv", po.parent.parent / "glossary.csv")
+    # the theme's Polish catalog and glossary, as the site's own (a site may reword the
+    # theme): the richest catalog there is, with plural forms and the seat names
+    theme = ROOT / "explainer" / "locales" / "pl"
+    shutil.copy(theme / "LC_MESSAGES" / "messages.po", po)
+    shutil.copy(theme / "glossary.csv", po.parent.parent / "glossary.csv")
     (folder / "outside.txt").write_text(f"{SECRET}: 1\ntitle: {SECRET}\n", encoding="utf-8")
     return root
 

@@ -4,15 +4,22 @@ answered by the engine, in words of every language, deterministic and small."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from markupsafe import escape
 
-from explainer.engine import Rule, legal_cards, presets_for
+from explainer.engine import PRESETS, Rule, Trump, legal_cards, presets_for
 from explainer.i18n.catalog import load_catalogs
 from explainer.i18n.names import Words, typeset
-from explainer.site.practice import PER_RULE, coverage, draw_positions, practice_presets
+from explainer.site.practice import (
+    NO_SUIT_TRUMP,
+    PER_RULE,
+    coverage,
+    draw_positions,
+    practice_presets,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,20 +33,52 @@ def test_positions_are_drawn_deterministically_from_the_fixed_seed() -> None:
 
 
 def test_every_rule_id_has_three_positions_under_the_house_rules() -> None:
-    counts = coverage(draw_positions())
+    positions = draw_positions()
+    counts = coverage(positions)
     # house requires undertrumping and overtrumping the partner, so the rule ids of a
     # forbidden undertrump and of the FFB coinche rulebook's partner rule never occur
     never = (Rule.NO_UNDERTRUMP, Rule.PARTNER_NO_LOWER)
     wanted = [rule for rule in Rule if rule not in never]
-    assert [rule for rule in wanted if counts[("house", rule)] < PER_RULE] == []
-    assert [counts[("house", rule)] for rule in never] == [0, 0]
-
-
-def test_every_rule_id_met_under_each_rule_set_has_at_least_three_positions() -> None:
-    counts = coverage(draw_positions())
-    assert {name for name, _ in counts} == set(presets_for("belote"))
-    assert all(n >= PER_RULE for n in counts.values()), counts
+    assert [rule for rule in wanted if counts[rule] < PER_RULE] == []
+    assert [counts[rule] for rule in never] == [0, 0]
+    assert {p.rules for p in positions} == {PRESETS["house"]}
     assert [name for name, _ in practice_presets()] == sorted(presets_for("belote"))
+
+
+def test_no_suit_trump_presets_are_never_compared_at_no_trump_or_all_trump() -> None:
+    compared = draw_positions(compare=tuple(presets_for("belote")))
+    assert any(n.preset == "pagat_belote" for p in compared for n in p.others)
+    assert not [
+        p
+        for p in compared
+        if p.contract.trump >= Trump.NONE and any(n.preset in NO_SUIT_TRUMP for n in p.others)
+    ]
+    under_pagat = draw_positions(rules=PRESETS["pagat_belote"])
+    assert under_pagat and all(p.contract.trump < Trump.NONE for p in under_pagat)
+
+
+@pytest.mark.parametrize("undertrump", ["optional", "forbidden"])
+def test_a_site_s_default_rule_set_is_the_one_drilled(undertrump: str) -> None:
+    club = replace(PRESETS["house"].with_knobs(undertrump=undertrump), name="club")
+    positions = draw_positions(rules=club)
+    counts = coverage(positions)
+    assert {p.rules for p in positions} == {club}
+    assert all(n >= PER_RULE for n in counts.values()) and len(counts) >= 7, counts
+    assert (Rule.NO_UNDERTRUMP in counts) == (undertrump == "forbidden")
+
+
+def test_a_position_notes_each_compared_preset_that_rules_it_otherwise() -> None:
+    club = replace(PRESETS["house"].with_knobs(undertrump="forbidden"), name="club")
+    compared = draw_positions(rules=club, compare=("house", "pagat_belote"))
+    noted = [p for p in compared if p.rule is Rule.NO_UNDERTRUMP]
+    assert noted and all("house" in {n.preset for n in p.others} for p in noted)
+    for p in compared:
+        trick = [c for _, _, c in p.trick]
+        for note in p.others:
+            other = legal_cards(p.hand, trick, p.contract.trump, PRESETS[note.preset])
+            assert note.preset in ("house", "pagat_belote")
+            assert set(note.legal) == set(other.legal) != set(p.legal)
+    assert not any(p.others for p in draw_positions(rules=club, compare=()))
 
 
 def test_each_position_shows_the_engines_ruling() -> None:

@@ -9,6 +9,13 @@ classic coinche (``coinche`` or ``surcoinche``, under ``classic_coinche: on``). 
 example of ``game: coinche`` may name a Coinche preset (``rules: ffb_contree``): its trick
 is played under that preset's play rules. A preset kept only as an alias (``official``)
 still loads, with a located warning saying what to write instead.
+
+A site may add rule sets of its own (``[tool.explainer.rule-sets.club]``): the reader
+carries them (:class:`~explainer.scenarios.siterules.SiteRules`), and ``rules: club``
+names one as ``rules: house`` names a preset, in a play and a deal alike (a site's rule
+set carries play and scoring knobs together; each kind uses those that apply to it),
+``{preset: club, tie: made}`` changes one of its knobs. A Belote contract without
+``rules`` takes the site's default rule set (the engine's default without settings).
 """
 
 from __future__ import annotations
@@ -38,7 +45,7 @@ from explainer.engine import (
 
 from ..diagnostics import Code, KeyPath, dotted
 from ..facts import SEAT_REF
-from ..reader import Reader, one_of
+from ..reader import Reader, did_you_mean, one_of
 from ..yamlsource import MappingNode, Node
 
 __all__ = [
@@ -115,7 +122,7 @@ def read_contract(
     rules = (
         read_classic_rules(r, pairs["rules"][1], ("contract", "rules"), kind, game)
         if "rules" in pairs
-        else _default(game)
+        else _default(r, game)
     )
     multiplier = _multiplier(r, pairs, rules, kind)
     if not ok or trump is None or rules is None or multiplier is None:
@@ -145,10 +152,11 @@ def _multiplier(
     return multiplier
 
 
-def _default(game: str) -> RuleSet:
-    """The rules of a contract that names none: the engine's default preset of the game
-    (a Coinche trick: the default Coinche preset's play rules)."""
-    return find_coinche_rules().play_rules if game == "coinche" else find_rules()
+def _default(r: Reader, game: str) -> RuleSet:
+    """The rules of a contract that names none: the site's default rule set of Belote
+    (the engine's default preset without settings); a Coinche trick: the default
+    Coinche preset's play rules."""
+    return find_coinche_rules().play_rules if game == "coinche" else r.rules.default
 
 
 def _trump(r: Reader, pairs: dict[str, tuple[Node, Node]]) -> Trump | None:
@@ -181,7 +189,7 @@ def read_classic_rules(
         pairs = r.mapping(node, at, _readable_keys())
         if pairs is None:
             return None
-        preset = _default(game).name  # the engine's default preset of the game
+        preset = _default(r, game).name  # the site's default (the engine's without settings)
         for key, (knode, vnode) in pairs.items():
             value = r.string(vnode, (*at, key))
             if value is None:
@@ -257,6 +265,22 @@ def _warn_alias(r: Reader, preset: str, node: Node, game: str) -> None:
         )
 
 
+def _base(r: Reader, preset: str, preset_node: Node, game: str) -> RuleSet | None:
+    """The rule set ``preset`` names: one of the site's own, else an engine preset."""
+    if preset in r.rules.named and game == "belote":
+        return r.rules.named[preset]
+    try:
+        return find_rules(preset)
+    except EngineError as exc:  # the engine's message has the hint and the presets
+        message = str(exc)
+        if r.rules.named and game == "belote":
+            known = [*PRESETS, *r.rules.named]
+            hint = did_you_mean(preset, known)
+            message = f"unknown rules: {preset!r}{hint} (expected {one_of(known)})"
+        r.error(preset_node, message, Code.BAD_RULES)
+        return None
+
+
 def _find_rules(
     r: Reader,
     preset_at: tuple[str, Node],
@@ -285,10 +309,8 @@ def _find_rules(
             Code.BAD_RULES,
         )
         return None
-    try:
-        find_rules(preset)
-    except EngineError as exc:  # the engine's message has the hint and the presets
-        r.error(preset_node, str(exc), Code.BAD_RULES)
+    base = _base(r, preset, preset_node, game)
+    if base is None:
         return None
     _warn_alias(r, preset, preset_node, game)
     ok = True
@@ -299,13 +321,13 @@ def _find_rules(
             ok = False
             continue
         try:
-            find_rules(preset, **{key: value})
+            base.with_knobs(**{key: value})
         except EngineError as exc:
             r.error(vnode, str(exc), Code.BAD_RULES)
             ok = False
     if not ok:
         return None
-    return find_rules(preset, **{key: value for key, (value, _, _) in knobs.items()})
+    return base.with_knobs(**{key: value for key, (value, _, _) in knobs.items()})
 
 
 def classic_rules_schema(kind: str, presets: list[str] | None = None) -> dict[str, Any]:

@@ -1,0 +1,507 @@
+"""Incremental builds: what each file of the site is made of, and what a rebuild may keep.
+
+Every file the build writes has a *key*: the digest of the contents of everything it is
+made from (:func:`output_keys`). All of them share the *configuration* (the settings in
+``pyproject.toml``, explainer's own code, the libraries' versions, the base URL,
+``SOURCE_DATE_EPOCH``, the languages: :func:`config_key`); then
+
+* a scenario page: its template and every template that one includes, its language's
+  catalogs (the site's and the theme's), its ``page.yaml`` and each of its examples'
+  files;
+* a language's home page: its templates, its catalogs and every ``page.yaml``;
+* the root page, Practice and Rule sets: their templates and catalogs;
+* ``sitemap.xml``: the pages' ids.
+
+The build writes the keys into its stamp, the manifest ``.explainer-build`` (with the
+digest of all the inputs, :func:`inputs_digest`: the same inputs, the same check and the
+same files). The next build renders only the files whose key changed and links the
+others from the site it replaces, so an edit of one example re-renders its page in
+every language, an edit of a catalog its language's pages, of a template the pages
+that use it, and a change of the configuration everything. Keys are digests of
+contents, never modification times: the manifest is the same on every machine with the
+same inputs and survives a ``git checkout``.
+
+The check is made incremental by a :class:`Memo` that a long-lived process
+(``explainer serve``) keeps between builds: each file's digest (read again only when
+its size or modification time changed), each scenario file as the loader read it, each
+example's verdict, the catalogs' verdict, the catalogs, the examples' views and notes,
+the jinja2 Environment. A new process (``explainer build``) starts with an empty memo,
+so it checks everything, and renders only what changed. The engine knows none of this:
+the memo holds the values the pipeline's stages return
+(:class:`~explainer.pipeline.Stages`).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib.metadata
+import json
+import os
+import re
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final, TypeVar
+
+from jinja2 import Environment
+
+from explainer.cache import digest
+from explainer.i18n.catalog import THEME_LOCALES, Catalog, load_catalogs
+from explainer.scenarios.diagnostics import Diagnostic
+from explainer.scenarios.loader import load_file
+from explainer.scenarios.model import Page, Scenario
+from explainer.scenarios.siterules import SiteRules
+from explainer.settings import Settings
+
+from .env import make_env
+from .examples import View, view_of
+from .practice import Position, draw_positions
+from .render import SITEMAP, Output, Site, outputs
+from .theme import theme_dirs
+from .variants import Variant, variants
+
+__all__ = [
+    "FORMAT",
+    "FileDigests",
+    "Manifest",
+    "Memo",
+    "config_key",
+    "inputs_digest",
+    "output_keys",
+    "read_manifest",
+]
+
+FORMAT: Final = 1
+"""The manifest's format: a manifest of another format is ignored (a full build)."""
+
+_RACY_NS: Final = 2_000_000_000
+"""A file whose digest was taken within this many nanoseconds of its modification time
+is read again next time: a second edit in the same clock tick could keep its size and
+time (git's "racily clean" files)."""
+
+_LIBRARIES: Final = ("jinja2", "markdown-it-py", "babel", "PyYAML", "MarkupSafe")
+"""The libraries whose versions can change what a build checks or writes."""
+
+V = TypeVar("V")
+
+_PACKAGE: Final = Path(__file__).resolve().parent.parent
+_PAGE_TEMPLATES: Final = ("root.html", "home.html", "page.html", "practice.html", "rulesets.html")
+
+
+class FileDigests:
+    """Content digests of files, by path. A file is read again only when its size,
+    modification time or inode changed, or when it changed within :data:`_RACY_NS` of
+    the last reading; a file that cannot be read has the digest ``"-"``."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, tuple[tuple[int, int, int], int, str]] = {}
+        self._now: dict[str, str] = {}
+
+    def start(self) -> None:
+        """Begin a build: each file is looked at once in it (:meth:`of` is asked for some
+        files two or three times: the loader, the inputs' digest, the pages' keys)."""
+        self._now = {}
+
+    def of(self, path: str) -> str:
+        """The digest of the file at ``path``."""
+        found = self._now.get(path)
+        if found is None:
+            found = self._now[path] = self._look(path)
+        return found
+
+    def _look(self, path: str) -> str:
+        try:
+            st = os.stat(path)
+        except OSError:
+            return "-"
+        sig = (st.st_mtime_ns, st.st_size, st.st_ino)
+        known = self._known.get(path)
+        if known is not None and known[0] == sig and known[1] - sig[0] > _RACY_NS:
+            return known[2]
+        read_at = time.time_ns()
+        try:
+            with open(path, "rb") as f:
+                found = hashlib.sha256(f.read()).hexdigest()
+        except OSError:
+            return "-"
+        self._known[path] = (sig, read_at, found)
+        return found
+
+    def tree(self, folder: Path, *, skip: Callable[[str], bool] = lambda rel: False) -> list[str]:
+        """``relative path``, digest, ... of every file under ``folder``, sorted (no
+        caches, no compiled catalogs; nothing for a missing folder)."""
+        parts: list[str] = []
+        for rel, path in _walk(folder):
+            if not skip(rel):
+                parts += [rel, self.of(path)]
+        return parts
+
+
+def _walk(folder: Path) -> list[tuple[str, str]]:
+    """``(relative posix path, path)`` of the files under ``folder``, sorted; no caches."""
+    found: list[tuple[str, str]] = []
+    top = str(folder)
+    for dirpath, dirnames, filenames in os.walk(top):
+        dirnames[:] = [d for d in dirnames if d != "__pycache__"]
+        rel_dir = os.path.relpath(dirpath, top).replace(os.sep, "/")
+        prefix = "" if rel_dir == "." else rel_dir + "/"
+        found.extend(
+            (prefix + n, os.path.join(dirpath, n))
+            for n in filenames
+            if not n.endswith((".pyc", ".mo"))
+        )
+    found.sort()
+    return found
+
+
+def _not_code(rel: str) -> bool:
+    return not rel.endswith((".py", ".json"))
+
+
+@functools.cache
+def _libraries() -> tuple[str, ...]:
+    """``name=version`` of each library (once a process: it runs the versions it loaded)."""
+    found = []
+    for dist in _LIBRARIES:
+        try:
+            version = importlib.metadata.version(dist)
+        except importlib.metadata.PackageNotFoundError:
+            version = "-"
+        found.append(f"{dist}={version}")
+    return tuple(found)
+
+
+def config_key(
+    root: Path, base_url: str | None, languages: Sequence[str], digests: FileDigests
+) -> str:
+    """The digest of what every file of the site depends on: the settings file, the
+    package's code, the libraries' versions, the base URL, ``SOURCE_DATE_EPOCH`` and the
+    languages (each page's language switch names them all)."""
+    return digest(
+        f"format={FORMAT}",
+        f"base_url={base_url}",
+        f"epoch={os.environ.get('SOURCE_DATE_EPOCH', '')}",
+        "languages=" + ",".join(languages),
+        digests.of(str(root / "pyproject.toml")),
+        *_libraries(),
+        *digests.tree(_PACKAGE, skip=_not_code),
+    )
+
+
+def _template_trees(root: Path, digests: FileDigests) -> list[str]:
+    parts: list[str] = []
+    for layer, folder in enumerate(theme_dirs(root)):  # the site's, then the theme's
+        parts += [f"layer {layer}", *digests.tree(folder)]
+    return parts
+
+
+def inputs_digest(
+    root: Path, base_url: str | None, languages: Sequence[str], digests: FileDigests
+) -> str:
+    """The digest of everything the site and its check are made of: the configuration
+    (:func:`config_key`), the scenarios, the templates (the site's and the theme's) and
+    the catalogs (the site's and the theme's). Equal digests give equal sites and equal
+    check results."""
+    return digest(
+        config_key(root, base_url, languages, digests),
+        "scenarios",
+        *digests.tree(root / "scenarios"),
+        "templates",
+        *_template_trees(root, digests),
+        "locales",
+        *digests.tree(root / "locales"),
+        "theme-locales",
+        *digests.tree(THEME_LOCALES),
+    )
+
+
+# ------------------------------------------------------------------------ output keys
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """The digests the outputs' keys are made of."""
+
+    config: str
+    templates: Mapping[str, str]
+    """Each page template's digest, with every template it includes or imports."""
+    catalogs: Mapping[str, str]
+    """Each language's catalogs (the site's and the theme's)."""
+    files: Mapping[str, str]
+    """Each scenario and page file, by the path the model holds."""
+
+
+def output_keys(site: Site, parts: Parts) -> dict[str, str]:
+    """The key of every page (:func:`~.render.outputs`) and of ``sitemap.xml``, by path."""
+    keys = {o.path: _output_key(site, o, parts) for o in outputs(site)}
+    keys[SITEMAP] = digest(parts.config, SITEMAP, *(pv.page.id for pv in site.pages))
+    return keys
+
+
+def _output_key(site: Site, o: Output, parts: Parts) -> str:
+    lang = o.lang or next(iter(site.catalogs))
+    common = [parts.config, o.path, parts.templates[o.template], parts.catalogs[lang]]
+    if o.view is not None:
+        files = [o.view.page.path, *(s.path for s in o.view.scenarios)]
+        return digest(*common, *(parts.files[f] for f in files))
+    if o.template == "home.html":
+        return digest(*common, *(parts.files[pv.page.path] for pv in site.pages))
+    return digest(*common)
+
+
+def template_digests(
+    env: Environment, names: Iterable[str], digests: FileDigests
+) -> dict[str, str]:
+    """Each template of ``names`` with everything it includes, imports or extends,
+    as one digest (a template named by a variable makes it depend on all of them)."""
+    assert env.loader is not None
+    found: dict[str, str] = {}
+    for name in names:
+        closure = _closure(env, name)
+        if closure is None:
+            closure = set(env.loader.list_templates())
+        found[name] = digest(*(f"{n}={_source_digest(env, n, digests)}" for n in sorted(closure)))
+    return found
+
+
+_REFERENCE = re.compile(r"""\{%-?\s*(?:extends|include|import|from)\s+(?:(["'])(.*?)\1)?""")
+"""A tag naming another template: its name when it is a string literal."""
+
+
+def _closure(env: Environment, name: str) -> set[str] | None:
+    """``name`` and every template it reaches, or ``None`` if one is named at run time
+    (read from the tags, without parsing: a build parses each template once, to render)."""
+    assert env.loader is not None
+    seen: set[str] = set()
+    todo = [name]
+    while todo:
+        current = todo.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        source = env.loader.get_source(env, current)[0]
+        for match in _REFERENCE.finditer(source):
+            if match.group(2) is None:
+                return None
+            todo.append(match.group(2))
+    return seen
+
+
+def _source_digest(env: Environment, name: str, digests: FileDigests) -> str:
+    assert env.loader is not None
+    filename = env.loader.get_source(env, name)[1]
+    return digests.of(filename) if filename else "-"
+
+
+# --------------------------------------------------------------------------- manifest
+
+
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    """What the output folder was built from: all the inputs' digest, each file's key."""
+
+    inputs: str
+    files: Mapping[str, str] = field(default_factory=dict)
+
+    def to_bytes(self) -> bytes:
+        """The manifest as written (JSON, keys sorted: the same inputs, the same bytes)."""
+        value = {"format": FORMAT, "inputs": self.inputs, "files": dict(self.files)}
+        return (json.dumps(value, sort_keys=True, indent=0) + "\n").encode("ascii")
+
+
+def read_manifest(path: Path) -> Manifest | None:
+    """The manifest at ``path``, or ``None`` (absent, unreadable, another format)."""
+    try:
+        value = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+    match value:
+        case {"format": 1, "inputs": str(inputs), "files": dict(files)} if all(
+            isinstance(k, str) and isinstance(v, str) for k, v in files.items()
+        ):
+            return Manifest(inputs, files)
+    return None
+
+
+# ------------------------------------------------------------------------------- memo
+
+
+Loaded = tuple[Scenario | Page | None, list[Diagnostic]]
+
+
+class Memo:
+    """What a long-lived process keeps between builds of one project: each value a
+    stage of the check or the render returned, under the digests it came from.
+
+    :meth:`start` begins a build: when the settings file changed, everything but the
+    files' digests is forgotten (its settings reach every scenario). Values are kept by
+    the identity of the object they were computed from (a scenario), that object held
+    with them, or by the digest of a file's contents.
+    """
+
+    def __init__(self) -> None:
+        self.digests = FileDigests()
+        self._settings = ""
+        self._loaded: dict[tuple[str, str], Loaded] = {}
+        self._used: set[tuple[str, str]] = set()
+        self._ran: dict[int, tuple[Scenario, list[Diagnostic]]] = {}
+        self._reports: dict[str, Any] = {}
+        self._catalogs: dict[tuple[str, str], Catalog] = {}
+        self._views: dict[int, tuple[Scenario, View]] = {}
+        self._variants: dict[int, tuple[Scenario, tuple[Variant, ...]]] = {}
+        self._env: tuple[str, Environment, Mapping[str, str]] | None = None
+        """The templates' digest, the Environment over them, each page template's key."""
+        self._positions: tuple[Position, ...] | None = None
+
+    @property
+    def empty(self) -> bool:
+        """Whether no check has been kept yet."""
+        return not self._loaded
+
+    def start(self, root: Path) -> None:
+        """Begin a build of ``root``: forget everything if its settings changed."""
+        self.digests.start()
+        settings = self.digests.of(str(Path(root) / "pyproject.toml"))
+        if settings != self._settings:
+            self.__init__()  # type: ignore[misc]
+            self._settings = settings
+
+    # the check's stages (pipeline.Stages)
+
+    def load_file(self, path: Path | str, *, shown: str, rules: SiteRules) -> Loaded:
+        """:func:`~explainer.scenarios.loader.load_file`, kept by the file's digest."""
+        key = (shown, self.digests.of(str(path)))
+        self._used.add(key)
+        found = self._loaded.get(key)
+        if found is None:
+            found = self._loaded[key] = load_file(path, shown=shown, rules=rules)
+        return found
+
+    def run_all(self, scenarios: Iterable[Scenario]) -> list[Diagnostic]:
+        """:func:`~explainer.scenarios.runner.run_all`, kept by scenario."""
+        from explainer.scenarios.runner import run_all
+
+        out: list[Diagnostic] = []
+        kept: dict[int, tuple[Scenario, list[Diagnostic]]] = {}
+        for s in scenarios:
+            known = self._ran.get(id(s))
+            if known is None or known[0] is not s:
+                known = (s, run_all([s]))
+            kept[id(s)] = known
+            out += known[1]
+        self._ran = kept
+        return out
+
+    def catalog_report(self, root: Path, complete: frozenset[str], jobs: int) -> Any:
+        """:func:`~explainer.i18n.check.catalog_report`, kept by the catalogs' digests
+        (and the sources', where a language is declared complete: only then do the
+        sources change the problems; the coverage figures may be stale, and the build
+        never shows them)."""
+        from explainer.i18n.check import catalog_report
+
+        parts = [",".join(sorted(complete)), *self.digests.tree(Path(root) / "locales")]
+        parts += self.digests.tree(THEME_LOCALES)
+        if complete:
+            parts += self.digests.tree(Path(root) / "scenarios")
+            parts += _template_trees(root, self.digests)
+            parts += self.digests.tree(_PACKAGE, skip=_not_code)
+        key = digest(*parts)
+        if key not in self._reports:
+            self._reports = {key: catalog_report(root, complete=complete, jobs=jobs)}
+        return self._reports[key]
+
+    # the site's stages
+
+    def catalog_digest(self, root: Path, lang: str) -> str:
+        """The digest of ``lang``'s catalogs, the site's and the theme's."""
+        from explainer.i18n.catalog import catalog_path, theme_catalog_path
+
+        return digest(
+            self.digests.of(str(catalog_path(root, lang))),
+            self.digests.of(str(theme_catalog_path(lang))),
+        )
+
+    def load_catalogs(self, root: Path, languages: Iterable[str]) -> Mapping[str, Catalog]:
+        """:func:`~explainer.i18n.catalog.load_catalogs`, each kept by its digest."""
+        found: dict[str, Catalog] = {}
+        for lang in languages:
+            key = (lang, self.catalog_digest(root, lang))
+            if key not in self._catalogs:
+                self._catalogs[key] = load_catalogs(root, [lang])[lang]
+            found[lang] = self._catalogs[key]
+        return found
+
+    def view(self, scenario: Scenario) -> View:
+        """:func:`~.examples.view_of`, kept by scenario."""
+        return _by_identity(self._views, scenario, view_of)
+
+    def variants(self, config: Settings) -> Callable[[Scenario], tuple[Variant, ...]]:
+        """:func:`~.variants.variants` under the settings' ``compare``, kept by scenario
+        (every language shows the same notes)."""
+
+        def of(scenario: Scenario) -> tuple[Variant, ...]:
+            return _by_identity(
+                self._variants, scenario, lambda s: variants(s, compare=config.compare)
+            )
+
+        return of
+
+    def positions(self, config: Settings) -> Callable[[], tuple[Position, ...]]:
+        """The Practice positions of the settings, drawn once."""
+
+        def drawn() -> tuple[Position, ...]:
+            if self._positions is None:
+                self._positions = tuple(
+                    draw_positions(rules=config.default_rules, compare=config.compare)
+                )
+            return self._positions
+
+        return drawn
+
+    def env(self, root: Path) -> Environment:
+        """The jinja2 Environment over the site's templates, made again when one of
+        them changed (it keeps its compiled templates)."""
+        key = digest(*_template_trees(root, self.digests))
+        if self._env is None or self._env[0] != key:
+            env = make_env(root)
+            self._env = (key, env, template_digests(env, _PAGE_TEMPLATES, self.digests))
+        return self._env[1]
+
+    def parts(self, site: Site, base_url: str | None, env: Environment) -> Parts:
+        """The digests the keys of ``site``'s files are made of."""
+        root = Path(site.root)
+        files = {pv.page.path: self.digests.of(pv.page.path) for pv in site.pages}
+        for pv in site.pages:
+            files.update((s.path, self.digests.of(s.path)) for s in pv.scenarios)
+        return Parts(
+            config=config_key(root, base_url, tuple(site.catalogs), self.digests),
+            templates=self._template_keys(env),
+            catalogs={lang: self.catalog_digest(root, lang) for lang in site.catalogs},
+            files=files,
+        )
+
+    def _template_keys(self, env: Environment) -> Mapping[str, str]:
+        if self._env is not None and self._env[1] is env:
+            return self._env[2]
+        return template_digests(env, _PAGE_TEMPLATES, self.digests)
+
+    def finish(self, scenarios: Sequence[Scenario]) -> None:
+        """Drop what was kept for files and scenarios no longer in the project."""
+        live = {id(s) for s in scenarios}
+        for table in (self._views, self._variants):
+            for gone in [k for k in table if k not in live]:
+                del table[gone]
+        self._loaded = {k: v for k, v in self._loaded.items() if k in self._used}
+        self._used = set()
+
+
+def _by_identity(
+    table: dict[int, tuple[Scenario, V]], s: Scenario, make: Callable[[Scenario], V]
+) -> V:
+    """``make(s)``, kept in ``table`` by ``s``'s identity (``s`` held with it)."""
+    known = table.get(id(s))
+    if known is None or known[0] is not s:
+        known = table[id(s)] = (s, make(s))
+    return known[1]

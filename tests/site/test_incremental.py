@@ -1,0 +1,346 @@
+"""Incremental builds (issue 27): a rebuild renders only what an edit touches, and its
+output is byte for byte the output of a full build of the same inputs."""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import re
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from explainer.site.build import STAMP, run_build
+from explainer.site.incremental import FileDigests, Manifest, Memo, read_manifest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+KEPT_SCENARIOS = (
+    "which-card/page.yaml",
+    "which-card/follow",
+    "which-card/climb",
+    "which-card/trumping",
+    "which-card/laws/01-follow-suit.yaml",
+    "one-deal/page.yaml",
+    "one-deal/bidding",
+)
+"""A small site: two pages, a law, a dozen examples (a full build per step stays short)."""
+
+
+@pytest.fixture
+def small(tmp_path: Path) -> Path:
+    """Two pages of the real project, its catalogs, templates and settings."""
+    root = tmp_path / "small"
+    for rel in KEPT_SCENARIOS:
+        source, target = ROOT / "scenarios" / rel, root / "scenarios" / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if source.is_dir():
+            shutil.copytree(source, target)
+        else:
+            shutil.copy(source, target)
+    shutil.copytree(ROOT / "templates", root / "templates")
+    shutil.copytree(ROOT / "locales", root / "locales")
+    shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
+    return root
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+def _inodes(folder: Path) -> dict[str, int]:
+    return {p.relative_to(folder).as_posix(): p.stat().st_ino for p in folder.rglob("*.*")}
+
+
+def _build(root: Path, out: Path, memo: Memo | None = None, force: bool = False) -> tuple[int, str]:
+    stream = io.StringIO()
+    code = run_build(root, out, None, stream, memo=memo, force=force)
+    return code, stream.getvalue()
+
+
+def _rendered(root: Path, out: Path, memo: Memo, edit: Callable[[], None]) -> set[str]:
+    """The pages the build after ``edit`` rendered again (the others are linked: their
+    inode is the last build's)."""
+    before = _inodes(out)
+    edit()
+    code, text = _build(root, out, memo)
+    assert code == 0, text
+    after = _inodes(out)
+    return {p for p in after if p.endswith(".html") and before.get(p) != after[p]}
+
+
+def _append(path: Path, old: str, new: str) -> Callable[[], None]:
+    def edit() -> None:
+        text = path.read_text(encoding="utf-8")
+        assert old in text, (path, old)
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+    return edit
+
+
+PAGES = {"which-card", "one-deal"}
+LANGS = ("en", "fr", "pl")
+
+
+def _pages(*ids: str, langs: tuple[str, ...] = LANGS) -> set[str]:
+    return {f"{lang}/{i}/index.html" for lang in langs for i in ids}
+
+
+def test_an_example_edit_renders_its_page_in_every_language_only(
+    small: Path, tmp_path: Path
+) -> None:
+    out, memo = tmp_path / "out", Memo()
+    assert _build(small, out, memo)[0] == 0
+    example = small / "scenarios/which-card/follow/01-follow-suit.yaml"
+    edit = _append(example, "title: Follow", "title: Always follow")
+    assert _rendered(small, out, memo, edit) == _pages("which-card")
+    assert b"Always follow" in (out / "en/which-card/index.html").read_bytes()
+
+
+def test_a_catalog_edit_renders_its_language_only(small: Path, tmp_path: Path) -> None:
+    out, memo = tmp_path / "out", Memo()
+    assert _build(small, out, memo)[0] == 0
+    catalog = small / "locales/fr/LC_MESSAGES/messages.po"
+    edit = _append(
+        catalog, 'msgstr "Les règles de la belote', 'msgstr "Toutes les règles de la belote'
+    )
+    assert _rendered(small, out, memo, edit) == {
+        "fr/index.html",
+        *_pages(*PAGES, "practice", "rule-sets", langs=("fr",)),
+    }
+
+
+def test_a_template_edit_renders_the_pages_that_use_it(small: Path, tmp_path: Path) -> None:
+    out, memo = tmp_path / "out", Memo()
+    assert _build(small, out, memo)[0] == 0
+    edit = _append(small / "templates/home.html", "{% block main %}", "{% block main %}<!-- -->")
+    assert _rendered(small, out, memo, edit) == {f"{lang}/index.html" for lang in LANGS}
+    # examples.html is imported by the scenario pages, the home pages and Practice
+    edit = _append(
+        small / "templates/examples.html", "{% macro notice() %}", "{# #}{% macro notice() %}"
+    )
+    assert _rendered(small, out, memo, edit) == _pages(*PAGES, "practice") | {
+        f"{lang}/index.html" for lang in LANGS
+    }
+    # tables.html only by the scenario pages
+    edit = _append(small / "templates/tables.html", "{% macro", "{# #}{% macro")
+    assert _rendered(small, out, memo, edit) == _pages(*PAGES)
+
+
+def test_a_page_file_edit_renders_its_page_and_the_home_pages(small: Path, tmp_path: Path) -> None:
+    out, memo = tmp_path / "out", Memo()
+    assert _build(small, out, memo)[0] == 0
+    edit = _append(small / "scenarios/one-deal/page.yaml", "title: ", "title: The ")
+    assert _rendered(small, out, memo, edit) == _pages("one-deal") | {
+        f"{lang}/index.html" for lang in LANGS
+    }
+
+
+def test_a_settings_edit_renders_everything(small: Path, tmp_path: Path) -> None:
+    out, memo = tmp_path / "out", Memo()
+    assert _build(small, out, memo)[0] == 0
+    edit = _append(small / "pyproject.toml", 'title = "Belote', 'title = "French Belote')
+    assert _rendered(small, out, memo, edit) == {p for p in _inodes(out) if p.endswith(".html")}
+
+
+def test_a_new_process_renders_only_what_changed_since_the_build_in_the_folder(
+    small: Path, tmp_path: Path
+) -> None:
+    """``explainer build`` with no memo: the manifest in the folder says what it holds."""
+    out = tmp_path / "out"
+    assert _build(small, out)[0] == 0
+    example = small / "scenarios/one-deal/bidding/02-second-round.yaml"
+    edit = _append(example, "title: ", "title: Once more, ")
+    assert _rendered(small, out, Memo(), edit) == _pages("one-deal")
+    before = _inodes(out)
+    code, text = _build(small, out, force=True)
+    assert code == 0 and "unchanged" not in text
+    assert all(before[p] != ino for p, ino in _inodes(out).items() if p.endswith(".html"))
+
+
+def test_the_manifest_names_every_page_with_a_content_key(small: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert _build(small, out)[0] == 0
+    manifest = read_manifest(out / STAMP)
+    assert manifest is not None
+    pages = {p for p in _files(out) if p.endswith(".html")}
+    assert set(manifest.files) == pages
+    assert all(re.fullmatch("[0-9a-f]{64}", key) for key in manifest.files.values())
+    # modification times are not inputs: touching every source changes nothing
+    for path in small.rglob("*"):
+        os.utime(path, (1_000_000_000, 1_000_000_000))
+    code, text = _build(small, out)
+    assert code == 0 and "up to date" in text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "not json", '{"format": 2, "inputs": "x", "files": {}}', '{"format": 1, "inputs": 3}'],
+)
+def test_a_manifest_that_cannot_be_read_means_a_full_build(tmp_path: Path, text: str) -> None:
+    (tmp_path / STAMP).write_text(text)
+    assert read_manifest(tmp_path / STAMP) is None
+
+
+def test_a_manifest_reads_back(tmp_path: Path) -> None:
+    manifest = Manifest("abc", {"en/index.html": "k"})
+    (tmp_path / STAMP).write_bytes(manifest.to_bytes())
+    assert read_manifest(tmp_path / STAMP) == manifest
+
+
+def test_a_file_rewritten_in_the_same_clock_tick_is_read_again(tmp_path: Path) -> None:
+    """Git's racily clean files: same size, same modification time, new contents."""
+    f = tmp_path / "a.yaml"
+    f.write_text("one")
+    digests = FileDigests()
+    first = digests.of(str(f))
+    stamp = f.stat().st_mtime_ns
+    f.write_text("two")
+    os.utime(f, ns=(stamp, stamp))
+    assert digests.of(str(f)) == first  # one look per build
+    digests.start()
+    assert digests.of(str(f)) != first
+    assert digests.of(str(tmp_path / "missing")) == "-"
+
+
+# ---------------------------------------------------------------- random edit sequences
+
+
+Edit = Callable[[random.Random, Path], str]
+"""Changes the project, and says what it changed."""
+
+
+def _pick(rng: random.Random, root: Path, pattern: str, holding: str) -> Path:
+    found = sorted(
+        p for p in (root / "scenarios").rglob(pattern) if holding in p.read_text(encoding="utf-8")
+    )
+    return rng.choice(found)
+
+
+def _replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _scenario_text(rng: random.Random, root: Path) -> str:
+    path = _pick(rng, root, "[0-9]*.yaml", "text: |\n")
+    words = rng.choice(["Look closely.", "Read on.", "This is the whole story."])
+    _replace(path, "text: |\n", f"text: |\n  {words}\n\n")
+    return f"text of {path.name}"
+
+
+def _fewer_facts(rng: random.Random, root: Path) -> str:
+    """A fact left unsaid: the check still passes (the page shows the engine's)."""
+    path = _pick(rng, root, "[0-9]*.yaml", "\n  rule: ")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r"\n  rule: [a-z-]+", "", text, count=1), encoding="utf-8")
+    return f"one fact fewer in {path.name}"
+
+
+def _catalog_entry(rng: random.Random, root: Path) -> str:
+    lang = rng.choice(["fr", "pl"])
+    path = root / "locales" / lang / "LC_MESSAGES" / "messages.po"
+    text = path.read_text(encoding="utf-8")
+    entries = re.findall(r'\nmsgstr "([A-Z][^"%{}0-9<>*\[\]\\]{3,40})"\n', text)
+    chosen = rng.choice(entries)
+    path.write_text(text.replace(f'msgstr "{chosen}"', f'msgstr "{chosen} !"', 1), encoding="utf-8")
+    return f"a {lang} catalog entry"
+
+
+def _template(rng: random.Random, root: Path) -> str:
+    name = rng.choice(["page.html", "home.html", "base.html", "examples.html", "_law.html"])
+    path = root / "templates" / name
+    path.write_text(
+        path.read_text(encoding="utf-8") + f"<!-- {rng.random()} -->\n", encoding="utf-8"
+    )
+    return f"template {name}"
+
+
+def _page_file(rng: random.Random, root: Path) -> str:
+    path = _pick(rng, root, "page.yaml", "title: ")
+    _replace(path, "title: ", rng.choice(["title: The ", "title: About: "]))
+    return f"{path.parent.name}/page.yaml"
+
+
+def _wrong_fact(rng: random.Random, root: Path) -> str:
+    """Ace of spades added to the legal cards: a disagreement, or a card said twice."""
+    path = _pick(rng, root, "[0-9]*.yaml", "  legal: [")
+    _replace(path, "  legal: [", "  legal: [AS, ")
+    return f"a wrong fact in {path.name}"
+
+
+def _broken_yaml(rng: random.Random, root: Path) -> str:
+    path = _pick(rng, root, "*.yaml", "title:")
+    _replace(path, "title:", "title: [unclosed")
+    return f"broken YAML in {path.name}"
+
+
+def _broken_catalog(rng: random.Random, root: Path) -> str:
+    path = root / "locales" / rng.choice(["fr", "pl"]) / "LC_MESSAGES" / "messages.po"
+    path.write_text(path.read_text(encoding="utf-8") + '\nmsgid "x\n', encoding="utf-8")
+    return "a broken catalog"
+
+
+GOOD: tuple[Edit, ...] = (
+    _scenario_text,
+    _fewer_facts,
+    _catalog_entry,
+    _template,
+    _page_file,
+)
+BREAKING: tuple[Edit, ...] = (_wrong_fact, _broken_yaml, _broken_catalog)
+
+
+def _snapshot(root: Path) -> dict[Path, bytes]:
+    return {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+
+def _edits(rng: random.Random, root: Path, steps: int) -> Iterator[str]:
+    """``steps`` edits of ``root``, each made before it is yielded: mostly good ones;
+    a breaking one (one in three) is followed by the edit that mends it (every file put
+    back as it was before)."""
+    for _ in range(steps):
+        if rng.random() < 2 / 3:
+            yield rng.choice(GOOD)(rng, root)
+            continue
+        before = _snapshot(root)
+        yield rng.choice(BREAKING)(rng, root)
+        for path, data in before.items():
+            if path.read_bytes() != data:
+                path.write_bytes(data)
+        yield "mended"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_edits_build_what_a_full_build_builds(
+    small: Path, tmp_path: Path, seed: int
+) -> None:
+    """After each edit the incremental build (one memo, as ``serve`` keeps) writes the
+    full build's bytes; after an edit the check refuses, it reports what the full build
+    reports and leaves the last good site; the next edit mends it and builds from there."""
+    rng = random.Random(seed)
+    out, memo = tmp_path / "incremental", Memo()
+    assert _build(small, out, memo)[0] == 0
+    good = _files(out)
+    codes = []
+    for step, what in enumerate(_edits(rng, small, 5)):
+        code, text = _build(small, out, memo)
+        full = tmp_path / f"full-{step}"
+        full_code, full_text = _build(small, full, force=True)
+        assert code == full_code, (step, what, text)
+        if code == 0:
+            good = _files(out)
+            assert good == _files(full), (step, what)
+        else:
+            assert _files(out) == good, (step, what)
+            assert text == full_text and "the site was not changed" in text, (step, what)
+        shutil.rmtree(full, ignore_errors=True)
+        codes.append(code)
+    assert 0 in codes[1:] and {1, 2} & set(codes), "the sequence breaks the check and mends it"
