@@ -133,9 +133,10 @@ class Declaration:
     @property
     def cards(self) -> CardSet:
         """The cards the declaration uses."""
-        if self.suit is None:
-            return CardSet(card(self.rank, s) for s in SUITS)
-        return CardSet(card(self.rank - k, self.suit) for k in range(_LENGTH[self.kind]))
+        if self.suit is None:  # the rank in each suit
+            return CardSet(0x01010101 << self.rank)
+        length = _LENGTH[self.kind]  # the top and the cards below it in its suit
+        return CardSet(((1 << length) - 1) << (card(self.rank, self.suit) - length + 1))
 
     def points(self, trump: Trump, rules: CoincheRules = FFB_COINCHE) -> int:
         """What the declaration is worth under ``trump`` (0 for four 7s or 8s)."""
