@@ -446,8 +446,15 @@ def test_a_pages_laws_are_numbered_in_order_and_an_unstated_rule_links_nowhere()
 
 
 def test_deal_laws_share_their_deals_and_play_laws_their_positions() -> None:
-    assert law_kind.shared_work(DEAL, TWO) == ("deal",)
+    assert law_kind.shared_work(DEAL, TWO) == ("deal", ("suit",))
     assert law_kind.shared_work(LAW, TWO) == ("play", LAW.masks)
+
+
+def test_deal_laws_of_other_kinds_of_contract_share_nothing() -> None:
+    all_trump = DealLaw.parse(trump="all", then=["made_scores_own"])
+    both = DealLaw.parse(trump=["all", "suit"], then=["made_scores_own"])
+    assert law_kind.shared_work(all_trump, TWO) == ("deal", ("all",))
+    assert law_kind.shared_work(both, TWO) == ("deal", ("all", "suit"))
 
 
 def test_a_groups_weight_counts_its_kinds_of_contract_and_its_laws() -> None:
@@ -673,7 +680,7 @@ def test_a_match_law_licenses_the_targets_of_its_rule_sets() -> None:
 
 
 def test_match_laws_share_the_deal_laws_deals_and_weigh_their_rule_sets() -> None:
-    assert law_kind.shared_work(MATCH, THREE) == ("deal",)
+    assert law_kind.shared_work(MATCH, THREE) == law_kind.shared_work(DEAL, TWO)
     both = law_kind.weight([(DEAL, TWO), (MATCH, THREE)])
     assert both == pytest.approx(1.5 * 1 + 0.06 + 0.2 * 3)  # one kind of contract, shared
 

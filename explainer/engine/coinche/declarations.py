@@ -396,6 +396,13 @@ def declarations_in_hand(
     if not candidates:
         return ()
     masks = [d.cards.mask for d in candidates]
+    used = 0
+    for m in masks:
+        if used & m:
+            break
+        used |= m
+    else:  # no two share a card: all of them (each is worth points) score the most
+        return tuple(candidates)
     points = [d.points(trump, rules) for d in candidates]
     best: tuple[int, int, list[Declaration]] = (0, 0, [])
 

@@ -30,7 +30,7 @@ from ..contract import Trump, point_table
 from ..deal import BELOTE, LAST_TRICK, DealScore, belote_seats, deal_total, score_deal
 from ..rules import KNOBS, PRESETS, RuleSet, presets_for
 from ..seats import Seat
-from ..simulate import RandomDeal, random_scored_deals
+from ..simulate import RandomDeal, random_scored_deals, recount
 from .deal_law import DEAL_SAMPLES, DealLaw
 from .results import DealCounterexample, DealLawResult, DealOutcome, LawResult
 from .terms import SEED, DealConclusion, DealPremise, _behaviour, _kind_of
@@ -163,11 +163,7 @@ def _rescore(deal: RandomDeal, rules: RuleSet) -> _Scored:
     trump = deal.trump
     card_points = deal.card_points
     if trump == Trump.ALL and rules.all_trump_points != deal.rules.all_trump_points:
-        table = point_table(trump, rules.all_trump_points)
-        team = [0, 0]
-        for i, w in enumerate(deal.winners):
-            team[w & 1] += sum(table[c] for c in deal.cards[4 * i : 4 * i + 4])
-        card_points = (team[0], team[1])
+        card_points = recount(deal.cards, deal.winners, point_table(trump, rules.all_trump_points))
     belotes = belote_seats(trump, deal.hands, rules)
     score = score_deal(card_points, deal.winners, belotes, deal.taker, rules, trump=trump)
     return _scored_deal(deal, card_points, belotes, score)

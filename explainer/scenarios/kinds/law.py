@@ -726,11 +726,12 @@ def is_cached(law: AnyLawT, rule_sets: Mapping[str, RuleSet]) -> bool:
 
 
 def shared_work(law: AnyLawT, rule_sets: Mapping[str, RuleSet]) -> object:
-    """What laws checked in one process share: the deal and match laws their random
-    deals, the play laws with the same premises their positions (for each kind of
-    contract)."""
+    """What laws checked in one process share: the deal and match laws with the same
+    kinds of contract their random deals (a deal stream is played per kind of contract,
+    so laws of other kinds share nothing with them and go to the other process), the
+    play laws with the same premises their positions (for each kind of contract)."""
     if not isinstance(law, PlayLaw):
-        return ("deal",)
+        return ("deal", tuple(sorted(kind.value for kind in law.kinds)))
     return ("play", law.masks)
 
 
