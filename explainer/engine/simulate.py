@@ -261,7 +261,7 @@ def _result(
         trump=trump,
         taker=taker,
         hands=dealt,
-        leader=Seat(leader),
+        leader=_SEATS[leader],
         cards=played.cards,
         winners=played.winners,
         card_points=played.card_points,

@@ -46,6 +46,8 @@ SCORING_KNOBS: Final = (
 )
 """The knobs that change how a played deal is scored, not how it is played."""
 
+_SEATS: Final = tuple(Seat)
+
 
 def scoring_variants(
     game: str = "belote", knobs: Sequence[str] = SCORING_KNOBS
@@ -312,7 +314,7 @@ def _fill(trump: Trump, rule_sets: Iterable[RuleSet], count: int) -> None:
         rng = pools[0][0]
         for i in range(start, count):
             deals = random_scored_deals(
-                rng, trump, members, taker=Seat(i & 3), leader=Seat(i >> 2 & 3)
+                rng, trump, members, taker=_SEATS[i & 3], leader=_SEATS[i >> 2 & 3]
             )
             for (_, pool), deal in zip(pools, deals, strict=True):
                 pool.append(deal)

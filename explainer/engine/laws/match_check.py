@@ -60,12 +60,14 @@ class _Match:
 def _match_deal(s: _Scored) -> MatchDeal:
     """A scored deal as its match sees it: the score, and who made or failed the contract
     (a classic match reads no belote: it never decides an end)."""
-    takers = Team(s.deal.taker & 1)
+    takers = _TEAMS[s.deal.taker & 1]
     score = s.score
     made = takers if score.made else None
     failed = None if score.made or score.held else takers
     return MatchDeal(score.score, score.capot, (), failed, made=made, held=score.held)
 
+
+_TEAMS: Final = tuple(Team)
 
 _STREAMS: dict[tuple[object, ...], list[MatchDeal]] = {}
 
