@@ -18,10 +18,16 @@ from explainer.engine import (
     LawError,
     LawOutcome,
     LawResult,
+    MatchConclusion,
+    MatchCounterexample,
+    MatchDeal,
     MatchLaw,
     MatchOutcome,
+    MatchPremise,
     PlayLaw,
     Rule,
+    Seat,
+    Team,
     check_deal_law,
     check_match_law,
     match_counterexample_yaml,
@@ -642,18 +648,42 @@ def test_a_holding_match_law_result_is_cached_and_read_back(fresh_cache: Path) -
     assert law_kind._load("m", THREE) == result
 
 
+@pytest.mark.parametrize("said", [MatchConclusion.WINNER_AHEAD, MatchPremise.LITIGE])
+def test_every_field_of_a_failing_match_is_cached_and_read_back(
+    fresh_cache: Path, said: MatchConclusion | MatchPremise
+) -> None:
+    deals = (
+        MatchDeal((0, 182), Team.EW, (Team.NS, Team.EW), Team.NS, False, None, 0),
+        MatchDeal((0, 0), None, (), None, True, None, 0),
+        MatchDeal((81, 0), None, (), None, False, None, 81),
+        MatchDeal((100, 62), None, (Team.NS,), None, False, Team.NS, 0),
+    )
+    cx = MatchCounterexample(PRESETS["ffb_belote"], Seat.W, (640, 912), deals, said)
+    result = LawResult(
+        (
+            MatchOutcome("house", True, 10, 10, 100),
+            MatchOutcome("ffb_belote", False, 10, 4, 90, cx),
+            MatchOutcome("pagat_belote", True, 10, 10, 95),
+        )
+    )
+    law_kind._store("m", result)
+    assert law_kind._load("m", THREE) == result
+
+
 def test_mixed_cached_outcomes_are_unreadable(fresh_cache: Path) -> None:
     with pytest.raises(ValueError, match="mixed"):
         law_kind._decode([["match", "house", True, 1, 1, 1], ["deal", "x", True, 1, 1]], THREE)
 
 
-def test_a_failing_match_law_is_not_cached_and_its_note_gives_the_match(
+def test_a_failing_match_law_is_cached_with_its_match_and_its_note_gives_the_match(
     fresh_cache: Path,
 ) -> None:
-    result = check_match_law(MATCH, {"pagat_belote": PRESETS["pagat_belote"]}, samples=200)
+    rule_sets = {"pagat_belote": PRESETS["pagat_belote"]}
+    result = check_match_law(MATCH, rule_sets, samples=200)
     failing = result["pagat_belote"]
     assert failing.counterexample is not None
-    assert law_kind._encode(result) is None
+    law_kind._store("failing", result)
+    assert law_kind._load("failing", rule_sets) == result  # read back, the match and all
     line = ", ".join(match_counterexample_yaml(failing.counterexample).splitlines())
     note = law_kind.KIND.note(
         "holds_under", frozenset({"pagat_belote"}), None, {"holds_under": result}
