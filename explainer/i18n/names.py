@@ -875,6 +875,15 @@ TRICK_POINTS: Final = NP_("trick points", "%(sum)s = %(num)d point", "%(sum)s = 
 # NOTE: A number of points, e.g. in a deal's totals.
 POINTS: Final = NP_("points", "%(num)d point", "%(num)d points")
 
+# NOTE: A line above the Coinche page's compact deals, which write a card as its rank's
+# letter and its suit's sign ("K♦"): what the letters and signs stand for. %(ranks)s is a
+# list such as "A ace, K king, Q queen and J jack"; %(suits)s "♠ spades, ♥ hearts, …".
+NOTATION: Final = P_(
+    "notation",
+    "In the deals below, a card is written short, its rank's letter then its suit's sign:"
+    " %(ranks)s; %(suits)s.",
+)
+
 
 def _base(rules: RuleSet | CoincheRules) -> tuple[str, Mapping[str, str]]:
     """The preset ``rules`` is named after and its knobs: its own preset, a Coinche
@@ -888,6 +897,11 @@ def _base(rules: RuleSet | CoincheRules) -> tuple[str, Mapping[str, str]]:
         return rules.name, coinche.play_rules.knobs
     name = rules.name if rules.name in PRESETS and rules.name not in ALIASES else "house"
     return name, PRESETS[name].knobs
+
+
+def _lower_first(text: str) -> str:
+    """ "King" -> "king": a name that starts a card name, inside a sentence."""
+    return text[:1].lower() + text[1:]
 
 
 class Words:
@@ -941,6 +955,16 @@ class Words:
 
     def suit_name(self, suit: Suit | int) -> str:
         return self._p(SUIT_NAMES[Suit(suit)])
+
+    def notation(self) -> str:
+        """What the short notation's letters and signs stand for ("K king", "♠ spades"):
+        said once above compact deals, whose cards carry no name of their own (a name per
+        card would not fit the page's size budget), so a screen reader's user and a
+        reader new to the letters can read them."""
+        faces = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
+        ranks = [f"{self.rank_letter_of(r)} {_lower_first(self._p(RANK_NAMES[r]))}" for r in faces]
+        suits = [f"{s.symbol} {self.suit_name(s)}" for s in Suit]
+        return self._p(NOTATION, ranks=self.join(ranks), suits=self.join(suits))
 
     def seat(self, seat: Seat | int) -> str:
         return self._p(SEAT_NAMES[Seat(seat)])
