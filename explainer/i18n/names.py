@@ -303,7 +303,8 @@ KNOB_LABELS: Final[dict[str, Marked]] = {
     "capot_bid_scoring": P_("knob", "How a capot bid scores"),
     # NOTE: A Coinche rule (a row of the Rule sets page).
     "capot_declarations": P_("knob", "Declarations on a capot"),
-    # NOTE: A Coinche rule (a row of the Rule sets page).
+    # NOTE: A rule of both games (a row of the Rule sets page, under Belote and under
+    # Coinche): how a deal's score is rounded in a match.
     "rounding": P_("knob", "Rounding the scores"),
     # NOTE: A Coinche rule (a row of the Rule sets page).
     "card_reuse": P_("knob", "One card in two declarations"),
@@ -315,7 +316,8 @@ KNOB_LABELS: Final[dict[str, Marked]] = {
     "low_carres": P_("knob", "Four sevens or four eights"),
     # NOTE: A Coinche rule (a row of the Rule sets page).
     "no_trump_carres": P_("knob", "Carrés at no-trump"),
-    # NOTE: A Coinche rule (a row of the Rule sets page).
+    # NOTE: A rule of both games (a row of the Rule sets page, under Belote and under
+    # Coinche): the score that wins the match.
     "target": P_("knob", "The match's target"),
     # NOTE: A Coinche rule (a row of the Rule sets page).
     "target_rule": P_("knob", "Winning the match"),
@@ -332,7 +334,8 @@ KNOB_LABELS: Final[dict[str, Marked]] = {
     # value count double?
     "no_trump_bid": P_("knob", "The value of a sans atout contract"),
 }
-"""Every knob of both games in words: the Rule sets page's row headings. A knob missing
+"""Every knob of both games in words: the Rule sets page's row headings (a knob both
+games have, ``rounding`` and ``target``, is worded for both). A knob missing
 here is a test failure (``tests/site/test_rulesets.py``), never a knob id on a page."""
 
 KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
