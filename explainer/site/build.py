@@ -113,7 +113,8 @@ def gather(root: Path, memo: Memo | None = None) -> tuple[Site | None, list[Diag
     """
     from explainer.pipeline import Stages, check_project
 
-    stages = Stages(memo.load_file, memo.run_all, memo.catalog_report) if memo else Stages()
+    # build_site has looked for links out of the project just before (_not_to_build)
+    stages = Stages(memo.load_file, memo.run_all, memo.catalog_report, _none) if memo else Stages()
     checked = check_project(root, stages=stages)
     problems = list(checked.diagnostics)
     if problems:  # the catalogs are read by the check's reader: one verdict, said once
@@ -138,6 +139,10 @@ def gather(root: Path, memo: Memo | None = None) -> tuple[Site | None, list[Diag
     return Site(
         root, _page_views(checked.project.pages, scenarios, views), catalogs, checked.settings
     ), []
+
+
+def _none(root: Path) -> list[Diagnostic]:
+    return []
 
 
 def _page_views(
