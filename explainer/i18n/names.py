@@ -902,6 +902,10 @@ def _base(rules: RuleSet | CoincheRules) -> tuple[str, Mapping[str, str]]:
     return name, PRESETS[name].knobs
 
 
+LOWERCASE_NAMES: Final = frozenset({"en", "fr", "pl"})
+"""Languages whose card names are common nouns, written lowercase inside a sentence."""
+
+
 def _lower_first(text: str) -> str:
     """ "King" -> "king": a name that starts a card name, inside a sentence."""
     return text[:1].lower() + text[1:]
@@ -948,6 +952,13 @@ class Words:
     def card_name(self, c: int) -> str:
         """ "King of spades", in this language."""
         return self._card_names[c]
+
+    def card_name_in_text(self, c: int) -> str:
+        """A card's name inside a sentence or a list ("Allowed cards: king of spades"):
+        lowercase first in a language whose card names are common nouns
+        (:data:`LOWERCASE_NAMES`), as written (a German noun keeps its capital)."""
+        name = self._card_names[c]
+        return _lower_first(name) if self.lang in LOWERCASE_NAMES else name
 
     def rank_letter(self, c: int) -> str:
         """The rank as shown on the card: "K" (English), "R" (French), "10"."""
