@@ -7,7 +7,7 @@ into a card chip and ``{8D|ósemką karo}`` into a chip showing the given words;
 names come from the language passed in the render ``env`` (``{"words": Words}``).
 
 >>> render("Play {KS}.").strip()  # doctest: +NORMALIZE_WHITESPACE
-'<p>Play <span class="card s-spades" data-card="KS"><span class="pip" aria-hidden="true">K♠</span><span class="sr">King of spades</span></span>.</p>'
+'<p>Play <span class="card s-spades" data-card="KS"><span class="pip" aria-hidden="true">K♠</span><span class="sr">king of spades</span></span>.</p>'
 """
 
 from __future__ import annotations
