@@ -48,6 +48,7 @@ from explainer.engine import (
     Team,
 )
 from explainer.i18n.catalog import Catalog, CatalogError, load_catalogs
+from explainer.i18n.position import field_labels
 from explainer.scenarios.diagnostics import (
     EXIT_INVALID,
     EXIT_OK,
@@ -64,6 +65,15 @@ from explainer.scenarios.model import Page, Scenario, Section
 
 from .env import make_env, use_language
 from .examples import View, contract_kinds, macro_of, view_of
+from .position import (
+    POSITION,
+    SCRIPT,
+    engine_data,
+    engine_script,
+    position_context,
+    position_laws,
+    position_rule_sets,
+)
 from .practice import draw_positions, practice_presets
 from .theme import PACKAGED_THEME, static_files
 from .variants import RULE_SETS, rule_set_rows, variants
@@ -244,7 +254,15 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
     page_t = env.get_template("page.html")
     practice_t = env.get_template("practice.html")
     rulesets_t = env.get_template("rulesets.html")
+    position_t = env.get_template("position.html")
     pages = [pv.page for pv in site.pages]
+    common["nav_pages"] = pages
+    rule_sets = position_rule_sets()
+    laws = position_laws(
+        [(pv.page.id, [v for sv in pv.sections for v in sv.examples]) for pv in site.pages]
+    )
+    sections = {(pv.page.id, sv.section.id): sv.section for pv in site.pages for sv in pv.sections}
+    law_sections = [(law, sections[(law.page, law.section)]) for law in laws]
     positions = draw_positions()
     score = {
         "score_right": Markup('<span data-score="right">0</span>'),
@@ -258,6 +276,8 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
             **links(lang, "", "../"),
             rel="../",
             home="index.html",
+            nav_rel="",
+            current="",
             pages=pages,
         )
         for pv in site.pages:
@@ -268,6 +288,8 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
                 **links(lang, path, "../../"),
                 rel="../../",
                 home="../index.html",
+                nav_rel="../",
+                current=pv.page.id,
                 page=pv.page,
                 sections=pv.sections,
                 laws=law_index([v for sv in pv.sections for v in sv.examples]),
@@ -279,6 +301,8 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
             **score,
             rel="../../",
             home="../index.html",
+            nav_rel="../",
+            current=PRACTICE,
             positions=positions,
         )
         files[f"{lang}/{RULE_SETS}/index.html"] = rulesets_t.render(
@@ -287,12 +311,28 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
             **links(lang, f"{RULE_SETS}/", "../../"),
             rel="../../",
             home="../index.html",
+            nav_rel="../",
+            current=RULE_SETS,
+        )
+        w = ctx["w"]
+        fields = field_labels(w.catalog, (w.team(Team.NS), w.team(Team.EW)))
+        files[f"{lang}/{POSITION}/index.html"] = position_t.render(
+            **common,
+            **ctx,
+            **links(lang, f"{POSITION}/", "../../"),
+            **position_context(w, rule_sets, law_sections, fields),
+            rel="../../",
+            home="../index.html",
+            nav_rel="../",
+            current=POSITION,
         )
     if base is not None:
-        paths = [f"{pv.page.id}/" for pv in site.pages] + [f"{PRACTICE}/", f"{RULE_SETS}/"]
+        paths = [f"{pv.page.id}/" for pv in site.pages]
+        paths += [f"{PRACTICE}/", f"{RULE_SETS}/", f"{POSITION}/"]
         files["sitemap.xml"] = _sitemap(base, langs, paths)
     out = {path: text.encode("utf-8") for path, text in files.items()}
     out.update(static_files(site.root))
+    out[SCRIPT] = engine_script(engine_data(rule_sets, laws))
     return dict(sorted(out.items()))
 
 

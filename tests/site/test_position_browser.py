@@ -1,0 +1,546 @@
+"""The Your position page answers as the engine does, in Chromium, from ``file://``.
+
+The page's script (``templates/static/position.js``) is the engine's logic written again in
+JavaScript over data generated from the engine (``static/position-data.js``). These tests
+call its functions in batches through ``page.evaluate`` and compare every answer with the
+Python engine's:
+
+- 100 000 seeded random positions under every rule set the page offers and under each
+  value of each knob (the legal cards and the rule id), and the numbered law each ruling
+  links to;
+- 10 000 seeded random deals under every scoring rule set of both games: every preset,
+  each with each knob at each of its values, and random mixtures (made, score, held);
+- invalid positions: the page refuses each with exactly the messages ``explainer check``
+  gives for the same position written as a scenario.
+
+A knob value the script does not know makes it throw ("unsupported rule value"), and a
+knob the engine has that the script reads nowhere fails
+:func:`test_the_script_reads_every_knob_the_engine_has`: a new rule never passes silently.
+Then a few real keystrokes show the wiring: the answer and the live region follow the
+form, the address fragment keeps the position and a link reproduces it, and axe finds
+nothing at 1280 and 320 px in light and dark. Skipped without Chromium, except on CI.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from explainer.engine import (
+    BELOTE,
+    COINCHE_KNOBS,
+    COINCHE_PRESETS,
+    KNOBS,
+    PLAY_KNOBS,
+    PRESETS,
+    STEP_KNOBS,
+    BidKind,
+    CoincheContract,
+    CoincheRules,
+    InvalidContractError,
+    Level,
+    Rule,
+    RuleSet,
+    Seat,
+    Team,
+    Trump,
+    find_coinche_rules,
+    make_ruler,
+    point_table,
+    random_scored_deal,
+    score_classic_declarations,
+    score_coinche,
+    score_deal,
+    score_trick,
+    trick_points,
+)
+from explainer.scenarios.diagnostics import Code
+from explainer.scenarios.loader import load_project, load_text
+from explainer.site.position import POSITION, position_rule_sets
+from tests.browser import axe_script, launch
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SEED = 29
+POSITIONS = 100_000
+DEALS = 10_000
+VARIANT_POSITIONS = 20_000
+VARIANT_DEALS = 2_000
+"""The positions and deals for a rule set the page does not offer (a preset with one knob
+changed, or a mixture): they prove the script reads every value, the offered rule sets
+get the full count."""
+MIXTURES = 12
+"""Rule sets with every scoring knob drawn at random, per game (knobs interact)."""
+TRUMPS = tuple(Trump)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from launch()
+
+
+def call(page: Any, function: str, *args: Any) -> Any:
+    """``function(*args)`` in the page, the arguments and the answer sent as JSON text:
+    Playwright's own serialization takes seconds for a hundred thousand numbers."""
+    script = f"a => JSON.stringify(({function})(...JSON.parse(a)))"
+    return json.loads(page.evaluate(script, json.dumps(args)))
+
+
+def keep(page: Any, name: str, value: Any) -> None:
+    """Store ``value`` in the page as ``window[name]`` (sent once, used by many calls)."""
+    page.evaluate(f"a => {{ window.{name} = JSON.parse(a); }}", json.dumps(value))
+
+
+@pytest.fixture(scope="module")
+def page(browser: Any, built_site: Path) -> Iterator[Any]:
+    """The English page, opened from ``file://`` (no server: it must work offline)."""
+    context = browser.new_context()
+    page = context.new_page()
+    problems: list[str] = []
+    page.on(
+        "console", lambda m: problems.append(m.text) if m.type in ("error", "warning") else None
+    )
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto((built_site / "en" / POSITION / "index.html").as_uri())
+    page.wait_for_function("window.ExplainerPosition !== undefined")
+    yield page
+    context.close()
+    assert not problems, problems
+
+
+# -- rule sets ----------------------------------------------------------------------------
+
+
+def _variants(rules: RuleSet | CoincheRules, knobs: list[str], values: Any) -> Iterator[Any]:
+    for knob in knobs:
+        for value in values(knob):
+            if value != rules.knobs[knob]:
+                yield rules.with_knobs(**{knob: value})
+
+
+def _unique(named: list[tuple[str, dict[str, str]]]) -> list[tuple[str, dict[str, str]]]:
+    seen: set[str] = set()
+    out = []
+    for name, knobs in named:
+        key = json.dumps(knobs, sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            out.append((name, knobs))
+    return out
+
+
+def play_rule_sets() -> list[tuple[str, dict[str, str]]]:
+    """Every rule set the page offers (its play rules, named by its id), then the first
+    with each knob at each of its values: whatever knobs and values the engine has today."""
+    offered = position_rule_sets()
+    out = [(rs.id, rs.play_knobs) for rs in offered]
+    first = offered[0].play
+    out += [
+        (f"{offered[0].id}, {k}: {v.knobs[k]}", v.knobs)
+        for k in KNOBS
+        for v in _variants(first, [k], lambda k: KNOBS[k].values)
+    ]
+    return _unique(out)
+
+
+def belote_rule_sets(rng: random.Random) -> list[tuple[str, RuleSet]]:
+    """Every classic preset of the page, each with each knob at each value, and mixtures."""
+    out: list[tuple[str, RuleSet]] = []
+    for rs in position_rule_sets():
+        if rs.game != "belote":
+            continue
+        out.append((rs.id, rs.play))  # its name: one of the page's, scored over every deal
+        out += [
+            (f"{rs.id} {v.knobs}", v)
+            for v in _variants(rs.play, list(KNOBS), lambda k: KNOBS[k].values)
+        ]
+    for i in range(MIXTURES):
+        mixed = {k: rng.choice(spec.values) for k, spec in KNOBS.items()}
+        out.append((f"mixture {i}", out[0][1].with_knobs(**mixed)))
+    seen: set[RuleSet] = set()
+    return [(n, r) for n, r in out if not (r in seen or seen.add(r))]  # type: ignore[func-returns-value]
+
+
+COMPARED_ONLY: frozenset[str] = STEP_KNOBS["declarations"] - {"declarations"}
+"""Knobs that only decide which declarations score in a Coinche deal (``classic_declarations``
+is classic Belote's): the calculator is given what each team scores after the comparison,
+so they change nothing it computes."""
+
+
+def coinche_scoring_knobs() -> list[str]:
+    return sorted(STEP_KNOBS["deal"] - set(PLAY_KNOBS[:3]) - COMPARED_ONLY)
+
+
+def coinche_rule_sets(rng: random.Random) -> list[tuple[str, CoincheRules]]:
+    knobs = coinche_scoring_knobs()
+    out: list[tuple[str, CoincheRules]] = []
+    for name, rules in COINCHE_PRESETS.items():
+        out.append((name, rules))
+        out += [
+            (f"{name} {k}: {v.knobs[k]}", v)
+            for k in knobs
+            for v in _variants(rules, [k], lambda k: COINCHE_KNOBS[k].values)
+        ]
+    for i in range(MIXTURES):
+        mixed = {k: rng.choice(COINCHE_KNOBS[k].values) for k in knobs}
+        out.append((f"mixture {i}", find_coinche_rules(**mixed)))
+    seen: set[CoincheRules] = set()
+    return [(n, r) for n, r in out if not (r in seen or seen.add(r))]  # type: ignore[func-returns-value]
+
+
+def test_the_script_reads_every_knob_the_engine_has(page: Any) -> None:
+    """A knob the engine adds is read somewhere in the script, or this fails."""
+    api = page.evaluate(
+        "({ok: ExplainerPosition.ok, play: ExplainerPosition.playKnobs,"
+        " belote: ExplainerPosition.beloteKnobs, coinche: ExplainerPosition.coincheKnobs})"
+    )
+    assert api["ok"], "the engine's rule ids are not the ones the script returns"
+    assert set(api["play"]) | set(api["belote"]) == set(KNOBS)
+    assert set(api["play"]) | set(api["coinche"]) | COMPARED_ONLY >= STEP_KNOBS["deal"]
+    assert set(api["coinche"]) <= set(COINCHE_KNOBS)
+
+
+# -- positions ----------------------------------------------------------------------------
+
+
+def random_positions(rng: random.Random, count: int) -> list[list[int]]:
+    """``[trump, hand mask, trick card...]``: a trick of 0-3 cards and a hand of 1-8 others."""
+    out = []
+    for _ in range(count):
+        played = rng.randrange(4)
+        cards = rng.sample(range(32), played + rng.randrange(1, 9))
+        hand = 0
+        for c in cards[played:]:
+            hand |= 1 << c
+        out.append([rng.randrange(6), hand, *cards[:played]])
+    return out
+
+
+@pytest.fixture(scope="module")
+def positions(page: Any) -> list[list[int]]:
+    ps = random_positions(random.Random(SEED), POSITIONS)
+    keep(page, "__positions", ps)
+    return ps
+
+
+def test_the_page_rules_every_position_as_the_engine_does(
+    page: Any, positions: list[list[int]]
+) -> None:
+    rule_sets = play_rule_sets()
+    offered = {rs.id for rs in position_rule_sets()}
+    rules = [r.value for r in Rule]
+    assert len(rule_sets) > len(offered)
+    for name, knobs in rule_sets:
+        count = POSITIONS if name in offered else VARIANT_POSITIONS
+        got = call(
+            page,
+            "(k, n) => ExplainerPosition.ruleMany(k, window.__positions.slice(0, n))",
+            knobs,
+            count,
+        )
+        rulers = [make_ruler(t, PRESETS["house"].with_knobs(**knobs)) for t in TRUMPS]
+        differences = []
+        for i, (trump, hand, *trick) in enumerate(positions[:count]):
+            legal, rule = rulers[trump](hand, tuple(trick))
+            if (got[2 * i], rules[got[2 * i + 1]]) != (legal, rule.value):
+                differences.append((trump, hand, trick, got[2 * i : 2 * i + 2], legal, rule.value))
+        assert not differences, (name, len(differences), differences[:3])
+
+
+def test_each_ruling_links_to_the_law_its_page_would(page: Any, positions: list[list[int]]) -> None:
+    """The first law (page order) stating the deciding rule that covers the position."""
+    data = page.evaluate("window.EXPLAINER_ENGINE.laws")
+    laws = {s.id: s.law for s in load_project(ROOT).scenarios if s.kind == "law"}
+    assert data and all(entry["id"] in laws for entry in data)
+    sample = positions[:20_000]
+    rulers = [make_ruler(t, PRESETS["house"]) for t in TRUMPS]
+    asked = []
+    expected = []
+    for trump, hand, *trick in sample:
+        rule = rulers[trump](hand, tuple(trick))[1].value
+        asked.append([trump, rule, hand, *trick])
+        found = None
+        for entry in data:
+            if entry["rule"] == rule and laws[entry["id"]].covers(Trump(trump), trick, hand):
+                found = entry["id"]
+                break
+        expected.append(found)
+    got = call(page, "ps => ExplainerPosition.lawMany(ps)", asked)
+    differences = [(a, g, e) for a, g, e in zip(asked, got, expected, strict=True) if g != e]
+    assert not differences, differences[:3]
+    assert sum(e is not None for e in expected) > len(sample) // 2
+
+
+def test_a_finished_trick_has_the_engines_winner_and_points(page: Any) -> None:
+    rng = random.Random(SEED + 1)
+    tricks = [[rng.randrange(6), rng.randrange(4), *rng.sample(range(32), 4)] for _ in range(5000)]
+    for rs in position_rule_sets():
+        got = call(page, "ExplainerPosition.trickMany", rs.play_knobs, tricks)
+        for (trump, leader, *cards), answer in zip(tricks, got, strict=True):
+            r = score_trick(cards, Trump(trump), Seat(leader), rs.play)
+            assert answer == [r.winner, *r.card_points], (rs.id, trump, leader, cards)
+
+
+# -- deals --------------------------------------------------------------------------------
+
+
+def _belote_suits(trump: int) -> list[int]:
+    return [trump] if trump < 4 else [0, 1, 2, 3] if trump == Trump.ALL else []
+
+
+def _synthetic(rng: random.Random) -> dict[str, Any]:
+    """A deal's facts, edges often: ties, capots, belotes, declarations."""
+    trump = rng.randrange(6)
+    taker = rng.randrange(4)
+    total = rng.choice((152, 248)) if trump == Trump.ALL else 152
+    capot = rng.choice((-1, -1, -1, -1, 0, 1))
+    belotes = [t for _ in _belote_suits(trump) for t in [rng.choice((-1, -1, 0, 1))] if t >= 0]
+    last = capot if capot >= 0 else rng.randrange(2)
+    if capot >= 0:
+        points = [total, 0] if capot == 0 else [0, total]
+    elif rng.random() < 0.3:  # near a tie, counted with the last trick and the belotes
+        bonus = [sum(BELOTE for t in belotes if t == team) for team in (0, 1)]
+        ns = (total + 10 * (1 - 2 * (last == 0)) + bonus[1] - bonus[0]) // 2 + rng.choice(
+            (-1, 0, 0, 1)
+        )
+        points = [min(max(ns, 0), total), total - min(max(ns, 0), total)]
+    else:
+        ns = rng.randrange(total + 1)
+        points = [ns, total - ns]
+    return _facts(trump, taker, points, last, capot, belotes, rng)
+
+
+def _facts(trump: int, taker: int, points: list[int], last: int, capot: int, belotes: list[int],
+           rng: random.Random) -> dict[str, Any]:  # fmt: skip
+    decl = [0, 0]
+    if rng.random() < 0.4:
+        decl[rng.randrange(2)] = rng.choice((20, 50, 100, 150, 200))
+    return {
+        "trump": trump,
+        "taker": taker,
+        "cardPoints": points,
+        "last": last,
+        "capot": capot,
+        "solo": capot == taker & 1 and rng.random() < 0.5,
+        "belotes": belotes,
+        "declarations": decl,
+        "bid": rng.choice([*range(80, 190, 10), "capot", "generale"]),
+        "level": rng.choice((0, 0, 1, 2)),
+    }
+
+
+def _played(rng: random.Random) -> dict[str, Any]:
+    """A deal's facts from a random legal deal played by the engine."""
+    trump = Trump(rng.randrange(6))
+    d = random_scored_deal(rng, trump, taker=Seat(rng.randrange(4)))
+    capot = -1 if d.capot is None else int(d.capot)
+    belotes = [s & 1 for s in d.belotes]
+    return _facts(
+        int(trump), int(d.taker), list(d.card_points), d.winners[-1] & 1, capot, belotes, rng
+    )
+
+
+def random_deals(rng: random.Random, count: int) -> list[dict[str, Any]]:
+    return [(_played if i % 2 else _synthetic)(rng) for i in range(count)]
+
+
+@pytest.fixture(scope="module")
+def deals(page: Any) -> list[dict[str, Any]]:
+    ds = random_deals(random.Random(SEED + 2), DEALS)
+    keep(page, "__deals", ds)
+    return ds
+
+
+def engine_belote(rules: RuleSet, d: dict[str, Any]) -> list[Any]:
+    """The engine's score of a classic deal from its facts: :func:`score_deal`, and with
+    declarations :func:`score_classic_declarations` as ``declare_classic`` calls it."""
+    capot, last = d["capot"], d["last"]
+    winners = [Seat(capot)] * 8 if capot >= 0 else [Seat(last ^ 1)] * 7 + [Seat(last)]
+    belotes = [Seat(team) for team in d["belotes"]]
+    taker = Seat(d["taker"])
+    s = score_deal(tuple(d["cardPoints"]), winners, belotes, taker, rules, trump=Trump(d["trump"]))
+    decl = tuple(d["declarations"])
+    if decl == (0, 0):
+        return [int(s.made), *s.score, s.held]
+    if rules.classic_declarations == "off":
+        return ["declarations-off"]
+    made, score = score_classic_declarations(
+        s.points,
+        decl,
+        taker=taker,
+        capot=s.capot,
+        belote=belotes[0] if belotes else None,
+        tie="made" if rules.tie == "made" else "failed",
+        belote_rule=rules.belote,
+    )
+    return [int(made), *score, s.held]
+
+
+def engine_coinche(rules: CoincheRules, d: dict[str, Any]) -> list[Any]:
+    """The engine's score of a Coinche deal from its facts, as ``play_coinche_deal``
+    scores it: :func:`trick_points`, then :func:`score_coinche`."""
+    trump = Trump(d["trump"])
+    bid = d["bid"] if isinstance(d["bid"], int) else BidKind(d["bid"])
+    contract = CoincheContract(Seat(d["taker"]), trump, bid, Level(d["level"]))
+    capot = Team(d["capot"]) if d["capot"] >= 0 else None
+    decl = tuple(d["declarations"])
+    if any(decl) and not rules.declarations:
+        return ["declarations-off"]
+    belote = [0, 0]
+    for team in d["belotes"]:
+        belote[team] += BELOTE
+    p = trick_points(tuple(d["cardPoints"]), Team(d["last"]), capot, trump=trump, rules=rules)
+    try:
+        s = score_coinche(contract, trick_points=p, belote=(belote[0], belote[1]),
+                          declarations=decl, capot=capot, solo=d["solo"], rules=rules)  # fmt: skip
+    except InvalidContractError:
+        return ["surcoinche-off"]
+    return [int(s.made), *s.score, sum(s.held)]
+
+
+@pytest.mark.parametrize("game", ["belote", "coinche"])
+def test_the_page_scores_every_deal_as_the_engine_does(
+    page: Any, deals: list[dict[str, Any]], game: str
+) -> None:
+    rng = random.Random(SEED + 3)
+    rule_sets: list[tuple[str, Any]]
+    rule_sets = belote_rule_sets(rng) if game == "belote" else coinche_rule_sets(rng)
+    score = engine_belote if game == "belote" else engine_coinche
+    assert len(rule_sets) > 20
+    offered = {rs.id for rs in position_rule_sets() if rs.game == game}
+    outcomes: set[Any] = set()
+    for name, rules in rule_sets:
+        count = DEALS if name in offered else VARIANT_DEALS
+        got = call(page, "(g, k, n) => ExplainerPosition.scoreMany(g, k, window.__deals.slice(0, n))",
+                   game, rules.knobs, count)  # fmt: skip
+        differences = []
+        for d, answer in zip(deals[:count], got, strict=True):
+            expected = score(rules, d)
+            outcomes.add(expected[0] if len(expected) == 1 else (expected[0], expected[3] > 0))
+            if answer != expected:
+                differences.append((d, answer, expected))
+        assert not differences, (name, len(differences), differences[:2])
+    # made, failed, held over (litige), and each refusal all occurred
+    assert {(1, False), (0, False), (0, True), "declarations-off"} <= outcomes
+    if game == "coinche":
+        assert "surcoinche-off" in outcomes
+
+
+def test_an_unknown_knob_value_is_refused_not_guessed(page: Any) -> None:
+    knobs = dict(PRESETS["house"].knobs, undertrump="sometimes")
+    message = page.evaluate(
+        "k => { try { ExplainerPosition.ruleMany(k, [[1, 3]]); return ''; }"
+        " catch (e) { return e.message; } }",
+        knobs,
+    )
+    assert message == "unsupported rule value: undertrump: sometimes"
+
+
+# -- invalid positions --------------------------------------------------------------------
+
+POSITION_CODES = frozenset(
+    {
+        Code.TYPE,
+        Code.BAD_CARD,
+        Code.BAD_SEAT,
+        Code.DUPLICATE_CARD,
+        Code.OUT_OF_TURN,
+        Code.TOO_MANY,
+        Code.MISSING,
+        Code.NOT_IN_HAND,
+        Code.ILLEGAL_PLAY,
+    }
+)
+"""The codes of the check's messages about a position's trick, hand and play."""
+
+
+def _quoted(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def scenario(trump: int, trick: list[str], seat: int, hand: list[str], play: str) -> str:
+    """The position as a ``kind: play`` scenario, each token as typed (quoted)."""
+    lines = [f"contract: {{game: belote, rules: house, trump: {Trump(trump).word}}}"]
+    if trick:
+        lines.append("trick:")
+        for token in trick:
+            parts = token.split(":")
+            pair = f"{{{_quoted(parts[0])}: {_quoted(parts[1])}}}" if len(parts) == 2 else None
+            lines.append(f"  - {pair or _quoted(token)}")
+    if hand:
+        lines += ["hand:", f"  seat: {Seat(seat).name}", f"  cards: [{', '.join(map(_quoted, hand))}]"]
+    if play:
+        lines.append(f"play: {_quoted(play)}")
+    return "\n".join(lines) + "\n"
+
+
+def check_messages(text: str) -> list[str]:
+    """What ``explainer check`` says of the position's trick, hand and play; a card twice
+    in a hand is located by its YAML line, which the page has not (the rest is the same)."""
+    _, diags = load_text(text, "position.yaml")
+    found = [d.message for d in diags if d.code in POSITION_CODES]
+    return sorted(re.sub(r" \(also at line \d+\)$", "", m) for m in found)
+
+
+def _tokens(rng: random.Random) -> tuple[int, list[str], int, list[str], str]:
+    """A valid position as typed: trick plays in turn, the seat to move, its hand."""
+    played = rng.randrange(4)
+    cards = rng.sample(range(32), played + rng.randrange(1, 9))
+    names = [f"{'7 8 9 10 J Q K A'.split()[c & 7]}{'SHDC'[c >> 3]}" for c in cards]
+    leader = rng.randrange(4)
+    trick = [f"{Seat((leader + i) & 3).name}:{names[i]}" for i in range(played)]
+    return rng.randrange(6), trick, (leader + played) & 3, names[played:], ""
+
+
+def _corrupted(rng: random.Random) -> tuple[int, list[str], int, list[str], str]:
+    trump, trick, seat, hand, play = _tokens(rng)
+    kind = rng.randrange(12)
+    if kind == 0 and trick:  # a card twice in the trick
+        trick.append(f"{Seat((seat) & 3).name}:{trick[0].split(':')[1]}")
+    elif kind == 1:  # a trick of five
+        trick = [f"{Seat(i & 3).name}:{c}" for i, c in enumerate("7S 8S 9S 10S JS".split())]
+        hand = rng.choice(([], hand))
+    elif kind == 2:  # a hand that does not fit: nine cards
+        hand = [f"{r}{s}" for s in "SHDC" for r in "7 8 9 10 J Q K A".split()][:9]
+    elif kind == 3 and trick:  # a play out of turn
+        trick[-1] = "NESW"[rng.randrange(4)] + trick[-1][1:]
+    elif kind == 4:  # the wrong player to move
+        seat = rng.randrange(4)
+    elif kind == 5:  # not a card, not a seat, not a play
+        trick.append(rng.choice(("N:XS", "Q:7S", "7S", "N:7S:8S", "N:", ":7S")))
+    elif kind == 6:  # a card twice in the hand, or in the trick and the hand
+        hand.append(rng.choice(hand + [t.split(":")[1] for t in trick]))
+    elif kind == 7:  # a card to play, legal or not, in the hand or not
+        play = rng.choice(hand + ["AS", "7H", "ZZ"])
+    elif kind == 8:  # no hand
+        hand, play = [], rng.choice(("", "7S"))
+    elif kind == 9:  # cards as people type them
+        hand = [h.lower().replace("10", "t") for h in hand]
+    return trump, trick, seat, hand, play
+
+
+def test_an_invalid_position_is_refused_with_the_checks_messages(page: Any) -> None:
+    rng = random.Random(SEED + 4)
+    cases = [_corrupted(rng) for _ in range(3000)]
+    inputs = [
+        {"trump": t, "trick": ", ".join(tr), "seat": s, "hand": ", ".join(h), "play": p}
+        for t, tr, s, h, p in cases
+    ]
+    got = call(page, "(k, xs) => xs.map(x => ExplainerPosition.problemTexts(k, x))",
+               PRESETS["house"].knobs, inputs)  # fmt: skip
+    differences = []
+    refused = 0
+    for case, messages in zip(cases, got, strict=True):
+        expected = check_messages(scenario(*case))
+        refused += bool(expected)
+        if sorted(messages) != expected:
+            differences.append((case, messages, expected))
+    assert not differences, (len(differences), differences[:3])
+    assert len(cases) // 3 < refused < len(cases)  # both kinds, many of each
