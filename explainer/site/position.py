@@ -315,6 +315,7 @@ def position_words(
         out += [
             (f"verdict-{int(legal)}-{card_str(c)}", w.verdict(c, legal)) for legal in (True, False)
         ]
+        out.append((f"name-of-{card_str(c)}", w.card_name(c)))
     out += [
         (f"points-{n}", w.catalog.np(TRICK_POINTS, n, sum="%(sum)s"))
         for n in range(max_trick_points() + 1)

@@ -817,21 +817,24 @@
   }
 
   function readFragment(hash) {
-    var text = hash.replace(/^#/, "");
-    if (!text) { return false; }
-    var found = false;
+    // A link's position: the form as the page first shows it, with the fragment's
+    // values; a trick, hand or card to play the fragment leaves out is empty.
+    var text = hash.replace(/^#/, ""), values = {};
     text.split("&").forEach(function (pair) {
       var at = pair.indexOf("="), name = at < 0 ? pair : pair.slice(0, at);
       if (FIELDS.indexOf(name) < 0) { return; }
-      var v;
-      try { v = decodeURIComponent(at < 0 ? "" : pair.slice(at + 1)); } catch (e) { return; }
-      if (name === "trick" || name === "hand") {
-        setValue(name, v.replace(/,/g, ", ").replace(/\s+/g, " ").trim());
-      } else { setValue(name, v); }
-      found = true;
+      try { values[name] = decodeURIComponent(at < 0 ? "" : pair.slice(at + 1)); } catch (e) { return; }
     });
-    if (found && !/(^|&)seat=/.test(text)) { setValue("seat", derivedSeat() || value("seat")); }
-    return found;
+    if (!Object.keys(values).length) { return false; }
+    form.reset();
+    ["trick", "hand", "play"].forEach(function (name) { setValue(name, ""); });
+    FIELDS.forEach(function (name) {
+      if (!(name in values)) { return; }
+      var v = values[name];
+      setValue(name, name === "trick" || name === "hand" ? splitTokens(v).join(", ") : v);
+    });
+    if (!("seat" in values)) { setValue("seat", derivedSeat() || value("seat")); }
+    return true;
   }
 
   function derivedSeat() {
@@ -965,7 +968,9 @@
       var links = lawLinks(input.trump, r[1], trick, mask(hand));
       if (links) { out.appendChild(links); }
       presetNotes(otherRulings(rs, input.trump, mask(hand), trick, legal), hand).forEach(function (n) { out.appendChild(n); });
-      summary.push(allowed.textContent, word(restricted ? "rule-partner-wins-restricted" : "rule-" + r[1]));
+      var names = shown.map(function (c) { return document.createTextNode(word("name-of-" + cardCode(c))); });
+      summary.push(slotted("allowed", {cards: names.length ? joined(names) : ""}).textContent,
+                   word(restricted ? "rule-partner-wins-restricted" : "rule-" + r[1]));
     }
     var cards = trick.concat(checked.play >= 0 ? [checked.play] : []);
     if (cards.length === 4) {
@@ -1144,8 +1149,11 @@
     line.appendChild(document.createTextNode(" "));
     line.appendChild(clone("about-" + rs.id));
     var knobs = $("pos-rules-words");
-    while (knobs.firstChild) { knobs.removeChild(knobs.firstChild); }
-    knobs.appendChild(clone("knobs-" + rs.id));
+    if (knobs.getAttribute("data-rules") !== rs.id) {  // kept open or closed while it shows them
+      while (knobs.firstChild) { knobs.removeChild(knobs.firstChild); }
+      knobs.appendChild(clone("knobs-" + rs.id));
+      knobs.setAttribute("data-rules", rs.id);
+    }
     var coinche = rs.game === "coinche";
     $("pos-coinche-fields").hidden = !coinche;
     form.elements.bid.disabled = !coinche;

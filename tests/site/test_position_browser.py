@@ -109,7 +109,7 @@ def page(browser: Any, built_site: Path) -> Iterator[Any]:
     )
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto((built_site / "en" / POSITION / "index.html").as_uri())
-    page.wait_for_function("window.ExplainerPosition !== undefined")
+    page.wait_for_function("() => window.ExplainerPosition !== undefined")
     yield page
     context.close()
     assert not problems, problems
@@ -544,3 +544,116 @@ def test_an_invalid_position_is_refused_with_the_checks_messages(page: Any) -> N
             differences.append((case, messages, expected))
     assert not differences, (len(differences), differences[:3])
     assert len(cases) // 3 < refused < len(cases)  # both kinds, many of each
+
+
+# -- the page, as a reader uses it ----------------------------------------------------------
+
+
+def _open(browser: Any, built_site: Path, lang: str = "en", fragment: str = "", **options: Any) -> tuple[Any, Any]:
+    context = browser.new_context(**options)
+    page = context.new_page()
+    page.goto((built_site / lang / POSITION / "index.html").as_uri() + fragment)
+    page.wait_for_function("() => document.getElementById('pos-trick-status').textContent !== ''")
+    return context, page
+
+
+def _allowed(page: Any) -> list[str]:
+    return [c.get_attribute("data-card") for c in page.locator("#pos-trick-answer .allowed .card").all()]
+
+
+def _settled(page: Any, wanted: str) -> str:
+    """The live region's text once it holds ``wanted`` (it waits for typing to pause)."""
+    page.wait_for_function(
+        "w => document.getElementById('pos-trick-status').textContent.includes(w)", arg=wanted
+    )
+    return page.locator("#pos-trick-status").text_content() or ""
+
+
+def test_the_keyboard_drives_the_form_and_the_address_keeps_the_position(
+    browser: Any, built_site: Path
+) -> None:
+    context, page = _open(browser, built_site)
+    assert _allowed(page) == ["QH", "KS", "9C"]  # house rules: no lower trump under the partner's
+    assert "except a trump lower than your partner's" in _settled(page, "Allowed cards:")
+    page.focus("#pos-rules")
+    page.keyboard.press("ArrowDown")  # the next rule set: the FFB's classic rules
+    assert page.locator("#pos-rules").input_value() == "ffb_belote"
+    assert _allowed(page) == ["QH", "7H", "KS", "9C"]
+    page.focus("#pos-hand")
+    page.keyboard.press("End")
+    page.keyboard.type(", AD")
+    _settled(page, "duplicate card: AD is both in the trick and in the hand")
+    assert page.locator("#pos-trick-answer .position-problems li").all_text_contents() == [
+        "duplicate card: AD is both in the trick and in the hand"
+    ]
+    for _ in ", AD":
+        page.keyboard.press("Backspace")
+    page.keyboard.press("Tab")  # to the card to play
+    page.keyboard.type("7H")
+    _settled(page, "Winner: North.")
+    fragment = page.evaluate("location.hash")
+    assert "rules=ffb_belote" in fragment and "trick=W:AD,N:8H,E:7D" in fragment
+    assert "hand=QH,7H,KS,9C" in fragment and "play=7H" in fragment
+    answer = page.locator("#pos-trick-answer").inner_text()
+    context.close()
+    context, again = _open(browser, built_site, fragment=fragment)
+    assert again.locator("#pos-trick-answer").inner_text() == answer
+    assert again.locator("#pos-rules").input_value() == "ffb_belote"
+    context.close()
+
+
+def test_a_link_reproduces_a_position_and_the_engine_rules_it(browser: Any, built_site: Path) -> None:
+    from explainer.engine import CardSet, Contract, legal_cards, parse_card
+    from explainer.i18n.catalog import load_catalogs
+    from explainer.i18n.names import Words
+
+    context, page = _open(browser, built_site, "pl", "#t=spades&trick=N:7S,E:8H&hand=9S,KS,AH,8S&rules=pagat_belote")
+    assert page.locator("#pos-trick").input_value() == "N:7S, E:8H"
+    assert page.locator("#pos-seat").input_value() == "S"
+    hand = CardSet.parse("9S KS AH 8S")
+    ruling = legal_cards(hand, [parse_card("7S"), parse_card("8H")], Trump.SPADES, PRESETS["pagat_belote"])
+    assert set(_allowed(page)) == {str(CardSet([c])) for c in ruling.legal}
+    assert page.locator("#pos-trick-answer [data-rule]").get_attribute("data-rule") == ruling.rule.value
+    words = Words(load_catalogs(ROOT)["pl"])
+    contract = words.contract(Contract(Trump.SPADES), PRESETS["pagat_belote"])
+    assert page.locator("#pos-contract").inner_text().startswith(contract)
+    context.close()
+
+
+def test_a_complete_trick_shows_its_winner_and_points(browser: Any, built_site: Path) -> None:
+    context, page = _open(browser, built_site, "fr", "#t=hearts&trick=S:AS,W:10S,N:7S,E:JH")
+    result = page.locator("#pos-trick-answer .trick-result").inner_text()
+    assert result.startswith("Gagnant du pli\u00a0: Est.")  # the examples' sentences
+    assert result.endswith("11 + 10 + 0 + 20 = 41 points.")
+    context.close()
+
+
+def test_without_javascript_the_page_explains_itself(browser: Any, built_site: Path) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto((built_site / "en" / POSITION / "index.html").as_uri())
+    assert not page.locator("#position-form").is_visible()
+    assert "JavaScript" in (page.locator("main").inner_text())
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "pl"])
+def test_axe_finds_nothing_at_1280_and_320_px_in_light_and_dark(
+    browser: Any, built_site: Path, lang: str
+) -> None:
+    script = axe_script()
+    found = []
+    states = ("", "#rules=ffb_contree&t=all&trick=N:7S,E:7S&hand=XX&capot=solo&level=surcoinche")
+    for fragment in states:
+        context, page = _open(browser, built_site, lang, fragment, bypass_csp=True)
+        page.add_script_tag(path=str(script))
+        page.evaluate("axe.configure({noHtml: true})")
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            for width in (1280, 320):
+                page.set_viewport_size({"width": width, "height": 900})
+                result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+                found += [f"{fragment} {scheme} {width}: {v['id']} {[n['target'] for n in v['nodes'][:3]]}"
+                          for v in result["violations"]]  # fmt: skip
+        context.close()
+    assert not found, "\n".join(found)
