@@ -752,7 +752,7 @@
   // -- reading and writing the form ------------------------------------------------------
 
   var $ = function (id) { return document.getElementById(id); };
-  var FIELDS = ["rules", "t", "trick", "seat", "hand", "play", "taker", "bid", "level", "capot",
+  var FIELDS = ["rules", "t", "trick", "seat", "hand", "play", "taker", "bid", "level", "tricks",
                 "ns", "ew", "last", "belote", "dns", "dew"];
   var SUIT_LETTERS = E.cards.slice(0, 32).filter(function (c, i) { return i % 8 === 0; })
     .map(function (c) { return c.slice(-1); });
@@ -769,7 +769,7 @@
   }
 
   function beloteValue() {
-    // "H:NS" for each suit whose belote a team holds, in suit order.
+    // "H:N" for each suit whose belote a seat holds, in suit order.
     var parts = [];
     for (var s = 0; s < 4; s++) {
       var field = form.elements["belote-" + s];
@@ -783,7 +783,7 @@
   function setBelote(v) {
     for (var s = 0; s < 4; s++) { setValue("belote-" + s, "none"); }
     v.split(",").forEach(function (part) {
-      var m = /^([A-Za-z]):([A-Za-z]+)$/.exec(part.trim());
+      var m = /^([A-Za-z]):([A-Za-z])$/.exec(part.trim());
       var suit = m ? SUIT_LETTERS.indexOf(m[1].toUpperCase()) : -1;
       if (suit >= 0) { setValue("belote-" + suit, m[2].toUpperCase()); }
     });
@@ -940,8 +940,12 @@
 
   function trickAnswer(rs) {
     var input = trickInput(), p = playRules(rs.play);
-    var checked = checkPosition(input, p);
     var out = document.createDocumentFragment(), summary = [];
+    if (!splitTokens(input.trick).length && !splitTokens(input.hand).length && !input.play.trim()) {
+      out.appendChild(el("p", "", [word("empty")]));
+      return {node: out, summary: word("empty")};
+    }
+    var checked = checkPosition(input, p);
     if (checked.problems.length) {
       var refused = el("p", "position-refused", [word("refused")]);
       out.appendChild(refused);
@@ -987,9 +991,13 @@
   // -- the deal's answer -----------------------------------------------------------------
 
   function dealInput(rs, problems) {
-    var trump = E.trumps.indexOf(value("t"));
-    var capotText = value("capot"), taker = parseSeat(value("taker"));
-    var capot = capotText === "NS" ? 0 : capotText === "EW" ? 1 : capotText === "solo" ? taker & 1 : -1;
+    // The deal's facts from the form: {trump, taker, cardPoints, last, capot (team or
+    // -1), solo, won (tricks the takers won), belotes (teams, suit order), beloteSeats,
+    // declarations, bid, level}.
+    var trump = E.trumps.indexOf(value("t")), taker = parseSeat(value("taker"));
+    var tricks = value("tricks"), takers = taker & 1;
+    var won = tricks === "solo" ? 8 : parseInt(tricks, 10);
+    var capot = won === 8 ? takers : won === 0 ? takers ^ 1 : -1;
     var scale = rs.game === "coinche" ? rs.score.all_trump_points : rs.play.all_trump_points;
     var total = (trump === ALL ? E.scales[scale] : E.tables[trump].points)
       .reduce(function (a, b) { return a + b; }, 0);
@@ -998,11 +1006,12 @@
     if (capot < 0 && cardPoints[0] >= 0 && cardPoints[1] >= 0 && cardPoints[0] + cardPoints[1] !== total) {
       problems.push(["card-points", {ns: cardPoints[0], ew: cardPoints[1], sum: cardPoints[0] + cardPoints[1], total: total}]);
     }
-    var bid = value("bid");
+    var bid = value("bid"), seats = beloteSeats(trump, rs);
     return {
       trump: trump, taker: taker, cardPoints: cardPoints,
       last: capot >= 0 ? capot : (value("last") === "EW" ? 1 : 0), capot: capot,
-      solo: capotText === "solo", belotes: belotes(trump, rs),
+      solo: tricks === "solo", won: won,
+      belotes: seats.map(function (x) { return x[1] & 1; }), beloteSeats: seats,
       declarations: [number("dns", 9999, problems), number("dew", 9999, problems)],
       bid: /^[0-9]+$/.test(bid) ? parseInt(bid, 10) : bid,
       level: Math.max(0, ["none", "coinche", "surcoinche"].indexOf(value("level")))
@@ -1026,12 +1035,12 @@
     return trump === ALL && knob === "each_suit" ? [0, 1, 2, 3] : [];
   }
 
-  function belotes(trump, rs) {
+  function beloteSeats(trump, rs) {
+    // [suit, seat] of each belote the form gives, in suit order.
     var out = [];
     beloteSuits(trump, rs).forEach(function (suit) {
-      var field = form.elements["belote-" + suit];
-      if (field && field.value === "NS") { out.push(0); }
-      if (field && field.value === "EW") { out.push(1); }
+      var field = form.elements["belote-" + suit], seat = field ? E.seats.indexOf(field.value) : -1;
+      if (seat >= 0) { out.push([suit, seat]); }
     });
     return out;
   }
@@ -1158,7 +1167,7 @@
     $("pos-coinche-fields").hidden = !coinche;
     form.elements.bid.disabled = !coinche;
     form.elements.level.disabled = !coinche;
-    var capot = value("capot") !== "none" && value("capot") !== "";
+    var capot = ["0", "8", "solo"].indexOf(value("tricks")) >= 0;
     form.elements.ns.disabled = capot;
     form.elements.ew.disabled = capot;
     form.elements.last.disabled = capot;

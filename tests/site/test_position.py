@@ -1,0 +1,182 @@
+"""The Your position page as built: its data are the engine's, its words the examples'.
+
+The browser tests (``test_position_browser.py``) prove the script answers as the engine;
+these check what it is given: the generated ``static/position-data.js`` (the engine's
+tables, rule ids, rule sets and laws, byte-identical from build to build) and the words
+rendered into the page (the same sentences the worked examples use, in every language),
+the navigation that reaches it from every page, and its size.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from explainer.engine import (
+    ALL_TRUMP_SCALES,
+    COINCHE_PRESETS,
+    PRESETS,
+    InvalidCardError,
+    Rule,
+    Seat,
+    Trump,
+    card_str,
+    parse_card,
+    point_table,
+    presets_for,
+    tables,
+)
+from explainer.i18n.catalog import load_catalogs
+from explainer.i18n.names import Words
+from explainer.scenarios.kinds.law import law_index
+from explainer.site.build import gather
+from explainer.site.position import (
+    POSITION,
+    SCRIPT,
+    engine_data,
+    engine_script,
+    position_laws,
+    position_rule_sets,
+    spellings,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def site() -> Any:
+    built, problems = gather(ROOT)
+    assert not problems
+    return built
+
+
+def _data(built_site: Path) -> dict[str, Any]:
+    text = (built_site / SCRIPT).read_text(encoding="ascii")
+    return json.loads(text[text.index("= ") + 2 : text.rindex(";")])
+
+
+def test_the_rule_sets_are_the_sites_presets_each_games_default_first() -> None:
+    offered = position_rule_sets()
+    assert [rs.id for rs in offered] == [*presets_for("belote"), *COINCHE_PRESETS]
+    assert offered[0].id == "house"
+    for rs in offered:
+        assert rs.play == (PRESETS[rs.id] if rs.game == "belote" else COINCHE_PRESETS[rs.id].play_rules)
+
+
+def test_the_data_are_the_engines_tables_and_rule_ids(built_site: Path) -> None:
+    data = _data(built_site)
+    assert data["rules"] == [r.value for r in Rule]
+    assert data["seats"] == [s.name for s in Seat]
+    assert data["cards"] == [card_str(c) for c in range(32)]
+    for trump in Trump:
+        t = tables(trump)
+        got = data["tables"][trump]
+        assert (got["points"], got["above"], got["winKey"]) == (
+            list(t.points),
+            list(t.above),
+            [list(k) for k in t.win_key],
+        )
+        assert got["trumpMask"] == t.trump_mask and got["trumpLike"] == list(t.trump_like)
+    assert data["scales"] == {s: list(point_table(Trump.ALL, s)) for s in ALL_TRUMP_SCALES}
+    assert [(r["id"], r["play"]) for r in data["ruleSets"]] == [
+        (rs.id, rs.play_knobs) for rs in position_rule_sets()
+    ]
+
+
+def test_every_spelling_of_a_card_is_the_engines() -> None:
+    found = spellings()
+    assert len(found) == 32 * 108 // 32  # 9 ranks (10 and T) x 12 suits (letters, symbols)
+    for text, c in found.items():
+        assert parse_card(text) == c
+    for wrong in ("1S", "11H", "JX", "♠J"):
+        with pytest.raises(InvalidCardError):
+            parse_card(wrong)
+        assert wrong not in found
+
+
+def test_the_data_file_is_the_same_bytes_from_build_to_build(site: Any) -> None:
+    laws = position_laws(_views(site))
+    first = engine_script(engine_data(position_rule_sets(), laws))
+    assert first == engine_script(engine_data(position_rule_sets(), position_laws(_views(site))))
+    assert first.startswith(b"/* Generated") and first.endswith(b"};\n")
+
+
+def _views(site: Any) -> list[tuple[str, list[Any]]]:
+    return [(pv.page.id, [v for sv in pv.sections for v in sv.examples]) for pv in site.pages]
+
+
+def test_a_ruling_links_to_the_law_each_worked_example_links_to(site: Any) -> None:
+    """Every play example of every page: the page's own law link (``LawIndex.link``) is
+    the first of the page's laws the position data lists for its rule that covers it."""
+    laws = position_laws(_views(site))
+    checked = 0
+    for page, views in _views(site):
+        index = law_index(views)
+        for v in views:
+            if getattr(v.scenario, "kind", None) != "play" or v.rule is None:
+                continue
+            trick = [c for _, _, c in v.trick]
+            hand = sum(1 << c for c in v.hand)
+            mine = next(
+                (
+                    law.id
+                    for law in laws
+                    if law.page == page
+                    and law.rule is v.rule
+                    and law.law.covers(v.contract.trump, trick, hand)
+                ),
+                None,
+            )
+            assert mine == index.link(v), v.scenario.id
+            checked += mine is not None
+    assert checked > 10
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "pl"])
+def test_the_page_carries_the_examples_sentences(built_site: Path, lang: str) -> None:
+    html = (built_site / lang / POSITION / "index.html").read_text(encoding="utf-8")
+    words = dict(
+        (key, unescape(text))
+        for key, text in re.findall(r'<span data-w="([^"]+)">([^<]*)</span>', html)
+    )
+    w = Words(load_catalogs(ROOT)[lang])
+    for rule in Rule:
+        assert words[f"rule-{rule.value}"] == w.rule(rule)
+        assert words[f"name-{rule.value}"] == w.rule_name(rule)
+        assert words[f"illegal-{rule.value}"] == w.illegal(rule)
+    assert words["rule-partner-wins-restricted"] == w.rule(Rule.PARTNER_WINS, restricted=True)
+    for c in range(32):
+        assert words[f"verdict-1-{card_str(c)}"] == w.verdict(c, True)
+        assert words[f"verdict-0-{card_str(c)}"] == w.verdict(c, False)
+    for seat in Seat:
+        assert words[f"which-{seat.name}"] == w.which_cards(seat)
+    for rs in position_rule_sets():
+        assert words[f"preset-{rs.id}"] == w.preset(rs.id)
+        assert f'<option value="{rs.id}">' in html
+
+
+def test_every_page_links_to_the_your_position_page(built_site: Path) -> None:
+    pages = [p for p in built_site.glob("*/*/index.html")] + list(built_site.glob("*/index.html"))
+    for page in pages:
+        if page.parent == built_site:
+            continue  # the root page only chooses a language
+        html = page.read_text(encoding="utf-8")
+        nav = html[html.index('<nav class="site-nav"') :]
+        nav = nav[: nav.index("</nav>")]
+        target = "your-position/index.html"
+        assert f'href="{target}"' in nav or f'href="../{target}"' in nav, page
+
+
+def test_the_page_and_its_scripts_stay_within_the_page_budget(built_site: Path) -> None:
+    for lang in ("en", "fr", "pl"):
+        page = built_site / lang / POSITION / "index.html"
+        scripts = re.findall(r'<script src="\.\./\.\./([^"]+)"', page.read_text(encoding="utf-8"))
+        assert "static/position.js" in scripts and SCRIPT in scripts
+        size = page.stat().st_size + sum((built_site / s).stat().st_size for s in scripts)
+        assert size < 150_000, (lang, size)
+        assert page.stat().st_size < 100_000
