@@ -1,5 +1,5 @@
-"""Every command in README.md, TRANSLATING.md and docs/ runs, verbatim, in a copy of the
-project; where the document shows the output, the output is compared.
+"""Every command in README.md, TRANSLATING.md and docs/ (every .md in it) runs, verbatim,
+in a copy of the project; where the document shows the output, the output is compared.
 
 A command is a line of an indented code block, or a ``$ `` line of a fenced block (the
 lines after it, up to the next ``$ `` line, are its output). Each document's commands run
@@ -32,7 +32,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCUMENTS = ["README.md", "TRANSLATING.md", *sorted(p.relative_to(ROOT).as_posix()
-                                                    for p in (ROOT / "docs").glob("*.md"))]  # fmt: skip
+                                                    for p in (ROOT / "docs").rglob("*.md"))]  # fmt: skip
 COPIED = ("scenarios", "templates", "locales", "explainer", "docs", "tests/cases")
 COPIED_FILES = ("pyproject.toml", "babel.cfg", "README.md", "TRANSLATING.md")
 
