@@ -864,16 +864,15 @@
   }
 
   function otherRulings(chosen, trump, hand, trick, legal) {
-    // The site's other rule sets that allow other cards here, grouped by their answer.
-    var groups = [], keys = {};
+    // The site's other rule sets that allow other cards here, each with its answer (one
+    // sentence each, as the examples say it).
+    var out = [];
     E.ruleSets.forEach(function (rs) {
       if (rs.id === chosen.id) { return; }
       var r = ruling(trump, playRules(rs.play), hand, trick);
-      if (r[0] === legal) { return; }
-      if (keys[r[0]] === undefined) { keys[r[0]] = groups.length; groups.push({legal: r[0], sets: []}); }
-      groups[keys[r[0]]].sets.push(rs.id);
+      if (r[0] !== legal) { out.push({id: rs.id, legal: r[0]}); }
     });
-    return groups;
+    return out;
   }
 
   function trickList(trick) {
@@ -924,16 +923,14 @@
     return out;
   }
 
-  function presetNotes(groups, hand) {
-    return groups.map(function (g) {
-      var names = g.sets.map(function (id) { return word("preset-" + id); });
-      var shown = hand.filter(function (c) { return (g.legal >>> c) & 1; });
-      var note = el("p", "preset-note");
-      var scales = el("span", "", ["\u2696"]);
+  function presetNotes(others, hand) {
+    return others.map(function (o) {
+      var shown = hand.filter(function (c) { return (o.legal >>> c) & 1; });
+      var note = el("p", "preset-note"), scales = el("span", "", ["\u2696"]);
       scales.setAttribute("aria-hidden", "true");
       note.appendChild(scales);
       note.appendChild(document.createTextNode(" "));
-      note.appendChild(slotted("rules-differ", {rules: joined(names.map(function (n) { return document.createTextNode(n); })), cards: chips(shown)}));
+      note.appendChild(slotted("rules-differ", {rules: word("preset-" + o.id), cards: chips(shown)}));
       return note;
     });
   }

@@ -65,7 +65,9 @@ def test_the_rule_sets_are_the_sites_presets_each_games_default_first() -> None:
     assert [rs.id for rs in offered] == [*presets_for("belote"), *COINCHE_PRESETS]
     assert offered[0].id == "house"
     for rs in offered:
-        assert rs.play == (PRESETS[rs.id] if rs.game == "belote" else COINCHE_PRESETS[rs.id].play_rules)
+        assert rs.play == (
+            PRESETS[rs.id] if rs.game == "belote" else COINCHE_PRESETS[rs.id].play_rules
+        )
 
 
 def test_the_data_are_the_engines_tables_and_rule_ids(built_site: Path) -> None:

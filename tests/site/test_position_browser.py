@@ -475,7 +475,11 @@ def scenario(trump: int, trick: list[str], seat: int, hand: list[str], play: str
             pair = f"{{{_quoted(parts[0])}: {_quoted(parts[1])}}}" if len(parts) == 2 else None
             lines.append(f"  - {pair or _quoted(token)}")
     if hand:
-        lines += ["hand:", f"  seat: {Seat(seat).name}", f"  cards: [{', '.join(map(_quoted, hand))}]"]
+        lines += [
+            "hand:",
+            f"  seat: {Seat(seat).name}",
+            f"  cards: [{', '.join(map(_quoted, hand))}]",
+        ]
     if play:
         lines.append(f"play: {_quoted(play)}")
     return "\n".join(lines) + "\n"
@@ -549,7 +553,9 @@ def test_an_invalid_position_is_refused_with_the_checks_messages(page: Any) -> N
 # -- the page, as a reader uses it ----------------------------------------------------------
 
 
-def _open(browser: Any, built_site: Path, lang: str = "en", fragment: str = "", **options: Any) -> tuple[Any, Any]:
+def _open(
+    browser: Any, built_site: Path, lang: str = "en", fragment: str = "", **options: Any
+) -> tuple[Any, Any]:
     context = browser.new_context(**options)
     page = context.new_page()
     page.goto((built_site / lang / POSITION / "index.html").as_uri() + fragment)
@@ -558,7 +564,9 @@ def _open(browser: Any, built_site: Path, lang: str = "en", fragment: str = "", 
 
 
 def _allowed(page: Any) -> list[str]:
-    return [c.get_attribute("data-card") for c in page.locator("#pos-trick-answer .allowed .card").all()]
+    return [
+        c.get_attribute("data-card") for c in page.locator("#pos-trick-answer .allowed .card").all()
+    ]
 
 
 def _settled(page: Any, wanted: str) -> str:
@@ -602,18 +610,27 @@ def test_the_keyboard_drives_the_form_and_the_address_keeps_the_position(
     context.close()
 
 
-def test_a_link_reproduces_a_position_and_the_engine_rules_it(browser: Any, built_site: Path) -> None:
+def test_a_link_reproduces_a_position_and_the_engine_rules_it(
+    browser: Any, built_site: Path
+) -> None:
     from explainer.engine import CardSet, Contract, legal_cards, parse_card
     from explainer.i18n.catalog import load_catalogs
     from explainer.i18n.names import Words
 
-    context, page = _open(browser, built_site, "pl", "#t=spades&trick=N:7S,E:8H&hand=9S,KS,AH,8S&rules=pagat_belote")
+    context, page = _open(
+        browser, built_site, "pl", "#t=spades&trick=N:7S,E:8H&hand=9S,KS,AH,8S&rules=pagat_belote"
+    )
     assert page.locator("#pos-trick").input_value() == "N:7S, E:8H"
     assert page.locator("#pos-seat").input_value() == "S"
     hand = CardSet.parse("9S KS AH 8S")
-    ruling = legal_cards(hand, [parse_card("7S"), parse_card("8H")], Trump.SPADES, PRESETS["pagat_belote"])
+    ruling = legal_cards(
+        hand, [parse_card("7S"), parse_card("8H")], Trump.SPADES, PRESETS["pagat_belote"]
+    )
     assert set(_allowed(page)) == {str(CardSet([c])) for c in ruling.legal}
-    assert page.locator("#pos-trick-answer [data-rule]").get_attribute("data-rule") == ruling.rule.value
+    assert (
+        page.locator("#pos-trick-answer [data-rule]").get_attribute("data-rule")
+        == ruling.rule.value
+    )
     words = Words(load_catalogs(ROOT)["pl"])
     contract = words.contract(Contract(Trump.SPADES), PRESETS["pagat_belote"])
     assert page.locator("#pos-contract").inner_text().startswith(contract)

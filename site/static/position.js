@@ -1,0 +1,1203 @@
+/* The "your position" page: any trick ruled, any deal scored, in the browser.
+
+   The rules are the engine's: its tables, rule ids, rule sets and laws come from
+   static/position-data.js, generated at build time (explainer/site/position.py). This
+   file is the logic over them, the engine's functions written again in JavaScript:
+   make_ruler (explainer/engine/play.py), score_trick, position_premises
+   (engine/laws.py), score_deal and score_classic_declarations (engine/deal.py,
+   engine/coinche/scoring.py), trick_points and score_coinche (engine/coinche/scoring.py),
+   and the play check of explainer/scenarios/kinds/play.py. tests/site/test_position_browser.py
+   compares every answer with the engine's over random positions and deals, under every
+   rule set and every value of every knob: a knob value this file does not know is an
+   error ("unsupported rule value"), never a guess.
+
+   The sentences are the page's, rendered at build time by the same code as the worked
+   examples into <template id="position-words">: this file only copies them.
+   No storage, no requests, no eval; the position lives in the address fragment. */
+(function () {
+  "use strict";
+  var E = window.EXPLAINER_ENGINE;
+  if (!E) { return; }
+
+  var RULE_IDS = ["lead", "follow", "climb", "partner-wins", "trump", "overtrump",
+                  "undertrump", "no-undertrump", "discard"];
+  var SUIT = [0xFF, 0xFF00, 0xFF0000, 0xFF000000 | 0];
+  var ALL = E.trumps.indexOf("all");
+  var NONE = E.trumps.indexOf("none");
+
+  function fail(message) { throw new Error(message); }
+
+  function sameSet(a, b) {
+    return a.length === b.length && a.every(function (x) { return b.indexOf(x) >= 0; });
+  }
+
+  // The engine's rule ids must be the ones this file returns, in any order.
+  var ENGINE_OK = sameSet(RULE_IDS, E.rules);
+
+  function known(knobs, name, values) {
+    var v = knobs[name];
+    if (values.indexOf(v) < 0) { fail("unsupported rule value: " + name + ": " + v); }
+    return v;
+  }
+
+  function whole(knobs, name) {
+    var v = knobs[name];
+    if (!/^[0-9]+$/.test(String(v))) { fail("unsupported rule value: " + name + ": " + v); }
+    return parseInt(v, 10);
+  }
+
+  function yesNo(knobs, name, yes, no) {
+    return known(knobs, name, [yes, no]) === yes;
+  }
+
+  // -- cards and seats ---------------------------------------------------------------
+
+  var BY_TEXT = E.parse;  // every spelling parse_card accepts, upper case -> card
+
+  function pyRepr(s) {
+    // Python's repr() of a str, as the check's messages quote what was written.
+    var q = s.indexOf("'") >= 0 && s.indexOf('"') < 0 ? '"' : "'";
+    var out = "";
+    for (var i = 0; i < s.length; i++) {
+      var ch = s.charAt(i), code = s.charCodeAt(i);
+      if (ch === "\\") { out += "\\\\"; }
+      else if (ch === q) { out += "\\" + q; }
+      else if (ch === "\n") { out += "\\n"; }
+      else if (ch === "\r") { out += "\\r"; }
+      else if (ch === "\t") { out += "\\t"; }
+      else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) {
+        out += "\\x" + (code < 16 ? "0" : "") + code.toString(16);
+      } else { out += ch; }
+    }
+    return q + out + q;
+  }
+
+  function parseCard(text) {
+    var c = BY_TEXT[text.trim().toUpperCase()];
+    return c === undefined ? -1 : c;
+  }
+
+  function parseSeat(text) {
+    return E.seats.indexOf(text.trim().toUpperCase());
+  }
+
+  function cardCode(c) { return E.cards[c]; }
+
+  // -- play: make_ruler ------------------------------------------------------------------
+
+  function playRules(knobs) {
+    return {
+      under: known(knobs, "undertrump", ["required", "optional", "forbidden"]),
+      partnerOver: yesNo(knobs, "partner_overtrump", "required", "optional"),
+      atPartner: known(knobs, "all_trump_partner", ["climb", "free"]),
+      scale: known(knobs, "all_trump_points", Object.keys(E.scales))
+    };
+  }
+  var PLAY_KNOBS = ["undertrump", "partner_overtrump", "all_trump_partner", "all_trump_points"];
+
+  function best(t, trick) {
+    // [index of the winning card, its card, its key] of a trick (trick_winner).
+    var key = t.winKey[trick[0] >> 3], win = 0, top = key[trick[0]];
+    for (var i = 1; i < trick.length; i++) {
+      if (key[trick[i]] > top) { win = i; top = key[trick[i]]; }
+    }
+    return [win, trick[win], top];
+  }
+
+  function voidRuling(t, p, hand, b, partner) {
+    var trumps = hand & t.trumpMask, top = b[2], higher;
+    if (partner) {
+      if (p.partnerOver && top >= E.trumpKey) {
+        higher = trumps & t.above[b[1]];
+        if (higher) { return [hand & ~(trumps ^ higher), "partner-wins"]; }
+      }
+      return [hand, "partner-wins"];
+    }
+    if (!trumps) { return [hand, "discard"]; }
+    if (top < E.trumpKey) { return [trumps, "trump"]; }
+    higher = trumps & t.above[b[1]];
+    if (higher) { return [higher, "overtrump"]; }
+    if (p.under === "required" || trumps === hand) { return [trumps, "undertrump"]; }
+    if (p.under === "forbidden") { return [hand ^ trumps, "no-undertrump"]; }
+    return [hand, "discard"];
+  }
+
+  function ruling(trump, p, hand, trick) {
+    // [legal mask, rule id] of the hand (a mask) after the trick (cards in play order).
+    var t = E.tables[trump], r;
+    hand = hand | 0;
+    if (!trick.length) { return [hand >>> 0, "lead"]; }
+    var led = trick[0] >> 3, inSuit = hand & SUIT[led];
+    if (inSuit && !t.trumpLike[led]) { return [inSuit >>> 0, "follow"]; }
+    if (!inSuit && (trump === NONE || trump === ALL)) { return [hand >>> 0, "discard"]; }
+    var b = best(t, trick);
+    var partner = b[0] === trick.length - E.partnerBack;
+    if (inSuit) {
+      if (trump !== ALL || p.atPartner === "climb" || !partner) {
+        var higher = inSuit & t.above[b[1]];
+        if (higher) { return [higher >>> 0, "climb"]; }
+      }
+      return [inSuit >>> 0, "follow"];
+    }
+    r = voidRuling(t, p, hand, b, partner);
+    return [r[0] >>> 0, r[1]];
+  }
+
+  function trickResult(trump, p, cards, leader) {
+    // score_trick: the winner's seat and each card's points, in play order.
+    var t = E.tables[trump];
+    var points = trump === ALL ? E.scales[p.scale] : t.points;
+    var win = best(t, cards)[0];
+    return {
+      winner: (leader + win) & 3,
+      points: cards.map(function (c) { return points[c]; })
+    };
+  }
+
+  // -- the law that states a ruling: position_premises ---------------------------------
+
+  var BIT = {};
+  E.premises.forEach(function (name, i) { BIT[name] = E.premiseBits[i]; });
+
+  function winnerBits(n, win, card, tmask, trumpLed) {
+    var trumped = !trumpLed && ((tmask >>> card) & 1) === 1;
+    if (n >= E.partnerBack && win === n - E.partnerBack) {
+      return BIT.partner_winning | (trumped ? BIT.partner_trumped : 0);
+    }
+    return BIT.opponent_winning | (trumped ? BIT.opponent_trumped : 0);
+  }
+
+  function trickFacts(t, trick) {
+    var taken = 0, win = 0, top = -1, bestTrump = -1, bestLed = -1;
+    var key = trick.length ? t.winKey[trick[0] >> 3] : t.winKey[0];
+    trick.forEach(function (c, i) {
+      taken |= 1 << c;
+      if (key[c] > top) { win = i; top = key[c]; }
+      if (((t.trumpMask >>> c) & 1) && (bestTrump < 0 || t.strength[c] > t.strength[bestTrump])) {
+        bestTrump = c;
+      }
+      if (c >> 3 === trick[0] >> 3 && (bestLed < 0 || t.strength[c] > t.strength[bestLed])) {
+        bestLed = c;
+      }
+    });
+    return {taken: taken, win: win, bestTrump: bestTrump, bestLed: bestLed};
+  }
+
+  function trickZones(t, trick) {
+    // _build_trick: the trick's premise bits, the hand's zones, the zones that follow.
+    var f = trickFacts(t, trick), n = trick.length, tmask = t.trumpMask | 0;
+    var avail = ~f.taken, trumps = tmask & avail;
+    if (!n) { return {bits: BIT.leading, zones: [0, 0, trumps, 0, avail & ~tmask], follow: 0}; }
+    var led = trick[0] >> 3, trumpLed = t.trumpLike[led];
+    var bits = BIT.following | (trumpLed ? BIT.trump_led : BIT.plain_led);
+    bits |= winnerBits(n, f.win, trick[f.win], tmask, trumpLed);
+    var thi = trumps, tlo = 0, lhi = 0, llo = 0;
+    if (f.bestTrump >= 0) {
+      bits |= BIT.trump_in_trick;
+      thi = trumps & t.above[f.bestTrump];
+      tlo = trumps & ~thi;
+    }
+    var follow = (tmask >>> trick[0]) & 1 ? 12 : 3;
+    if (follow === 3) {
+      var ledCards = SUIT[led] & avail;
+      lhi = ledCards & t.above[f.bestLed];
+      llo = ledCards & ~lhi;
+    }
+    return {bits: bits, zones: [lhi, llo, thi, tlo, avail & ~tmask & ~(lhi | llo)], follow: follow};
+  }
+
+  function premiseBits(trump, trick, hand) {
+    var built = trickZones(E.tables[trump], trick), bits = built.bits, zones = 0;
+    built.zones.forEach(function (zone, i) { if (hand & zone) { zones |= 1 << i; } });
+    if (built.follow) {
+      bits |= zones & built.follow ? BIT.can_follow : BIT["void"];
+      if (zones & built.follow & 5) { bits |= BIT.can_beat; }
+    }
+    if (zones & 12) {
+      bits |= BIT.holds_trump;
+      if (!(zones & 19)) { bits |= BIT.only_trumps; }
+      if (built.bits & BIT.trump_in_trick) {
+        bits |= zones & 4 ? BIT.can_overtrump : BIT.only_lower_trumps;
+      }
+    }
+    return bits;
+  }
+
+  function lawOf(trump, rule, trick, hand) {
+    // The first law of the site's pages that states ``rule`` and covers the position.
+    var kind = E.tables[trump].kind, bits = -1;
+    for (var i = 0; i < E.laws.length; i++) {
+      var law = E.laws[i];
+      if (law.rule !== rule || law.kinds.indexOf(kind) < 0) { continue; }
+      if (bits < 0) { bits = premiseBits(trump, trick, hand); }
+      if ((bits & law.need) === law.need && !(bits & law.forbid)) { return law.id; }
+    }
+    return null;
+  }
+
+  // -- scoring a classic deal: score_deal, score_classic_declarations -------------------
+
+  function beloteRules(knobs) {
+    return {
+      tie: known(knobs, "tie", ["made", "failed", "litige"]),
+      belote: known(knobs, "belote", ["prenable", "imprenable", "attack_only"]),
+      capot: whole(knobs, "capot_points"),
+      scale: known(knobs, "all_trump_points", Object.keys(E.scales)),
+      beloteSuits: known(knobs, "all_trump_belote", ["none", "each_suit"]),
+      declarations: yesNo(knobs, "classic_declarations", "on", "off")
+    };
+  }
+  var BELOTE_KNOBS = ["tie", "belote", "capot_points", "all_trump_points", "all_trump_belote",
+                      "classic_declarations"];
+
+  function ratio(count) {
+    return Math.floor((2 * count * E.dealTotal + E.ratioTotal) / (2 * E.ratioTotal));
+  }
+
+  function counts(d, capot, ratioed) {
+    var count = [0, 0];
+    if (d.capot >= 0) { count[d.capot] = capot; return count; }
+    count = [d.cardPoints[0], d.cardPoints[1]];
+    count[d.last] += E.lastTrick;
+    return ratioed ? [ratio(count[0]), ratio(count[1])] : count;
+  }
+
+  function scoreDeal(r, d) {
+    // score_deal: d = {trump, taker, cardPoints, last, capot (team or -1), belotes (teams)}.
+    var count = counts(d, r.capot, d.trump === ALL && r.scale === "ffb2016_ratio");
+    var takers = d.taker & 1, defenders = takers ^ 1, bonus = [0, 0];
+    d.belotes.forEach(function (team) { bonus[team] += E.belote; });
+    if (r.belote === "attack_only") { bonus[defenders] = 0; }
+    var points = [count[0] + bonus[0], count[1] + bonus[1]];
+    var ahead = points[takers] - points[defenders];
+    var out = {points: points, made: true, score: points, held: 0, count: count, bonus: bonus};
+    if (ahead > 0 || (ahead === 0 && r.tie === "made")) { return out; }
+    var s = [0, 0];
+    out.made = false;
+    if (ahead === 0 && r.tie === "litige") {
+      out.held = points[takers];
+      s[defenders] = points[defenders];
+    } else {
+      s[defenders] = count[0] + count[1] + bonus[defenders];
+      if (r.belote === "prenable") { s[defenders] += bonus[takers]; } else { s[takers] = bonus[takers]; }
+    }
+    out.score = s;
+    return out;
+  }
+
+  function withDeclarations(r, d, out) {
+    // score_classic_declarations, as declare_classic calls it.
+    var t = d.taker & 1, decl = d.declarations, points = out.points;
+    var total = [points[0] + decl[0], points[1] + decl[1]];
+    var tie = r.tie === "made" ? "made" : "failed";
+    var made = total[t] > total[t ^ 1] || (total[t] === total[t ^ 1] && tie === "made");
+    out = {points: points, made: made, score: total, held: out.held, count: out.count, bonus: out.bonus};
+    if (made) { return out; }
+    var wholeDeal = E.dealTotal - E.lastTrick + (d.capot >= 0 ? E.capotBonus : E.lastTrick);
+    var s = [0, 0], kept = 0, belote = d.belotes.length ? d.belotes[0] : -1;
+    if (belote >= 0 && (r.belote === "prenable" || belote !== t)) { kept = E.belote; }
+    else if (belote >= 0) { s[t] = E.belote; }
+    s[t ^ 1] = wholeDeal + kept + decl[0] + decl[1];
+    out.score = s;
+    return out;
+  }
+
+  function scoreBelote(knobs, d) {
+    var r = beloteRules(knobs);
+    var out = scoreDeal(r, d);
+    if (!d.declarations[0] && !d.declarations[1]) { return out; }
+    if (!r.declarations) { fail("declarations-off"); }
+    return withDeclarations(r, d, out);
+  }
+
+  // -- scoring a Coinche deal: trick_points, score_coinche -------------------------------
+
+  function coincheRules(knobs) {
+    var sur = known(knobs, "surcoinche", ["4", "3", "off"]);
+    return {
+      belote: known(knobs, "belote", ["imprenable", "prenable", "attack_only"]),
+      beloteCounts: yesNo(knobs, "belote_counts", "yes", "no"),
+      declarationsCount: yesNo(knobs, "declarations_count", "yes", "no"),
+      declarations: yesNo(knobs, "declarations", "on", "off"),
+      surcoinche: sur === "off" ? 0 : parseInt(sur, 10),
+      minBid: whole(knobs, "min_bid"),
+      bid80: whole(knobs, "bid_80_needs"),
+      mustBeat: yesNo(knobs, "must_beat_defence", "yes", "no"),
+      tie: known(knobs, "tie", ["failed", "made", "litige", "redeal"]),
+      scoring: known(knobs, "scoring", ["points_plus_bid", "points_only", "bid_only"]),
+      capotValue: whole(knobs, "capot_value"),
+      generaleValue: whole(knobs, "generale_value"),
+      failureBase: whole(knobs, "failure_base"),
+      coinche: known(knobs, "coinche_scoring", ["whole", "bid_only", "flat", "base_only"]),
+      beloteMultiplied: yesNo(knobs, "belote_multiplied", "yes", "no"),
+      capotBid: known(knobs, "capot_bid_scoring", ["as_contract", "flat"]),
+      capotDeclarations: known(knobs, "capot_declarations", ["to_capot_team", "void"]),
+      rounding: known(knobs, "rounding", ["half_up", "half_down", "none"]),
+      capotPoints: whole(knobs, "capot_points"),
+      scale: known(knobs, "all_trump_points", Object.keys(E.scales)),
+      beloteSuits: known(knobs, "all_trump_belote", ["none", "each_suit"])
+    };
+  }
+  var COINCHE_KNOBS = ["surcoinche", "belote", "belote_counts", "declarations_count",
+                       "declarations", "min_bid", "bid_80_needs", "must_beat_defence", "tie",
+                       "scoring", "capot_value", "generale_value", "failure_base",
+                       "coinche_scoring", "belote_multiplied", "capot_bid_scoring",
+                       "capot_declarations", "rounding", "capot_points", "all_trump_points",
+                       "all_trump_belote"];
+
+  function roundScore(points, rounding) {
+    if (rounding === "half_up") { return Math.floor((points + 5) / 10) * 10; }
+    if (rounding === "half_down") { return Math.floor((points + 4) / 10) * 10; }
+    return points;
+  }
+
+  function trickPoints(r, d) {
+    if (d.capot >= 0) { return d.capot === 0 ? [r.capotPoints, 0] : [0, r.capotPoints]; }
+    var p = [d.cardPoints[0], d.cardPoints[1]];
+    p[d.last] += E.lastTrick;
+    if (d.trump === ALL && r.scale === "ffb2016_ratio") { p = [ratio(p[0]), ratio(p[1])]; }
+    return p;
+  }
+
+  function need(bid, r) {
+    return bid === 80 && (r.bid80 === 82 || r.minBid === 82) ? 82 : bid;
+  }
+
+  function multiplier(level, r) {
+    if (level === 0) { return 1; }
+    if (level === 1) { return 2; }
+    if (r.surcoinche === 0) { fail("surcoinche-off"); }
+    return r.surcoinche;
+  }
+
+  function madeOutcome(d, total, r) {
+    var t = d.taker & 1, bid = d.bid;
+    if (bid === "capot") { return d.capot === t ? "made" : "failed"; }
+    if (bid === "generale") { return d.solo ? "made" : "failed"; }
+    if (total[t] < need(bid, r)) { return "failed"; }
+    if (!r.mustBeat || total[t] > total[t ^ 1]) { return "made"; }
+    if (total[t] < total[t ^ 1]) { return "failed"; }
+    return r.tie;
+  }
+
+  function plainScore(made, t, p, b, d, v, r) {
+    var s = [0, 0];
+    if (made) {
+      if (r.scoring === "bid_only") { s[t] = v + b[t]; s[t ^ 1] = b[t ^ 1]; }
+      else { s[t] = p[t] + b[t] + d[t] + v; s[t ^ 1] = p[t ^ 1] + b[t ^ 1] + d[t ^ 1]; }
+      return s;
+    }
+    var prenable = r.belote === "prenable";
+    var base = r.scoring === "bid_only" ? 0 : r.failureBase;
+    s[t ^ 1] = base + v + d[t ^ 1] + b[t ^ 1] + (prenable ? b[t] : 0);
+    s[t] = prenable ? 0 : b[t];
+    return s;
+  }
+
+  function coinchedScore(w, m, capot, b, d, v, r) {
+    var base = r.failureBase + (capot === w ? 90 : 0);
+    var inside = r.beloteMultiplied ? b[w] : 0, outside = b[w] - inside, win;
+    if (r.scoring === "bid_only") { win = (v + inside) * m; }
+    else if (r.coinche === "whole") { win = (base + v + d[w] + inside) * m; }
+    else if (r.coinche === "bid_only") { win = base + (v + inside) * m + d[w]; }
+    else if (r.coinche === "flat") {
+      win = Math.floor((320 + (capot === w ? 100 : 0)) * m / 2) + (v + inside) * m + d[w];
+    } else { win = (base + inside) * m + v + d[w]; }
+    var s = [0, 0], prenable = r.belote === "prenable";
+    s[w] = win + outside + (prenable ? b[w ^ 1] : 0);
+    s[w ^ 1] = prenable ? 0 : b[w ^ 1];
+    return s;
+  }
+
+  function flatCapot(w, m, b, d, v, generale, r) {
+    var s = [0, 0], prenable = r.belote === "prenable";
+    s[w] = (generale ? v : 2 * v) * m + d[w] + b[w] + (prenable ? b[w ^ 1] : 0);
+    s[w ^ 1] = prenable ? 0 : b[w ^ 1];
+    return s;
+  }
+
+  function rounded(s, r) { return [roundScore(s[0], r.rounding), roundScore(s[1], r.rounding)]; }
+
+  function scoreCoinche(knobs, deal) {
+    // play_coinche_deal's scoring from the deal's facts: deal = {trump, taker, bid (a
+    // number, "capot" or "generale"), level (0-2), cardPoints, last, capot, solo, belotes
+    // (teams), declarations (after the comparison)}.
+    var r = coincheRules(knobs), t = deal.taker & 1;
+    if (!r.declarations && (deal.declarations[0] || deal.declarations[1])) { fail("declarations-off"); }
+    var p = trickPoints(r, deal), b = [0, 0], d = [deal.declarations[0], deal.declarations[1]];
+    deal.belotes.forEach(function (team) { b[team] += E.belote; });
+    if (r.belote === "attack_only") { b[t ^ 1] = 0; }
+    var total = [0, 1].map(function (x) {
+      return p[x] + (r.beloteCounts ? b[x] : 0) + (r.declarationsCount ? d[x] : 0);
+    });
+    var m = multiplier(deal.level, r);
+    var outcome = madeOutcome(deal, total, r);
+    var out = {trickPoints: p, belote: b, total: total, multiplier: m, outcome: outcome,
+               held: [0, 0], redeal: outcome === "redeal"};
+    if (outcome === "litige" || outcome === "redeal") {
+      var s = [0, 0];
+      if (outcome === "litige") {
+        s[t ^ 1] = p[t ^ 1] + b[t ^ 1] + d[t ^ 1];
+        out.held[t] = p[t] + b[t] + d[t];
+      }
+      out.made = false;
+      out.unrounded = s;
+      out.score = rounded(s, r);
+      return out;
+    }
+    var made = outcome === "made";
+    if (deal.capot >= 0) {
+      var gain = r.capotDeclarations === "to_capot_team" ? d[deal.capot ^ 1] : 0;
+      d[deal.capot] += gain;
+      d[deal.capot ^ 1] = 0;
+    }
+    if (!made) { d[t ^ 1] += d[t]; d[t] = 0; }
+    var bid = deal.bid, generale = bid === "generale";
+    var v = typeof bid === "number" ? (r.scoring === "points_only" ? 0 : bid)
+      : (bid === "capot" ? r.capotValue : r.generaleValue);
+    var w = made ? t : t ^ 1, sc;
+    if (typeof bid !== "number" && (generale || r.capotBid === "flat")) {
+      sc = flatCapot(w, m, b, d, v, generale, r);
+    } else if (m === 1) { sc = plainScore(made, t, p, b, d, v, r); }
+    else { sc = coinchedScore(w, m, deal.capot, b, d, v, r); }
+    out.made = made;
+    out.declarations = d;
+    out.unrounded = sc;
+    out.score = rounded(sc, r);
+    return out;
+  }
+
+  // -- the check of a position (explainer/scenarios/kinds/play.py) ----------------------
+
+  function splitTokens(text) {
+    var t = text.replace(/\s*:\s*/g, ":").trim();
+    return t ? t.split(/[\s,]+/).filter(function (x) { return x; }) : [];
+  }
+
+  function readTrick(text, problems) {
+    // reader.plays: every play one "SEAT:CARD" pair; any problem leaves no trick.
+    var plays = [], ok = true;
+    splitTokens(text).forEach(function (tok, i) {
+      var m = /^([^:]*):([^:]*)$/.exec(tok);
+      if (!m) {
+        problems.push(["not-a-play", {n: i + 1, text: pyRepr(tok)}]);
+        ok = false;
+        return;
+      }
+      var seat = parseSeat(m[1]), card = parseCard(m[2]);
+      if (seat < 0) { problems.push(["bad-seat", {text: pyRepr(m[1])}]); }
+      if (card < 0) { problems.push(["bad-card", {text: pyRepr(m[2])}]); }
+      if (seat < 0 || card < 0) { ok = false; return; }
+      plays.push([seat, card]);
+    });
+    return ok ? plays : [];
+  }
+
+  function checkTrick(trick, hasHand, problems) {
+    var bad = false, seen = {};
+    trick.forEach(function (play, i) {
+      var code = cardCode(play[1]);
+      if (seen[play[1]]) {
+        problems.push(["twice-in-trick", {card: code}]);
+        bad = true;
+      }
+      seen[play[1]] = true;
+      if (i > 0 && play[0] !== ((trick[i - 1][0] + 1) & 3)) {
+        problems.push(["out-of-turn", {seat: E.seats[play[0]], before: E.seats[trick[i - 1][0]],
+                                       expected: E.seats[(trick[i - 1][0] + 1) & 3]}]);
+        bad = true;
+      }
+    });
+    var limit = hasHand ? 3 : 4;
+    if (trick.length > limit) {
+      problems.push([hasHand ? "too-many-before-hand" : "too-many", {n: limit}]);
+      bad = true;
+    }
+    return bad;
+  }
+
+  function readHand(text, problems) {
+    // reader.cards: distinct cards; any problem leaves no card.
+    var cards = [], ok = true, seen = {};
+    splitTokens(text).forEach(function (tok) {
+      var c = parseCard(tok);
+      if (c < 0) { problems.push(["bad-card", {text: pyRepr(tok)}]); ok = false; return; }
+      if (seen[c]) { problems.push(["twice-in-hand", {card: cardCode(c)}]); ok = false; return; }
+      seen[c] = true;
+      cards.push(c);
+    });
+    return ok ? cards : [];
+  }
+
+  function checkHand(seat, trick, hand, bad, problems) {
+    if (trick.length && !bad && trick.length < 4) {
+      var expected = (trick[trick.length - 1][0] + 1) & 3;
+      if (seat !== expected) {
+        problems.push(["seat-out-of-turn", {seat: E.seats[seat], last: E.seats[trick[trick.length - 1][0]],
+                                            expected: E.seats[expected]}]);
+      }
+    }
+    if (hand.length > 8) { problems.push(["hand-too-big", {n: hand.length, max: 8}]); }
+    var played = trick.map(function (p) { return p[1]; });
+    hand.forEach(function (c) {
+      if (played.indexOf(c) >= 0) { problems.push(["in-trick-and-hand", {card: cardCode(c)}]); }
+    });
+  }
+
+  function mask(cards) {
+    var m = 0;
+    cards.forEach(function (c) { m |= 1 << c; });
+    return m;
+  }
+
+  function cardsOf(m) {
+    var out = [];
+    for (var c = 0; c < 32; c++) { if ((m >>> c) & 1) { out.push(c); } }
+    return out;
+  }
+
+  function checkPlay(input, hand, trick, p, problems) {
+    var text = input.play.trim();
+    if (!text) { return -1; }
+    var card = parseCard(text), before = problems.length;
+    if (card < 0) { problems.push(["bad-card", {text: pyRepr(text)}]); }
+    if (!input.hasHand) {
+      problems.push(["play-needs-hand", {}]);
+    } else if (card >= 0 && !before) {
+      if (hand.indexOf(card) < 0) {
+        problems.push(["not-in-hand", {card: cardCode(card)}]);
+      } else {
+        var r = ruling(input.trump, p, mask(hand), trick.map(function (x) { return x[1]; }));
+        if (!((r[0] >>> card) & 1)) {
+          var allowed = cardsOf(r[0]).map(cardCode).join(" ");
+          problems.push(["illegal-play", {card: cardCode(card), verb: r[1], cards: allowed}]);
+        }
+      }
+    }
+    return card;
+  }
+
+  function checkPosition(input, p) {
+    // input = {trump, trick (text), seat, hand (text), play (text)}: the position, or
+    // every problem the check would report for it (kinds/play.py), in its order.
+    var problems = [];
+    var trick = readTrick(input.trick, problems);
+    input.hasHand = splitTokens(input.hand).length > 0;
+    var bad = checkTrick(trick, input.hasHand, problems) || problems.length > 0;
+    var hand = [];
+    if (input.hasHand) {
+      hand = readHand(input.hand, problems);
+      checkHand(input.seat, trick, hand, bad, problems);
+    } else if (!bad && trick.length < 4) {
+      problems.push(["no-hand", {n: trick.length}]);
+    }
+    var play = checkPlay(input, hand, trick, p, problems);
+    return {problems: problems, trick: trick, hand: hand, play: play};
+  }
+
+  // -- batches, for the test and for the other rule sets ---------------------------------
+
+  function ruleMany(knobs, positions) {
+    // positions: [trump, hand, card...] each; returns [legal, rule index] flattened.
+    var p = playRules(knobs), out = new Array(positions.length * 2);
+    positions.forEach(function (pos, i) {
+      var r = ruling(pos[0], p, pos[1], pos.slice(2));
+      out[2 * i] = r[0];
+      out[2 * i + 1] = E.rules.indexOf(r[1]);
+    });
+    return out;
+  }
+
+  var api = {
+    ok: ENGINE_OK,
+    playKnobs: PLAY_KNOBS,
+    beloteKnobs: BELOTE_KNOBS,
+    coincheKnobs: COINCHE_KNOBS,
+    parseCard: parseCard,
+    ruling: function (knobs, trump, hand, trick) { return ruling(trump, playRules(knobs), hand, trick); },
+    ruleMany: ruleMany,
+    lawMany: function (positions) {
+      // [trump, rule id, hand, card...] each -> law id or null
+      return positions.map(function (pos) { return lawOf(pos[0], pos[1], pos.slice(3), pos[2]); });
+    },
+    trickMany: function (knobs, tricks) {
+      // [trump, leader, card x4] each -> [winner seat, points...]
+      var p = playRules(knobs);
+      return tricks.map(function (x) {
+        var r = trickResult(x[0], p, x.slice(2), x[1]);
+        return [r.winner].concat(r.points);
+      });
+    },
+    scoreBelote: scoreBelote,
+    scoreCoinche: scoreCoinche,
+    scoreMany: function (game, knobs, deals) {
+      // [made (1/0), score NS, score EW, held] per deal, or [error message].
+      return deals.map(function (d) {
+        var r;
+        try { r = game === "coinche" ? scoreCoinche(knobs, d) : scoreBelote(knobs, d); }
+        catch (e) { if (/^unsupported/.test(e.message)) { throw e; } return [e.message]; }
+        var held = typeof r.held === "number" ? r.held : r.held[0] + r.held[1];
+        return [r.made ? 1 : 0, r.score[0], r.score[1], held];
+      });
+    },
+    checkPosition: function (knobs, input) { return checkPosition(input, playRules(knobs)); }
+  };
+  window.ExplainerPosition = api;
+
+  // ======================================================================================
+  // The page: the form, the fragment, the answers.
+  // ======================================================================================
+
+  var form = document.getElementById("position-form");
+  var wordsTemplate = document.getElementById("position-words");
+  if (!form || !wordsTemplate) { return; }
+
+  var WORDS = {};
+  var wordNodes = wordsTemplate.content.querySelectorAll("[data-w]");
+  for (var wi = 0; wi < wordNodes.length; wi++) {
+    WORDS[wordNodes[wi].getAttribute("data-w")] = wordNodes[wi];
+  }
+
+  function word(key) {
+    var node = WORDS[key];
+    return node ? node.textContent : key;
+  }
+
+  function clone(key) {
+    var node = WORDS[key], span = document.createElement("span");
+    if (node) {
+      for (var i = 0; i < node.childNodes.length; i++) { span.appendChild(node.childNodes[i].cloneNode(true)); }
+    }
+    return span;
+  }
+
+  function fill(key, values) {
+    // A sentence of the page with its %(name)s replaced by text or by nodes.
+    var parts = word(key).split(/(%\([a-z_]+\)[sd])/), out = document.createDocumentFragment();
+    parts.forEach(function (part) {
+      var m = /^%\(([a-z_]+)\)[sd]$/.exec(part);
+      if (!m) { if (part) { out.appendChild(document.createTextNode(part)); } return; }
+      var v = values[m[1]];
+      out.appendChild(typeof v === "object" ? v : document.createTextNode(String(v)));
+    });
+    return out;
+  }
+
+  function slotted(key, values) {
+    // A sentence rendered with <span data-slot="name"> where a value goes.
+    var out = clone(key);
+    var slots = out.querySelectorAll("[data-slot]");
+    for (var i = 0; i < slots.length; i++) {
+      var v = values[slots[i].getAttribute("data-slot")];
+      slots[i].parentNode.replaceChild(typeof v === "object" ? v : document.createTextNode(String(v)), slots[i]);
+    }
+    return out;
+  }
+
+  function chips(cards) {
+    var out = document.createDocumentFragment();
+    cards.forEach(function (c, i) {
+      if (i) { out.appendChild(document.createTextNode(" ")); }
+      var chip = WORDS["card-" + cardCode(c)].firstElementChild.cloneNode(true);
+      out.appendChild(chip);
+    });
+    return out;
+  }
+
+  function joined(items) {
+    // babel.lists.format_list with the page language's patterns.
+    if (items.length === 1) { return items[0]; }
+    var pattern = function (key, a, b) {
+      return fill(key, {a: a, b: b});
+    };
+    if (items.length === 2) { return pattern("list-2", items[0], items[1]); }
+    var result = pattern("list-start", items[0], items[1]);
+    for (var i = 2; i < items.length - 1; i++) { result = pattern("list-middle", result, items[i]); }
+    return pattern("list-end", result, items[items.length - 1]);
+  }
+
+  function el(tag, cls, children) {
+    var node = document.createElement(tag);
+    if (cls) { node.className = cls; }
+    (children || []).forEach(function (child) {
+      node.appendChild(typeof child === "object" ? child : document.createTextNode(child));
+    });
+    return node;
+  }
+
+  function mark(legal) {
+    var span = el("span", "mark", [legal ? "\u2713" : "\u2717"]);
+    span.setAttribute("aria-hidden", "true");
+    return span;
+  }
+
+  function problemList(problems) {
+    var list = el("ul", "position-problems");
+    problems.forEach(function (pr) {
+      var values = pr[1];
+      if (pr[0] === "illegal-play") {
+        values = {card: values.card, why: word("verb-" + values.verb) + ": " + values.cards};
+      }
+      list.appendChild(el("li", "", [fill("check-" + pr[0], values)]));
+    });
+    return list;
+  }
+
+  api.problemTexts = function (knobs, input) {
+    // The messages the page shows for a position, in its language (for the test).
+    var pr = checkPosition(input, playRules(knobs)).problems;
+    return pr.map(function (x) { return problemList([x]).textContent; });
+  };
+
+  // -- reading and writing the form ------------------------------------------------------
+
+  var $ = function (id) { return document.getElementById(id); };
+  var FIELDS = ["rules", "t", "trick", "seat", "hand", "play", "taker", "bid", "level", "tricks",
+                "ns", "ew", "last", "belote", "dns", "dew"];
+  var SUIT_LETTERS = E.cards.slice(0, 32).filter(function (c, i) { return i % 8 === 0; })
+    .map(function (c) { return c.slice(-1); });
+
+  function ruleSet(id) {
+    for (var i = 0; i < E.ruleSets.length; i++) { if (E.ruleSets[i].id === id) { return E.ruleSets[i]; } }
+    return E.ruleSets[0];
+  }
+
+  function value(name) {
+    if (name === "belote") { return beloteValue(); }
+    var field = form.elements[name];
+    return field ? field.value : "";
+  }
+
+  function beloteValue() {
+    // "H:N" for each suit whose belote a seat holds, in suit order.
+    var parts = [];
+    for (var s = 0; s < 4; s++) {
+      var field = form.elements["belote-" + s];
+      if (field && !$("pos-belote-row-" + s).hidden && field.value !== "none") {
+        parts.push(SUIT_LETTERS[s] + ":" + field.value);
+      }
+    }
+    return parts.join(",");
+  }
+
+  function setBelote(v) {
+    for (var s = 0; s < 4; s++) { setValue("belote-" + s, "none"); }
+    v.split(",").forEach(function (part) {
+      var m = /^([A-Za-z]):([A-Za-z])$/.exec(part.trim());
+      var suit = m ? SUIT_LETTERS.indexOf(m[1].toUpperCase()) : -1;
+      if (suit >= 0) { setValue("belote-" + suit, m[2].toUpperCase()); }
+    });
+  }
+
+  function setValue(name, v) {
+    if (name === "belote") { setBelote(v); return; }
+    var field = form.elements[name];
+    if (!field) { return; }
+    if (field.tagName === "SELECT") {
+      for (var i = 0; i < field.options.length; i++) {
+        if (field.options[i].value === v) { field.value = v; return; }
+      }
+      return;
+    }
+    field.value = v;
+  }
+
+  function fragmentOf() {
+    var parts = [];
+    FIELDS.forEach(function (name) {
+      var v = value(name);
+      if (name === "seat" && splitTokens(value("trick")).length && v === derivedSeat()) { return; }
+      var field = form.elements[name];
+      if (name === "trick" || name === "hand") { v = splitTokens(v).join(","); }
+      if (v !== "" && (name === "belote" || (field && !field.disabled))) {
+        parts.push(name + "=" + encodeURIComponent(v).replace(/%3A/gi, ":").replace(/%2C/gi, ","));
+      }
+    });
+    return parts.join("&");
+  }
+
+  function readFragment(hash) {
+    // A link's position: the form as the page first shows it, with the fragment's
+    // values; a trick, hand or card to play the fragment leaves out is empty.
+    var text = hash.replace(/^#/, ""), values = {};
+    text.split("&").forEach(function (pair) {
+      var at = pair.indexOf("="), name = at < 0 ? pair : pair.slice(0, at);
+      if (FIELDS.indexOf(name) < 0) { return; }
+      try { values[name] = decodeURIComponent(at < 0 ? "" : pair.slice(at + 1)); } catch (e) { return; }
+    });
+    if (!Object.keys(values).length) { return false; }
+    form.reset();
+    ["trick", "hand", "play"].forEach(function (name) { setValue(name, ""); });
+    FIELDS.forEach(function (name) {
+      if (!(name in values)) { return; }
+      var v = values[name];
+      setValue(name, name === "trick" || name === "hand" ? splitTokens(v).join(", ") : v);
+    });
+    if (!("seat" in values)) { setValue("seat", derivedSeat() || value("seat")); }
+    return true;
+  }
+
+  function derivedSeat() {
+    var plays = splitTokens(value("trick"));
+    if (!plays.length) { return ""; }
+    var m = /^([^:]*):/.exec(plays[plays.length - 1]);
+    var seat = m ? parseSeat(m[1]) : -1;
+    return seat < 0 ? "" : E.seats[(seat + 1) & 3];
+  }
+
+  function keepInAddress() {
+    var frag = "#" + fragmentOf();
+    if (window.location.hash === frag) { return; }
+    try { window.history.replaceState(null, "", frag); }
+    catch (e) { window.location.replace(frag); }
+    var links = document.querySelectorAll(".languages a[href]");
+    for (var i = 0; i < links.length; i++) {
+      links[i].setAttribute("href", links[i].getAttribute("href").split("#")[0] + frag);
+    }
+  }
+
+  // -- the trick's answer ----------------------------------------------------------------
+
+  function trickInput() {
+    return {trump: E.trumps.indexOf(value("t")), trick: value("trick"),
+            seat: parseSeat(value("seat")), hand: value("hand"), play: value("play")};
+  }
+
+  function otherRulings(chosen, trump, hand, trick, legal) {
+    // The site's other rule sets that allow other cards here, each with its answer (one
+    // sentence each, as the examples say it).
+    var out = [];
+    E.ruleSets.forEach(function (rs) {
+      if (rs.id === chosen.id) { return; }
+      var r = ruling(trump, playRules(rs.play), hand, trick);
+      if (r[0] !== legal) { out.push({id: rs.id, legal: r[0]}); }
+    });
+    return out;
+  }
+
+  function trickList(trick) {
+    var list = el("ol", "trick");
+    trick.forEach(function (play, i) {
+      var item = el("li", "", [el("span", "seat", [word("seat-" + E.seats[play[0]])]), " "]);
+      item.setAttribute("value", String(i + 1));
+      item.appendChild(chips([play[1]]));
+      list.appendChild(item);
+    });
+    return list;
+  }
+
+  function resultLines(trump, p, cards, leader) {
+    var res = trickResult(trump, p, cards, leader);
+    var sum = res.points.reduce(function (a, b) { return a + b; }, 0);
+    var pointsText = word("points-" + sum).replace("%(sum)s", res.points.join(" + "));
+    return el("p", "trick-result", [
+      slotted("winner", {seat: word("seat-" + E.seats[res.winner])}), " ",
+      slotted("trick-value", {points: pointsText})
+    ]);
+  }
+
+  function lawLinks(trump, rule, trick, hand) {
+    var law = lawOf(trump, rule, trick, hand);
+    if (!law || !WORDS["law-" + law]) { return null; }
+    return el("p", "law-link", [clone("law-" + law)]);
+  }
+
+  function verdictList(hand, legal) {
+    var list = el("ul", "verdicts");
+    hand.forEach(function (c) {
+      var ok = ((legal >>> c) & 1) === 1;
+      var item = el("li", ok ? "legal" : "illegal", [mark(ok), " ", word("verdict-" + (ok ? 1 : 0) + "-" + cardCode(c))]);
+      item.setAttribute("data-card", cardCode(c));
+      list.appendChild(item);
+    });
+    return list;
+  }
+
+  function ruleLines(rule, restricted, someIllegal) {
+    var out = [el("p", "rule why-legal", [mark(true), " ", el("strong", "rule-name", [word("name-" + rule)]), " ",
+      el("span", "reason", [word(restricted ? "rule-partner-wins-restricted" : "rule-" + rule)])])];
+    out[0].setAttribute("data-rule", rule);
+    if (someIllegal) {
+      out.push(el("p", "rule why-illegal", [mark(false), " ", el("span", "reason", [word("illegal-" + rule)])]));
+    }
+    return out;
+  }
+
+  function presetNotes(others, hand) {
+    return others.map(function (o) {
+      var shown = hand.filter(function (c) { return (o.legal >>> c) & 1; });
+      var note = el("p", "preset-note"), scales = el("span", "", ["\u2696"]);
+      scales.setAttribute("aria-hidden", "true");
+      note.appendChild(scales);
+      note.appendChild(document.createTextNode(" "));
+      note.appendChild(slotted("rules-differ", {rules: word("preset-" + o.id), cards: chips(shown)}));
+      return note;
+    });
+  }
+
+  function trickAnswer(rs) {
+    var input = trickInput(), p = playRules(rs.play);
+    var out = document.createDocumentFragment(), summary = [];
+    if (!splitTokens(input.trick).length && !splitTokens(input.hand).length && !input.play.trim()) {
+      out.appendChild(el("p", "", [word("empty")]));
+      return {node: out, summary: word("empty")};
+    }
+    var checked = checkPosition(input, p);
+    if (checked.problems.length) {
+      var refused = el("p", "position-refused", [word("refused")]);
+      out.appendChild(refused);
+      out.appendChild(problemList(checked.problems));
+      summary = [word("refused")].concat(checked.problems.map(function (pr) {
+        return problemList([pr]).textContent;
+      }));
+      return {node: out, summary: summary.join(" ")};
+    }
+    var trick = checked.trick.map(function (x) { return x[1]; }), hand = checked.hand;
+    if (checked.trick.length) {
+      out.appendChild(el("p", "label", [word(input.hasHand ? "trick-so-far" : "trick-done")]));
+      out.appendChild(trickList(checked.trick));
+    }
+    if (input.hasHand) {
+      var r = ruling(input.trump, p, mask(hand), trick), legal = r[0];
+      var shown = hand.filter(function (c) { return (legal >>> c) & 1; });
+      var restricted = r[1] === "partner-wins" && shown.length < hand.length;
+      out.appendChild(el("p", "label", [word("which-" + E.seats[input.seat])]));
+      var allowed = el("p", "allowed", [slotted("allowed", {cards: chips(shown)})]);
+      out.appendChild(allowed);
+      out.appendChild(verdictList(hand, legal));
+      ruleLines(r[1], restricted, shown.length < hand.length).forEach(function (n) { out.appendChild(n); });
+      var links = lawLinks(input.trump, r[1], trick, mask(hand));
+      if (links) { out.appendChild(links); }
+      presetNotes(otherRulings(rs, input.trump, mask(hand), trick, legal), hand).forEach(function (n) { out.appendChild(n); });
+      var names = shown.map(function (c) { return document.createTextNode(word("name-of-" + cardCode(c))); });
+      summary.push(slotted("allowed", {cards: names.length ? joined(names) : ""}).textContent,
+                   word(restricted ? "rule-partner-wins-restricted" : "rule-" + r[1]));
+    }
+    var cards = trick.concat(checked.play >= 0 ? [checked.play] : []);
+    if (cards.length === 4) {
+      if (checked.play >= 0) {
+        out.appendChild(el("p", "", [slotted("plays", {seat: word("seat-" + E.seats[input.seat]), card: chips([checked.play])})]));
+      }
+      var result = resultLines(input.trump, p, cards, checked.trick[0][0]);
+      out.appendChild(result);
+      summary.push(result.textContent);
+    }
+    return {node: out, summary: summary.join(" ")};
+  }
+
+  // -- the deal's answer -----------------------------------------------------------------
+
+  function dealInput(rs, problems) {
+    // The deal's facts from the form: {trump, taker, cardPoints, last, capot (team or
+    // -1), solo, won (tricks the takers won), belotes (teams, suit order), beloteSeats,
+    // declarations, bid, level}.
+    var trump = E.trumps.indexOf(value("t")), taker = parseSeat(value("taker"));
+    var tricks = value("tricks"), takers = taker & 1;
+    var won = tricks === "solo" ? 8 : parseInt(tricks, 10);
+    var capot = won === 8 ? takers : won === 0 ? takers ^ 1 : -1;
+    var scale = rs.game === "coinche" ? rs.score.all_trump_points : rs.play.all_trump_points;
+    var total = (trump === ALL ? E.scales[scale] : E.tables[trump].points)
+      .reduce(function (a, b) { return a + b; }, 0);
+    var cardPoints = capot >= 0 ? (capot === 0 ? [total, 0] : [0, total])
+      : [number("ns", total, problems), number("ew", total, problems)];
+    if (capot < 0 && cardPoints[0] >= 0 && cardPoints[1] >= 0 && cardPoints[0] + cardPoints[1] !== total) {
+      problems.push(["card-points", {ns: cardPoints[0], ew: cardPoints[1], sum: cardPoints[0] + cardPoints[1], total: total}]);
+    }
+    var bid = value("bid"), seats = beloteSeats(trump, rs);
+    return {
+      trump: trump, taker: taker, cardPoints: cardPoints,
+      last: capot >= 0 ? capot : (value("last") === "EW" ? 1 : 0), capot: capot,
+      solo: tricks === "solo", won: won,
+      belotes: seats.map(function (x) { return x[1] & 1; }), beloteSeats: seats,
+      declarations: [number("dns", 9999, problems), number("dew", 9999, problems)],
+      bid: /^[0-9]+$/.test(bid) ? parseInt(bid, 10) : bid,
+      level: Math.max(0, ["none", "coinche", "surcoinche"].indexOf(value("level")))
+    };
+  }
+
+  function number(name, most, problems) {
+    var field = form.elements[name], text = field ? field.value.trim() : "";
+    if (text === "") { return 0; }
+    if (!/^[0-9]+$/.test(text) || parseInt(text, 10) > most) {
+      problems.push(["not-a-number", {field: word("field-" + name), most: most}]);
+      return -1;
+    }
+    return parseInt(text, 10);
+  }
+
+  function beloteSuits(trump, rs) {
+    // The suits whose king and queen score a belote (belote_seats).
+    var knob = rs.game === "coinche" ? rs.score.all_trump_belote : rs.play.all_trump_belote;
+    if (trump < 4) { return [trump]; }
+    return trump === ALL && knob === "each_suit" ? [0, 1, 2, 3] : [];
+  }
+
+  function beloteSeats(trump, rs) {
+    // [suit, seat] of each belote the form gives, in suit order.
+    var out = [];
+    beloteSuits(trump, rs).forEach(function (suit) {
+      var field = form.elements["belote-" + suit], seat = field ? E.seats.indexOf(field.value) : -1;
+      if (seat >= 0) { out.push([suit, seat]); }
+    });
+    return out;
+  }
+
+  function showBeloteFields(trump, rs) {
+    var suits = beloteSuits(trump, rs);
+    for (var s = 0; s < 4; s++) {
+      var row = $("pos-belote-row-" + s);
+      if (row) { row.hidden = suits.indexOf(s) < 0; }
+    }
+    var none = $("pos-belote-none");
+    if (none) { none.hidden = suits.length > 0; }
+  }
+
+  var ALWAYS = ["card_points", "total", "score"];
+
+  function dealScore(rs, d) {
+    // The score and the lines of the score table, as the examples show them.
+    var lines, got, decl = d.declarations;
+    if (rs.game === "coinche") {
+      var c = scoreCoinche(rs.score, d);
+      lines = [["card_points", d.cardPoints],
+               ["last_trick", [c.trickPoints[0] - d.cardPoints[0], c.trickPoints[1] - d.cardPoints[1]]],
+               ["belote", c.belote], ["declarations", decl], ["total", c.total], ["score", c.score]];
+      got = {made: c.made, score: c.score, outcome: c.outcome, held: c.held[0] + c.held[1]};
+    } else {
+      var b = scoreBelote(rs.score, d);
+      lines = [["card_points", d.cardPoints],
+               ["last_trick", [b.count[0] - d.cardPoints[0], b.count[1] - d.cardPoints[1]]],
+               ["belote", b.bonus], ["declarations", decl],
+               ["total", [b.points[0] + decl[0], b.points[1] + decl[1]]], ["score", b.score]];
+      got = {made: b.made, score: b.score, outcome: b.made ? "made" : b.held ? "litige" : "failed",
+             held: b.held};
+    }
+    got.lines = lines.filter(function (l) { return ALWAYS.indexOf(l[0]) >= 0 || l[1][0] || l[1][1]; });
+    got.game = rs.game;
+    return got;
+  }
+
+  function scoreTable(game, rows) {
+    var table = el("table", "score");
+    var head = el("tr", "", [el("td")]);
+    [0, 1].forEach(function (team) {
+      var th = el("th", "", [word("team-" + team)]);
+      th.setAttribute("scope", "col");
+      head.appendChild(th);
+    });
+    table.appendChild(el("thead", "", [head]));
+    var body = el("tbody");
+    rows.forEach(function (row) {
+      var th = el("th", "", [word("line-" + game + "-" + row[0])]);
+      th.setAttribute("scope", "row");
+      body.appendChild(el("tr", row[0] === "score" ? "final" : "", [th, el("td", "num", [String(row[1][0])]), el("td", "num", [String(row[1][1])])]));
+    });
+    table.appendChild(body);
+    return table;
+  }
+
+  function scoreWords(score) {
+    return word("team-0") + " " + score[0] + ", " + word("team-1") + " " + score[1];
+  }
+
+  function dealAnswer(rs) {
+    var problems = [], d = dealInput(rs, problems), out = document.createDocumentFragment();
+    if (!problems.length) {
+      try { var got = dealScore(rs, d); }
+      catch (e) {
+        if (e.message === "declarations-off" || e.message === "surcoinche-off") {
+          problems.push([e.message, {rules: rs.id, knob: rs.game === "coinche" ? "declarations" : "classic_declarations"}]);
+        } else { throw e; }
+      }
+    }
+    if (problems.length) {
+      out.appendChild(el("p", "position-refused", [word("refused-deal")]));
+      out.appendChild(problemList(problems));
+      return {node: out, summary: word("refused-deal") + " " + problemList(problems).textContent};
+    }
+    out.appendChild(scoreTable(got.game, got.lines));
+    var outcome = el("p", "outcome " + (got.made ? "made" : "failed"), [mark(got.made), " ", word("outcome-" + got.outcome)]);
+    out.appendChild(outcome);
+    if (got.held) { out.appendChild(el("p", "", [fill("held", {points: got.held})])); }
+    var summary = [outcome.textContent, word("line-" + rs.game + "-score") + ": " + scoreWords(got.score)];
+    var notes = el("ul", "variants");
+    E.ruleSets.forEach(function (other) {
+      if (other.id === rs.id || other.game !== rs.game) { return; }
+      var o;
+      try { o = dealScore(other, d); } catch (e) { return; }
+      if (o.made === got.made && o.score[0] === got.score[0] && o.score[1] === got.score[1]) { return; }
+      notes.appendChild(el("li", "", [fill("other-deal", {rules: word("preset-" + other.id),
+        outcome: word("outcome-" + o.outcome), score: scoreWords(o.score)})]));
+    });
+    if (notes.childNodes.length) { out.appendChild(notes); }
+    return {node: out, summary: summary.join(" ")};
+  }
+
+  // -- updating the page -----------------------------------------------------------------
+
+  var timers = {};
+
+  function show(id, answer, statusId) {
+    // The answer at once; its summary in the live region once the typing pauses, so a
+    // screen reader is not read every half-typed card.
+    var box = $(id);
+    while (box.firstChild) { box.removeChild(box.firstChild); }
+    box.appendChild(answer.node);
+    var status = $(statusId);
+    if (timers[statusId]) { window.clearTimeout(timers[statusId]); }
+    timers[statusId] = window.setTimeout(function () { status.textContent = answer.summary; }, 500);
+  }
+
+  function showRules(rs, trump) {
+    var line = $("pos-contract");
+    while (line.firstChild) { line.removeChild(line.firstChild); }
+    line.appendChild(clone("contract-" + rs.id + "-" + E.trumps[trump]));
+    line.appendChild(document.createTextNode(" "));
+    line.appendChild(clone("about-" + rs.id));
+    var knobs = $("pos-rules-words");
+    if (knobs.getAttribute("data-rules") !== rs.id) {  // kept open or closed while it shows them
+      while (knobs.firstChild) { knobs.removeChild(knobs.firstChild); }
+      knobs.appendChild(clone("knobs-" + rs.id));
+      knobs.setAttribute("data-rules", rs.id);
+    }
+    var coinche = rs.game === "coinche";
+    $("pos-coinche-fields").hidden = !coinche;
+    form.elements.bid.disabled = !coinche;
+    form.elements.level.disabled = !coinche;
+    var capot = ["0", "8", "solo"].indexOf(value("tricks")) >= 0;
+    form.elements.ns.disabled = capot;
+    form.elements.ew.disabled = capot;
+    form.elements.last.disabled = capot;
+    showBeloteFields(trump, rs);
+  }
+
+  function update() {
+    var rs = ruleSet(value("rules")), trump = E.trumps.indexOf(value("t"));
+    if (!api.ok) {
+      $("pos-trick-answer").textContent = "unsupported engine: rule ids " + E.rules.join(", ");
+      return;
+    }
+    showRules(rs, trump);
+    show("pos-trick-answer", trickAnswer(rs), "pos-trick-status");
+    show("pos-deal-answer", dealAnswer(rs), "pos-deal-status");
+    keepInAddress();
+  }
+
+  function onInput(event) {
+    if (event.target && event.target.name === "trick") {
+      var seat = derivedSeat();
+      if (seat) { setValue("seat", seat); }
+    }
+    update();
+  }
+
+  readFragment(window.location.hash);
+  form.hidden = false;
+  form.addEventListener("input", onInput);
+  form.addEventListener("change", onInput);
+  form.addEventListener("submit", function (event) { event.preventDefault(); update(); });
+  window.addEventListener("hashchange", function () {
+    if (readFragment(window.location.hash)) { update(); }
+  });
+  update();
+})();
