@@ -52,7 +52,6 @@ from explainer.engine import (
     Trump,
     find_coinche_rules,
     make_ruler,
-    point_table,
     random_scored_deal,
     score_classic_declarations,
     score_coinche,
