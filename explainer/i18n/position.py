@@ -83,6 +83,34 @@ CHECK_MESSAGES: Final[dict[str, Marked]] = {
 """The check's messages for a position, by the key the page's script reports."""
 
 DEAL_MESSAGES: Final[dict[str, Marked]] = {
+    # NOTE: A deal's trick that is not a list of plays as the page writes them:
+    # %(t)s is the trick's number, %(n)s the play's, %(text)s what was typed, quoted.
+    "not-a-deal-play": P_(
+        "position deal", "tricks.%(t)s.%(n)s: a play is one 'SEAT: CARD' pair, got %(text)s"
+    ),
+    # NOTE: The engine's messages for a deal that cannot have happened, as `explainer
+    # check` shows them: %(n)s a count.
+    "deal-tricks": P_("position deal", "a deal has 8 tricks, got %(n)s"),
+    # NOTE: %(t)s is the trick's number, %(n)s its plays.
+    "deal-trick-size": P_("position deal", "trick %(t)s has %(n)s plays, expected 4"),
+    # NOTE: %(card)s is a card code (7S); %(first)s and %(second)s are tricks' numbers.
+    "deal-twice": P_(
+        "position deal", "%(card)s is played twice (trick %(first)s and trick %(second)s)"
+    ),
+    # NOTE: %(seat)s is a seat letter (N); %(n)s the cards it plays in the deal.
+    "deal-seat-cards": P_("position deal", "%(seat)s plays %(n)s cards, expected 8"),
+    # NOTE: The first card of trick %(t)s is played by the wrong seat (letters N, E, S, W).
+    "deal-leads-out-of-turn": P_(
+        "position deal", "play out of turn in trick %(t)s: %(seat)s leads, expected %(expected)s"
+    ),
+    # NOTE: A later card of trick %(t)s is played by the wrong seat.
+    "deal-plays-out-of-turn": P_(
+        "position deal", "play out of turn in trick %(t)s: %(seat)s plays, expected %(expected)s"
+    ),
+    # NOTE: %(why)s is the reason and the allowed cards ("must climb: 9S").
+    "deal-illegal": P_(
+        "position deal", "illegal play in trick %(t)s: %(seat)s plays %(card)s (%(why)s)"
+    ),
     # NOTE: The deal calculator refuses card points that no deal has: %(ns)s and %(ew)s
     # are what was typed for each team, %(sum)s their sum, %(total)s what the cards of a
     # deal are worth in this contract.

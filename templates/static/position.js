@@ -23,6 +23,7 @@
                   "undertrump", "no-undertrump", "discard"];
   var SUIT = [0xFF, 0xFF00, 0xFF0000, 0xFF000000 | 0];
   var ALL = E.trumps.indexOf("all");
+  var KING = E.cards.indexOf("KS"), QUEEN = E.cards.indexOf("QS");
   var NONE = E.trumps.indexOf("none");
 
   function fail(message) { throw new Error(message); }
@@ -595,6 +596,112 @@
     return {problems: problems, trick: trick, hand: hand, play: play};
   }
 
+  // -- a whole deal's eight tricks: the deal kind's reading, check_dealt, play_deal ------
+
+  function readDealTricks(text, problems) {
+    // One trick a line (or between semicolons), its plays as in a trick: the reader's
+    // tricks.T.P messages for a play that is not one.
+    var tricks = [], ok = true;
+    text.split(/[\n;]/).map(function (line) { return line.trim(); }).filter(function (line) {
+      return line;
+    }).forEach(function (line, t) {
+      var plays = [];
+      splitTokens(line).forEach(function (tok, i) {
+        var m = /^([^:]*):([^:]*)$/.exec(tok);
+        if (!m) {
+          problems.push(["not-a-deal-play", {t: t + 1, n: i + 1, text: pyRepr(tok)}]);
+          ok = false;
+          return;
+        }
+        var seat = parseSeat(m[1]), card = parseCard(m[2]);
+        if (seat < 0) { problems.push(["bad-seat", {text: pyRepr(m[1])}]); }
+        if (card < 0) { problems.push(["bad-card", {text: pyRepr(m[2])}]); }
+        if (seat < 0 || card < 0) { ok = false; return; }
+        plays.push([seat, card]);
+      });
+      tricks.push(plays);
+    });
+    return ok ? tricks : null;
+  }
+
+  function dealtHands(tricks) {
+    // check_dealt: the four hands as dealt, or the first problem [key, values].
+    if (tricks.length !== 8) { return [["deal-tricks", {n: tricks.length}]]; }
+    var seen = {}, hands = [0, 0, 0, 0], counts = [0, 0, 0, 0];
+    for (var t = 0; t < 8; t++) {
+      if (tricks[t].length !== 4) { return [["deal-trick-size", {t: t + 1, n: tricks[t].length}]]; }
+      for (var i = 0; i < 4; i++) {
+        var c = tricks[t][i][1];
+        if (seen[c] !== undefined) {
+          return [["deal-twice", {card: cardCode(c), first: seen[c] + 1, second: t + 1}]];
+        }
+        seen[c] = t;
+        hands[tricks[t][i][0]] |= 1 << c;
+        counts[tricks[t][i][0]] += 1;
+      }
+    }
+    for (var seat = 0; seat < 4; seat++) {
+      if (counts[seat] !== 8) { return [["deal-seat-cards", {seat: E.seats[seat], n: counts[seat]}]]; }
+    }
+    return hands;
+  }
+
+  function beloteOf(trump, allTrumpBelote, hands) {
+    // belote_seats: [suit, seat] of each king and queen dealt to one seat.
+    var suits = trump < 4 ? [trump] : trump === ALL && allTrumpBelote === "each_suit" ? [0, 1, 2, 3] : [];
+    var out = [];
+    suits.forEach(function (suit) {
+      var kq = (1 << (suit * 8 + KING)) | (1 << (suit * 8 + QUEEN));
+      for (var seat = 0; seat < 4; seat++) {
+        if ((hands[seat] & kq) === kq) { out.push([suit, seat]); if (trump < 4) { break; } }
+      }
+    });
+    return out;
+  }
+
+  function playDeal(trump, p, allTrumpBelote, tricks) {
+    // play_deal: every play checked in turn, each trick won and counted, or the first
+    // problem. Returns {winners, cardPoints, belotes} or [[key, values]].
+    var hands = dealtHands(tricks);
+    if (hands.length === 1) { return hands; }
+    var belotes = beloteOf(trump, allTrumpBelote, hands);
+    var leader = tricks[0][0][0], winners = [], points = [0, 0];
+    for (var t = 0; t < 8; t++) {
+      var cards = [];
+      for (var i = 0; i < 4; i++) {
+        var seat = tricks[t][i][0], c = tricks[t][i][1], expected = (leader + i) & 3;
+        if (seat !== expected) {
+          return [[i ? "deal-plays-out-of-turn" : "deal-leads-out-of-turn",
+                   {t: t + 1, seat: E.seats[seat], expected: E.seats[expected]}]];
+        }
+        var r = ruling(trump, p, hands[seat], cards);
+        if (!((r[0] >>> c) & 1)) {
+          return [["deal-illegal", {t: t + 1, seat: E.seats[seat], card: cardCode(c), verb: r[1],
+                                    cards: cardsOf(r[0]).map(cardCode).join(" ")}]];
+        }
+        hands[seat] &= ~(1 << c);
+        cards.push(c);
+      }
+      var res = trickResult(trump, p, cards, leader);
+      leader = res.winner;
+      winners.push(leader);
+      points[leader & 1] += res.points.reduce(function (a, b) { return a + b; }, 0);
+    }
+    return {winners: winners, cardPoints: points, belotes: belotes};
+  }
+
+  function dealFacts(played, taker) {
+    // What the calculator scores: the last trick, a capot, a générale, the takers' tricks.
+    var w = played.winners, takers = taker & 1;
+    var won = w.filter(function (s) { return (s & 1) === takers; }).length;
+    return {
+      cardPoints: played.cardPoints, last: w[7] & 1,
+      capot: won === 8 ? takers : won === 0 ? takers ^ 1 : -1,
+      solo: w.every(function (s) { return s === taker; }), won: won,
+      belotes: played.belotes.map(function (x) { return x[1] & 1; }), beloteSeats: played.belotes
+    };
+  }
+
   // -- batches, for the test and for the other rule sets ---------------------------------
 
   function ruleMany(knobs, positions) {
@@ -640,7 +747,25 @@
         return [r.made ? 1 : 0, r.score[0], r.score[1], held];
       });
     },
-    checkPosition: function (knobs, input) { return checkPosition(input, playRules(knobs)); }
+    checkPosition: function (knobs, input) { return checkPosition(input, playRules(knobs)); },
+    dealMany: function (game, knobs, play, deals) {
+      // [trump, taker, bid, level, text of the eight tricks] each -> the deal's facts and
+      // score ([card points NS, EW, made, score NS, EW, held]), or its first problem.
+      var p = playRules(play);
+      return deals.map(function (x) {
+        var problems = [], tricks = readDealTricks(x[4], problems);
+        if (!tricks) { return problems; }
+        var played = playDeal(x[0], p, play.all_trump_belote, tricks);
+        if (played.length) { return played; }
+        var d = dealFacts(played, x[1]);
+        d.trump = x[0]; d.taker = x[1]; d.bid = x[2]; d.level = x[3]; d.declarations = [0, 0];
+        var r;
+        try { r = game === "coinche" ? scoreCoinche(knobs, d) : scoreBelote(knobs, d); }
+        catch (e) { if (/^unsupported/.test(e.message)) { throw e; } return [[e.message, {}]]; }
+        var held = typeof r.held === "number" ? r.held : r.held[0] + r.held[1];
+        return [d.cardPoints[0], d.cardPoints[1], r.made ? 1 : 0, r.score[0], r.score[1], held];
+      });
+    }
   };
   window.ExplainerPosition = api;
 
@@ -735,13 +860,18 @@
     var list = el("ul", "position-problems");
     problems.forEach(function (pr) {
       var values = pr[1];
-      if (pr[0] === "illegal-play") {
-        values = {card: values.card, why: word("verb-" + values.verb) + ": " + values.cards};
+      if (values.verb) {  // an illegal play: the engine's reason, then the allowed cards
+        values = Object.assign({why: word("verb-" + values.verb) + ": " + values.cards}, values);
       }
       list.appendChild(el("li", "", [fill("check-" + pr[0], values)]));
     });
     return list;
   }
+
+  api.explain = function (problems) {
+    // Problems [key, values] as the page words them (for the test).
+    return problems.map(function (x) { return problemList([x]).textContent; });
+  };
 
   api.problemTexts = function (knobs, input) {
     // The messages the page shows for a position, in its language (for the test).
@@ -752,8 +882,8 @@
   // -- reading and writing the form ------------------------------------------------------
 
   var $ = function (id) { return document.getElementById(id); };
-  var FIELDS = ["rules", "t", "trick", "seat", "hand", "play", "taker", "bid", "level", "tricks",
-                "ns", "ew", "last", "belote", "dns", "dew"];
+  var FIELDS = ["rules", "t", "trick", "seat", "hand", "play", "taker", "bid", "level", "count",
+                "tricks", "ns", "ew", "last", "belote", "deal", "dns", "dew"];
   var SUIT_LETTERS = E.cards.slice(0, 32).filter(function (c, i) { return i % 8 === 0; })
     .map(function (c) { return c.slice(-1); });
 
@@ -809,6 +939,10 @@
       if (name === "seat" && splitTokens(value("trick")).length && v === derivedSeat()) { return; }
       var field = form.elements[name];
       if (name === "trick" || name === "hand") { v = splitTokens(v).join(","); }
+      if (name === "deal") {
+        v = v.split(/[\n;]/).map(function (l) { return splitTokens(l).join(","); })
+          .filter(function (l) { return l; }).join(";");
+      }
       if (v !== "" && (name === "belote" || (field && !field.disabled))) {
         parts.push(name + "=" + encodeURIComponent(v).replace(/%3A/gi, ":").replace(/%2C/gi, ","));
       }
@@ -827,11 +961,14 @@
     });
     if (!Object.keys(values).length) { return false; }
     form.reset();
-    ["trick", "hand", "play"].forEach(function (name) { setValue(name, ""); });
+    ["trick", "hand", "play", "deal"].forEach(function (name) { setValue(name, ""); });
     FIELDS.forEach(function (name) {
       if (!(name in values)) { return; }
       var v = values[name];
-      setValue(name, name === "trick" || name === "hand" ? splitTokens(v).join(", ") : v);
+      if (name === "deal") {
+        v = v.split(";").map(function (l) { return splitTokens(l).join(", "); }).join("\n");
+      } else if (name === "trick" || name === "hand") { v = splitTokens(v).join(", "); }
+      setValue(name, v);
     });
     if (!("seat" in values)) { setValue("seat", derivedSeat() || value("seat")); }
     return true;
@@ -992,6 +1129,7 @@
     // -1), solo, won (tricks the takers won), belotes (teams, suit order), beloteSeats,
     // declarations, bid, level}.
     var trump = E.trumps.indexOf(value("t")), taker = parseSeat(value("taker"));
+    if (value("count") === "tricks") { return dealFromTricks(rs, trump, taker, problems); }
     var tricks = value("tricks"), takers = taker & 1;
     var won = tricks === "solo" ? 8 : parseInt(tricks, 10);
     var capot = won === 8 ? takers : won === 0 ? takers ^ 1 : -1;
@@ -1013,6 +1151,21 @@
       bid: /^[0-9]+$/.test(bid) ? parseInt(bid, 10) : bid,
       level: Math.max(0, ["none", "coinche", "surcoinche"].indexOf(value("level")))
     };
+  }
+
+  function dealFromTricks(rs, trump, taker, problems) {
+    // The deal's facts read from its eight tricks, as play_deal reads them.
+    var tricks = readDealTricks(value("deal"), problems);
+    if (!tricks) { return null; }
+    var played = playDeal(trump, playRules(rs.play), rs.play.all_trump_belote, tricks);
+    if (played.length) { problems.push(played[0]); return null; }
+    var d = dealFacts(played, taker), bid = value("bid");
+    d.trump = trump;
+    d.taker = taker;
+    d.declarations = [number("dns", 9999, problems), number("dew", 9999, problems)];
+    d.bid = /^[0-9]+$/.test(bid) ? parseInt(bid, 10) : bid;
+    d.level = Math.max(0, ["none", "coinche", "surcoinche"].indexOf(value("level")));
+    return d;
   }
 
   function number(name, most, problems) {
@@ -1100,17 +1253,39 @@
     return word("team-0") + " " + score[0] + ", " + word("team-1") + " " + score[1];
   }
 
-  function dealAnswer(rs) {
-    var problems = [], d = dealInput(rs, problems), out = document.createDocumentFragment();
-    if (!problems.length) {
-      try { var got = dealScore(rs, d); }
-      catch (e) {
-        if (e.message === "declarations-off" || e.message === "surcoinche-off") {
-          problems.push([e.message, {rules: rs.id, knob: rs.game === "coinche" ? "declarations" : "classic_declarations"}]);
-        } else { throw e; }
-      }
+  function scored(rs, problems) {
+    // The deal under ``rs``: its facts read from the form as ``rs`` reads them (its card
+    // total, its belotes, its play of the tricks), then its score; or its problems.
+    var d = dealInput(rs, problems);
+    if (problems.length) { return null; }
+    try { return dealScore(rs, d); }
+    catch (e) {
+      if (e.message !== "declarations-off" && e.message !== "surcoinche-off") { throw e; }
+      var knob = rs.game === "coinche" ? "declarations" : "classic_declarations";
+      problems.push([e.message, {rules: rs.id, knob: knob}]);
+      return null;
     }
-    if (problems.length) {
+  }
+
+  function otherScores(rs, got) {
+    // How the game's other rule sets score the same deal, where they score it otherwise.
+    var notes = el("ul", "variants");
+    E.ruleSets.forEach(function (other) {
+      if (other.id === rs.id || other.game !== rs.game) { return; }
+      var problems = [], o = scored(other, problems), line;
+      if (!o) {
+        line = fill("other-refused", {rules: word("preset-" + other.id), problem: problemList(problems.slice(0, 1)).textContent});
+      } else if (o.made !== got.made || o.score[0] !== got.score[0] || o.score[1] !== got.score[1]) {
+        line = fill("other-deal", {rules: word("preset-" + other.id), outcome: word("outcome-" + o.outcome), score: scoreWords(o.score)});
+      }
+      if (line) { notes.appendChild(el("li", "", [line])); }
+    });
+    return notes;
+  }
+
+  function dealAnswer(rs) {
+    var problems = [], got = scored(rs, problems), out = document.createDocumentFragment();
+    if (!got) {
       out.appendChild(el("p", "position-refused", [word("refused-deal")]));
       out.appendChild(problemList(problems));
       return {node: out, summary: word("refused-deal") + " " + problemList(problems).textContent};
@@ -1120,15 +1295,7 @@
     out.appendChild(outcome);
     if (got.held) { out.appendChild(el("p", "", [fill("held", {points: got.held})])); }
     var summary = [outcome.textContent, word("line-" + rs.game + "-score") + ": " + scoreWords(got.score)];
-    var notes = el("ul", "variants");
-    E.ruleSets.forEach(function (other) {
-      if (other.id === rs.id || other.game !== rs.game) { return; }
-      var o;
-      try { o = dealScore(other, d); } catch (e) { return; }
-      if (o.made === got.made && o.score[0] === got.score[0] && o.score[1] === got.score[1]) { return; }
-      notes.appendChild(el("li", "", [fill("other-deal", {rules: word("preset-" + other.id),
-        outcome: word("outcome-" + o.outcome), score: scoreWords(o.score)})]));
-    });
+    var notes = otherScores(rs, got);
     if (notes.childNodes.length) { out.appendChild(notes); }
     return {node: out, summary: summary.join(" ")};
   }
@@ -1164,10 +1331,15 @@
     $("pos-coinche-fields").hidden = !coinche;
     form.elements.bid.disabled = !coinche;
     form.elements.level.disabled = !coinche;
+    var byTricks = value("count") === "tricks";
     var capot = ["0", "8", "solo"].indexOf(value("tricks")) >= 0;
-    form.elements.ns.disabled = capot;
-    form.elements.ew.disabled = capot;
-    form.elements.last.disabled = capot;
+    $("pos-by-points").hidden = byTricks;
+    $("pos-by-tricks").hidden = !byTricks;
+    form.elements.tricks.disabled = byTricks;
+    form.elements.deal.disabled = !byTricks;
+    form.elements.ns.disabled = capot || byTricks;
+    form.elements.ew.disabled = capot || byTricks;
+    form.elements.last.disabled = capot || byTricks;
     showBeloteFields(trump, rs);
   }
 

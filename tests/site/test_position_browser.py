@@ -43,15 +43,21 @@ from explainer.engine import (
     BidKind,
     CoincheContract,
     CoincheRules,
+    Contract,
+    IllegalPlayError,
     InvalidContractError,
+    InvalidDealError,
     Level,
     Rule,
     RuleSet,
     Seat,
     Team,
     Trump,
+    card_str,
     find_coinche_rules,
     make_ruler,
+    play_coinche_deal,
+    play_deal,
     random_scored_deal,
     score_classic_declarations,
     score_coinche,
@@ -673,3 +679,125 @@ def test_axe_finds_nothing_at_1280_and_320_px_in_light_and_dark(
                           for v in result["violations"]]  # fmt: skip
         context.close()
     assert not found, "\n".join(found)
+
+
+# -- a deal given by its eight tricks ------------------------------------------------------
+
+
+def _written(tricks: list[list[tuple[Seat, int]]]) -> str:
+    return "\n".join(", ".join(f"{s.name}:{card_str(c)}" for s, c in t) for t in tricks)
+
+
+def _spoiled(
+    rng: random.Random, tricks: list[list[tuple[Seat, int]]]
+) -> list[list[tuple[Seat, int]]]:
+    """The deal with one thing wrong, often: a card moved, a seat changed, a play missing,
+    two plays swapped, a trick missing; or left as played."""
+    tricks = [list(t) for t in tricks]
+    kind = rng.randrange(8)
+    t, i = rng.randrange(8), rng.randrange(4)
+    if kind == 0:  # two cards of two tricks swapped: often an illegal play
+        u, j = rng.randrange(8), rng.randrange(4)
+        (s1, c1), (s2, c2) = tricks[t][i], tricks[u][j]
+        tricks[t][i], tricks[u][j] = (s1, c2), (s2, c1)
+    elif kind == 1:
+        tricks[t][i] = (Seat(rng.randrange(4)), tricks[t][i][1])
+    elif kind == 2:
+        del tricks[t][i]
+    elif kind == 3:
+        tricks[t][i], tricks[t][(i + 1) & 3] = tricks[t][(i + 1) & 3], tricks[t][i]
+    elif kind == 4:
+        del tricks[t]
+    elif kind == 5:
+        tricks[t][i] = (tricks[t][i][0], tricks[(t + 1) & 7][i][1])
+    return tricks
+
+
+def engine_played(
+    game: str, rs: Any, tricks: Any, trump: Trump, taker: Seat, bid: Any, level: int
+) -> Any:
+    """The engine's play and score of a deal of eight tricks, or its message."""
+    try:
+        if game == "belote":
+            r = play_deal(Contract(trump, "belote", taker), tricks, rs.play)
+            return [*r.card_points, int(r.made), *r.score, r.held]
+        bid = bid if isinstance(bid, int) else BidKind(bid)
+        c = play_coinche_deal(
+            CoincheContract(taker, trump, bid, Level(level)), tricks, rules=rs.scoring
+        )
+        return [*c.card_points, int(c.made), *c.score, sum(c.scored.held)]
+    except (InvalidDealError, IllegalPlayError) as exc:
+        return [str(exc)]
+    except InvalidContractError:
+        return ["a surcoinche is not played under " + rs.id]
+
+
+def test_a_deal_of_eight_tricks_is_played_and_scored_as_the_engine_does(page: Any) -> None:
+    rng = random.Random(SEED + 5)
+    refused = 0
+    for rs in position_rule_sets():
+        deals, expected = [], []
+        for _ in range(300):
+            trump, taker = Trump(rng.randrange(6)), Seat(rng.randrange(4))
+            d = random_scored_deal(rng, trump, rs.play, taker=taker, leader=Seat(rng.randrange(4)))
+            tricks = d.tricks() if rng.random() < 0.5 else _spoiled(rng, d.tricks())
+            bid, level = (
+                rng.choice([*range(80, 190, 10), "capot", "generale"]),
+                rng.choice((0, 1, 2)),
+            )
+            deals.append([int(trump), int(taker), bid, level, _written(tricks)])
+            expected.append(engine_played(rs.game, rs, tricks, trump, taker, bid, level))
+        got = call(
+            page,
+            "(g, k, p, ds) => ExplainerPosition.dealMany(g, k, p, ds)"
+            ".map(r => typeof r[0] === 'number' ? r : ExplainerPosition.explain(r))",
+            rs.game,
+            rs.scoring_knobs,
+            rs.play_knobs,
+            deals,
+        )
+        differences = [(d, g, e) for d, g, e in zip(deals, got, expected, strict=True) if g != e]
+        assert not differences, (rs.id, len(differences), differences[:2])
+        refused += sum(len(e) == 1 for e in expected)
+    assert 500 < refused < 1500
+
+
+def test_a_deal_whose_plays_cannot_be_read_gets_the_checks_messages(page: Any) -> None:
+    head = "kind: deal\ncontract: {game: belote, rules: house, trump: hearts, taker: S}\ntricks:\n"
+    cases = [
+        ["N:7S, E:8S, S:9S, W:10S"] * 7 + ["N:XS, E:8S, 7H, Q:10S"],
+        ["N:7S, E:8S, S:9S, W:10S", "N:7S:8S, E:JS"],
+    ]
+    for lines in cases:
+        yaml = head + "".join(
+            "  - [" + ", ".join(_play_yaml(tok) for tok in line.split(", ")) + "]\n"
+            for line in lines
+        )
+        _, diags = load_text(yaml, "deal.yaml")
+        expected = sorted(d.message for d in diags)
+        got = call(
+            page,
+            "(k, p, ds) => ExplainerPosition.dealMany('belote', k, p, ds).map(r => ExplainerPosition.explain(r))",
+            PRESETS["house"].knobs,
+            PRESETS["house"].knobs,
+            [[1, 2, 80, 0, "\n".join(lines)]],
+        )
+        assert sorted(got[0]) == expected
+
+
+def _play_yaml(token: str) -> str:
+    parts = token.split(":")
+    return f"{{{_quoted(parts[0])}: {_quoted(parts[1])}}}" if len(parts) == 2 else _quoted(token)
+
+
+def test_a_link_to_a_whole_deal_shows_the_engines_score(browser: Any, built_site: Path) -> None:
+    deal = random_scored_deal(
+        random.Random(SEED + 6), Trump.CLUBS, PRESETS["ffb_belote"], taker=Seat.E
+    )
+    tricks = ";".join(",".join(f"{s.name}:{card_str(c)}" for s, c in t) for t in deal.tricks())
+    fragment = f"#rules=ffb_belote&t=clubs&taker=E&count=tricks&deal={tricks}"
+    context, page = _open(browser, built_site, "en", fragment)
+    final = page.locator("#pos-deal-answer tr.final td").all_text_contents()
+    assert [int(x) for x in final] == list(deal.score)
+    assert page.locator("#pos-deal").input_value().count("\n") == 7
+    context.close()
