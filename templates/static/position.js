@@ -475,13 +475,13 @@
     return t ? t.split(/[\s,]+/).filter(function (x) { return x; }) : [];
   }
 
-  function readTrick(text, problems) {
-    // reader.plays: every play one "SEAT:CARD" pair; any problem leaves no trick.
+  function readPlays(text, problems, notAPlay) {
+    // reader.plays: every play one "SEAT:CARD" pair; null after any problem.
     var plays = [], ok = true;
     splitTokens(text).forEach(function (tok, i) {
       var m = /^([^:]*):([^:]*)$/.exec(tok);
       if (!m) {
-        problems.push(["not-a-play", {n: i + 1, text: pyRepr(tok)}]);
+        problems.push(notAPlay(i + 1, pyRepr(tok)));
         ok = false;
         return;
       }
@@ -491,7 +491,14 @@
       if (seat < 0 || card < 0) { ok = false; return; }
       plays.push([seat, card]);
     });
-    return ok ? plays : [];
+    return ok ? plays : null;
+  }
+
+  function readTrick(text, problems) {
+    // A trick's plays; any problem leaves no trick (as kinds/play.py reads it).
+    return readPlays(text, problems, function (n, written) {
+      return ["not-a-play", {n: n, text: written}];
+    }) || [];
   }
 
   function checkTrick(trick, hasHand, problems) {
@@ -599,27 +606,17 @@
   // -- a whole deal's eight tricks: the deal kind's reading, check_dealt, play_deal ------
 
   function readDealTricks(text, problems) {
-    // One trick a line (or between semicolons), its plays as in a trick: the reader's
-    // tricks.T.P messages for a play that is not one.
+    // One trick a line (or between semicolons), its plays as in a trick, located as the
+    // deal kind locates them (tricks.T.P); null after any problem.
     var tricks = [], ok = true;
     text.split(/[\n;]/).map(function (line) { return line.trim(); }).filter(function (line) {
       return line;
     }).forEach(function (line, t) {
-      var plays = [];
-      splitTokens(line).forEach(function (tok, i) {
-        var m = /^([^:]*):([^:]*)$/.exec(tok);
-        if (!m) {
-          problems.push(["not-a-deal-play", {t: t + 1, n: i + 1, text: pyRepr(tok)}]);
-          ok = false;
-          return;
-        }
-        var seat = parseSeat(m[1]), card = parseCard(m[2]);
-        if (seat < 0) { problems.push(["bad-seat", {text: pyRepr(m[1])}]); }
-        if (card < 0) { problems.push(["bad-card", {text: pyRepr(m[2])}]); }
-        if (seat < 0 || card < 0) { ok = false; return; }
-        plays.push([seat, card]);
+      var plays = readPlays(line, problems, function (n, written) {
+        return ["not-a-deal-play", {t: t + 1, n: n, text: written}];
       });
-      tricks.push(plays);
+      ok = ok && plays !== null;
+      tricks.push(plays || []);
     });
     return ok ? tricks : null;
   }
