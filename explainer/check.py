@@ -12,6 +12,10 @@ scenarios, ``N passed, N failed`` (a file with invalid input counts as failed), 
 catalog problems when there are some (``; 3 catalog problems``).
 Nothing escapes as a traceback: an unexpected exception becomes an
 ``internal error`` line and exit 2.
+
+``--format github|junit|json`` writes the same problems for a CI system instead
+(:mod:`explainer.formats`): the document alone on standard output, the lines for people
+and the count on standard error, the exit code the same.
 """
 
 from __future__ import annotations
@@ -19,13 +23,14 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from contextlib import AbstractContextManager
 from functools import partial
 from pathlib import Path
 from typing import TextIO
 
-from explainer.pipeline import check_project, settings
+from explainer.formats import Case, Format, Outcome, render
+from explainer.pipeline import Checked, check_project, settings
 from explainer.scenarios.diagnostics import (
     EXIT_DISAGREE,
     EXIT_INVALID,
@@ -33,7 +38,6 @@ from explainer.scenarios.diagnostics import (
     Code,
     Diagnostic,
     Location,
-    exit_code,
     one_line,
     sort_key,
 )
@@ -53,21 +57,34 @@ def run_check(
     complete: Collection[str] | None = None,
     out: TextIO | None = None,
     jobs: int = 1,
+    fmt: Format = Format.TEXT,
+    err: TextIO | None = None,
 ) -> int:
     """Check the scenario files under ``paths`` (default: ``root/scenarios`` and the
-    catalogs); print the problems and the count to ``out``; return the exit code.
+    catalogs); write the problems and the count to ``out`` in the format ``fmt``; return
+    the exit code.
 
     ``complete``: the languages whose catalogs must translate everything (default: the
     project's ``[tool.explainer] complete``). ``jobs``: processes that check the laws and
     the catalogs not cached yet (:mod:`~explainer.scenarios.kinds.law_workers`,
-    :func:`~explainer.i18n.check.prefetch_catalogs`; the output is the same)."""
+    :func:`~explainer.i18n.check.prefetch_catalogs`; the output is the same). ``fmt``: a
+    machine format (:mod:`explainer.formats`) writes its document alone on ``out`` and the
+    lines for people (what ``--fill`` wrote, the laws, the count) on ``err``."""
     out = out if out is not None else sys.stdout
+    err = err if err is not None else sys.stderr
+    people = out if fmt is Format.TEXT else err
     try:
-        return _run(list(paths), Path(root), fill, report, complete, out, jobs)
+        outcome = _run(list(paths), Path(root), fill, report, complete, people, jobs)
+        document, for_people = render(fmt, outcome)
     except Exception as exc:  # noqa: BLE001 - the user never sees a traceback
         where = str(paths[0]) if paths else str(Path(root) / "scenarios")
-        print(one_line(f"{where}:1:1: internal error: {type(exc).__name__}: {exc}"), file=out)
-        return EXIT_INVALID
+        message = f"internal error: {type(exc).__name__}: {exc}"
+        outcome = Outcome((Diagnostic(Location(where, 1, 1), message, Code.INTERNAL),))
+        document, for_people = render(fmt, outcome)
+    out.write(document)
+    out.flush()  # the document before the lines for people, where both reach one terminal
+    err.write(for_people)
+    return outcome.exit_code
 
 
 def _run(
@@ -76,23 +93,22 @@ def _run(
     fill: bool,
     report: str | Path | None,
     complete: Collection[str] | None,
-    out: TextIO,
+    people: TextIO,
     jobs: int = 1,
-) -> int:
+) -> Outcome:
+    """Check; what ``--fill`` writes goes to ``people`` at once, the rest is returned."""
     missing = [p for p in paths if not os.path.exists(p)]
     extra = [Diagnostic(Location(str(p), 1, 1), "no such file or folder", Code.IO) for p in missing]
     targets = [Path(p) for p in paths if p not in missing] if paths else None
     if paths and not targets:
-        for d in extra:
-            print(d, file=out)
-        print("0 passed, 0 failed", file=out)
-        return EXIT_INVALID
+        return Outcome(tuple(extra), summary="0 passed, 0 failed", failed=0)
     not_a_project = None if paths else missing_scenarios(root)
     if not_a_project is not None:
-        print(not_a_project, file=out)
-        return EXIT_INVALID
+        where = Location(str(root / "scenarios"), 1, 1)
+        why = not_a_project.removeprefix(f"{where.path}: ")
+        return Outcome((Diagnostic(where, why, Code.IO),), shown=(not_a_project,))
     if fill:
-        _fill(load_project(root, targets), out)
+        _fill(load_project(root, targets), people)
     if complete is None:
         complete = settings(root).complete
     with _one_run(targets):
@@ -100,15 +116,6 @@ def _run(
             _prefetch(root, targets, frozenset(complete), jobs)
         checked = check_project(root, targets, complete=complete)
     diagnostics = sorted([*checked.diagnostics, *extra], key=sort_key)
-    for d in diagnostics:
-        print(d, file=out)
-    for law in sorted(_laws(checked.project, checked.wrong), key=lambda s: s.path):
-        print(one_line(checked_line(law)), file=out)
-    for line in checked.warnings:
-        print(line, file=out)
-    if checked.coverage:
-        print(checked.coverage, file=out)
-    print(checked.summary(), file=out)
     if report is not None:
         from explainer.report import render_report
 
@@ -119,8 +126,39 @@ def _run(
             summary=checked.summary(),
         )
         write_whole(Path(report), html)
+    return _outcome(checked, diagnostics)
 
-    return exit_code(diagnostics)
+
+def _outcome(checked: Checked, diagnostics: list[Diagnostic]) -> Outcome:
+    """What the check found, for every format: the laws that hold are printed with what
+    they were checked over (a disagreeing law's problem line already says where it fails)."""
+    laws = {s.path: one_line(checked_line(s)) for s in _laws(checked.project, checked.wrong)}
+    notes = [laws[path] for path in sorted(laws)]
+    notes += checked.warnings
+    if checked.coverage:
+        notes.append(checked.coverage)
+    return Outcome(
+        tuple(diagnostics),
+        notes=tuple(notes),
+        summary=checked.summary(),
+        passed=checked.passed,
+        failed=checked.failed,
+        catalog_problems=checked.catalog_problems,
+        cases=_cases(checked.project, laws),
+    )
+
+
+def _cases(project: Project, laws: Mapping[str, str]) -> tuple[Case, ...]:
+    """The JUnit test cases: each example and law by its id, each file that could not be
+    read as one by its path."""
+    cases = [
+        Case(
+            "laws" if isinstance(s, LawScenario) else "examples", s.id, s.path, laws.get(s.path, "")
+        )
+        for s in project.scenarios
+    ]
+    cases += [Case("examples", path, path) for path in sorted(set(project.failed_paths))]
+    return tuple(cases)
 
 
 def _one_run(targets: list[Path] | None) -> AbstractContextManager[None]:
@@ -166,8 +204,7 @@ def _files(root: Path, targets: Sequence[Path] | None) -> list[Path]:
 
 
 def _laws(project: Project, wrong: Collection[str]) -> list[LawScenario]:
-    """The laws that hold as stated (a disagreeing law's problem line already says where
-    it fails and why), each printed with the count it was checked over."""
+    """The laws that hold as stated."""
     return [s for s in project.scenarios if isinstance(s, LawScenario) and s.path not in wrong]
 
 

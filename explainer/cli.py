@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from explainer import __version__
+from explainer.formats import Format
 from explainer.scenarios.diagnostics import EXIT_INVALID
 
 _ROOT_HELP = "project folder holding scenarios/, templates/, locales/ (default: .)"
@@ -74,6 +75,14 @@ def _parser() -> argparse.ArgumentParser:
         "$EXPLAINER_JOBS, else 2 where two CPUs are available, else 1; the output is the same)",
     )
     c.add_argument(
+        "--format",
+        choices=[str(f) for f in Format],
+        default=str(Format.TEXT),
+        help="text: lines for people (default); github: GitHub Actions annotations; junit: "
+        "JUnit XML, a test case per example and law; json: JSON lines, an object per problem "
+        "then a summary (the machine formats write the lines for people on stderr)",
+    )
+    c.add_argument(
         "--complete",
         metavar="LANG[,LANG]",
         type=_languages,
@@ -103,11 +112,26 @@ def _parser() -> argparse.ArgumentParser:
     n.add_argument("dir", type=Path, metavar="DIR", help="the folder to create")
 
     s = sub.add_parser(
-        "serve", parents=[common], help="preview the site locally, rebuilding on change"
+        "serve",
+        parents=[common],
+        help="preview the site locally, rebuilding on change",
+        description="Build the site, serve it at http://HOST:PORT/ and rebuild it when a file "
+        "under scenarios/, templates/ or locales/ changes; the open page then reloads. A "
+        "failed rebuild keeps the last good site. Stop with Ctrl-C.",
     )
     s.add_argument("--out", type=Path, default=None, help="output folder (default: a temp folder)")
-    s.add_argument("--host", default="127.0.0.1")
-    s.add_argument("--port", type=int, default=8000)
+    s.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default: 127.0.0.1, this computer only; 0.0.0.0 "
+        "lets other devices of the network see the preview)",
+    )
+    s.add_argument(
+        "--port",
+        type=int,
+        default=8000,
+        help="the port to listen on (default: 8000; choose another when it is in use)",
+    )
     return p
 
 
@@ -149,6 +173,8 @@ def _run(args: argparse.Namespace) -> int:
             complete=args.complete,
             out=sys.stdout,
             jobs=args.jobs if args.jobs is not None else default_jobs(),
+            fmt=Format(args.format),
+            err=sys.stderr,
         )
     from explainer.site.build import run_build
 

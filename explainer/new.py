@@ -2,10 +2,16 @@
 
 The files come from ``explainer/scaffold/`` inside the package: a ``pyproject.toml``
 with ``[tool.explainer]``, one page with one example, ``locales/`` holding only a
-``babel.cfg``, a ``.gitignore`` and a README whose two commands set the site up and build
+``babel.cfg``, a ``.gitignore``, a GitHub Actions workflow that checks the site and
+publishes it to GitHub Pages, and a README whose two commands set the site up and build
 it, or set it up and check it. The site has no templates of its own: the packaged
 theme draws it (:mod:`explainer.site.theme`), and a ``templates/`` folder added later
 overrides it file by file.
+
+The README and the workflow install ``rules-explainer`` pinned to the version that made
+the site, from the git repository the package names as its ``Source``
+(:func:`install_requirement`): a co-organiser's clone and a CI runner can run them, which
+the folder the creator installed from never allowed.
 
 The folder is written whole or not at all: the files go into a temporary folder beside
 ``DIR``, which is then renamed to ``DIR`` (``DIR`` may exist if it is empty).
@@ -14,66 +20,129 @@ The folder is written whole or not at all: the files go into a temporary folder 
 from __future__ import annotations
 
 import importlib.metadata
-import json
 import os
 import shlex
 import shutil
 import tempfile
+import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, TextIO
-from urllib.parse import unquote, urlparse
 
+from explainer import __version__
 from explainer.scenarios.diagnostics import EXIT_INVALID, EXIT_OK, one_line
 
-__all__ = ["SCAFFOLD", "create_site", "install_source", "run_new", "scaffold_files"]
+__all__ = [
+    "DISTRIBUTION",
+    "SCAFFOLD",
+    "Release",
+    "create_site",
+    "install_requirement",
+    "release",
+    "run_new",
+    "scaffold_files",
+]
+
+DISTRIBUTION: Final = "rules-explainer"
+"""The name explainer is installed by (``pip install rules-explainer``)."""
 
 SCAFFOLD: Final = Path(__file__).resolve().parent / "scaffold"
 """The files of a new site, as shipped in the package."""
 
-_RENAMED: Final = {"gitignore": ".gitignore"}
-"""Scaffold files stored under another name: package data globs skip dot files."""
+_RENAMED: Final = {"gitignore": ".gitignore", "github": ".github"}
+"""Top-level scaffold files and folders stored under another name: package data globs
+skip dot files."""
 
-_FILLED: Final = frozenset({"README.md"})
-"""Scaffold files with ``{title}`` and ``{install}`` filled in."""
+_FILLED: Final = frozenset({"README.md", "site.yml"})
+"""Scaffold files whose ``{title}``, ``{install}``, ``{version}`` and ``{source}`` are
+filled in."""
 
 
 class NewSiteError(Exception):
     """The site cannot be created at the folder named (one line for people)."""
 
 
-def install_source() -> str:
-    """What ``pip install`` takes to install this explainer again, shell-quoted: the
-    local folder or wheel it was installed from (pip records it in
-    ``direct_url.json``), else the package's name and version."""
+@dataclass(frozen=True, slots=True)
+class Release:
+    """The explainer a new site is made with: its version and the git repository it is
+    released from (tagged ``v<version>``)."""
+
+    version: str
+    source: str
+    """The repository's URL, ``https://…`` (the package's ``Source`` project URL)."""
+
+    @property
+    def requirement(self) -> str:
+        """What ``pip install`` takes, shell-quoted: this version from its tag.
+
+        >>> print(Release("0.1.0", "https://example.org/explainer").requirement)
+        'rules-explainer @ git+https://example.org/explainer@v0.1.0'
+        """
+        return shlex.quote(f"{DISTRIBUTION} @ git+{self.source}@v{self.version}")
+
+
+def release() -> Release:
+    """This explainer's version and repository: ``[project.urls] Source`` from the installed
+    package's metadata, or from the ``pyproject.toml`` of the source tree it runs from (an
+    editable install made before the distribution was renamed has only the old metadata)."""
+    source = _source_from_metadata() or _source_from_pyproject()
+    if not source:
+        raise NewSiteError(
+            f"cannot tell where {DISTRIBUTION} {__version__} is released from: install it"
+            " with pip (its metadata names its Source repository)"
+        )
+    return Release(__version__, source)
+
+
+def _source_from_metadata() -> str | None:
     try:
-        dist = importlib.metadata.distribution("explainer")
-        raw = dist.read_text("direct_url.json")
-        version = dist.version
+        urls = importlib.metadata.distribution(DISTRIBUTION).metadata.get_all("Project-URL")
     except importlib.metadata.PackageNotFoundError:
-        return "explainer"
-    if raw:
-        try:
-            url = urlparse(str(json.loads(raw).get("url", "")))
-        except (ValueError, AttributeError):
-            url = urlparse("")
-        if url.scheme == "file" and url.path:
-            return shlex.quote(unquote(url.path))
-    return f"explainer=={version}"
+        return None
+    for entry in urls or []:
+        label, _, url = str(entry).partition(",")
+        if label.strip().lower() == "source" and url.strip():
+            return url.strip()
+    return None
 
 
-def scaffold_files(title: str, install: str) -> dict[str, bytes]:
+def _source_from_pyproject() -> str | None:
+    try:
+        with (Path(__file__).resolve().parents[1] / "pyproject.toml").open("rb") as f:
+            project = tomllib.load(f).get("project", {})
+    except (OSError, tomllib.TOMLDecodeError):
+        return None
+    if project.get("name") != DISTRIBUTION:
+        return None
+    source: object = project.get("urls", {}).get("Source")
+    return source if isinstance(source, str) and source else None
+
+
+def install_requirement() -> str:
+    """What a new site's README and workflow give ``pip install``, shell-quoted."""
+    return release().requirement
+
+
+def scaffold_files(title: str, made_with: Release) -> dict[str, bytes]:
     """Every file of a new site by relative path (``/``-separated), sorted."""
+    fills = {
+        "{title}": title,
+        "{install}": made_with.requirement,
+        "{version}": made_with.version,
+        "{source}": made_with.source,
+    }
     files: dict[str, bytes] = {}
     for path in sorted(SCAFFOLD.rglob("*")):
         if not path.is_file() or "__pycache__" in path.parts:
             continue
-        rel = path.relative_to(SCAFFOLD)
-        name = _RENAMED.get(rel.name, rel.name)
+        first, *rest = path.relative_to(SCAFFOLD).parts
         data = path.read_bytes()
-        if rel.name in _FILLED:
-            text = data.decode("utf-8").replace("{title}", title).replace("{install}", install)
+        if path.name in _FILLED:
+            text = data.decode("utf-8")
+            for placeholder, value in fills.items():
+                text = text.replace(placeholder, value)
             data = text.encode("utf-8")
-        files[rel.with_name(name).as_posix()] = data
+        files["/".join([_RENAMED.get(first, first), *rest])] = data
     return dict(sorted(files.items()))
 
 
@@ -88,7 +157,7 @@ def _refusal(target: Path) -> str | None:
     return None
 
 
-def create_site(target: Path, *, install: str | None = None) -> dict[str, bytes]:
+def create_site(target: Path, *, made_with: Release | None = None) -> dict[str, bytes]:
     """Write a new site into ``target`` (absent or empty); return the files written.
 
     Raises :class:`NewSiteError` when ``target`` is a file, holds files, or its parent
@@ -99,7 +168,7 @@ def create_site(target: Path, *, install: str | None = None) -> dict[str, bytes]
     if why is not None:
         raise NewSiteError(f"{target}: {why}")
     title = target.resolve().name.replace("-", " ").replace("_", " ").strip() or "Rules"
-    files = scaffold_files(title[:1].upper() + title[1:], install or install_source())
+    files = scaffold_files(title[:1].upper() + title[1:], made_with or release())
     tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}-new-", dir=target.parent))
     try:
         os.chmod(tmp, 0o755)

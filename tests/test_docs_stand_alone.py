@@ -37,6 +37,9 @@ NOT_IN_A_CLONE = {
     "scenarios/.drafts/": "an example of a hidden folder, which the check skips",
     "locales/de/LC_MESSAGES/messages.po": "made by the pybabel init TRANSLATING.md shows",
     "site/de/": "built once that German catalog exists (TRANSLATING.md)",
+    ".github/workflows/site.yml": "a new site's workflow: explainer new writes it from "
+    "explainer/scaffold/github/",
+    ".pre-commit-config.yaml": "a site's pre-commit configuration, which its author writes",
 }
 """Paths the documents name that a clone does not hold, each with the reason."""
 

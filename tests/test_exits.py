@@ -79,7 +79,7 @@ def _tree(folder: Path) -> dict[str, bytes]:
 def site_project(tmp_path: Path) -> Path:
     """A new rules site, built once into ``site/``."""
     root = tmp_path / "rules"
-    create_site(root, install="explainer")
+    create_site(root)
     assert main(["--root", str(root), "build"]) == 0
     return root
 
@@ -98,7 +98,7 @@ def test_a_signal_mid_build_leaves_the_old_site_and_no_temporary_folder(
     assert err == f"explainer build: stopped by {sig.name}; no file was left half-written\n"
     assert _tree(site_project / "site") == before
     assert sorted(p.name for p in site_project.iterdir()) == [
-        ".gitignore", "README.md", "locales", "pyproject.toml", "scenarios", "site",
+        ".github", ".gitignore", "README.md", "locales", "pyproject.toml", "scenarios", "site",
     ]  # fmt: skip
 
 

@@ -94,7 +94,7 @@ def test_two_processes_print_exactly_what_one_prints(
 def site_with_laws(tmp_path: Path) -> Path:
     """A new rules site with two laws of which-card (both no-trump: quick to check)."""
     root = tmp_path / "rules"
-    create_site(root, install="explainer")
+    create_site(root)
     for name in ("11-no-trump-free-discard.yaml", "12-no-trump-no-climbing.yaml"):
         text = (LAWS / "which-card" / "laws" / name).read_text(encoding="utf-8")
         text = text.replace("page: which-card", "page: rules").replace(

@@ -4,20 +4,22 @@ an editable install reads the repository's ``templates/``."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
-import venv
 from pathlib import Path
 
 import pytest
 
+from explainer import __version__
 from explainer.cli import main
-from explainer.new import SCAFFOLD, create_site, install_source, scaffold_files
+from explainer.new import (
+    SCAFFOLD,
+    Release,
+    create_site,
+    install_requirement,
+    release,
+    scaffold_files,
+)
 from explainer.site.theme import PACKAGED_THEME, theme_dirs
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.install import ROOT, fresh_venv, pip_install, run, source_copy
 
 
 def _new(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
@@ -34,6 +36,7 @@ def test_new_writes_one_page_one_example_an_empty_locales_and_a_readme(
     assert main(["new", str(site)]) == 0
     files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
     assert files == [
+        ".github/workflows/site.yml",
         ".gitignore",
         "README.md",
         "locales/babel.cfg",
@@ -42,13 +45,13 @@ def test_new_writes_one_page_one_example_an_empty_locales_and_a_readme(
         "scenarios/rules/page.yaml",
     ]
     assert capsys.readouterr().out.splitlines() == [
-        f"created {site} (6 files): " + ", ".join(files),
+        f"created {site} (7 files): " + ", ".join(files),
         f"next: cd {site} && explainer build",
     ]
     assert "[tool.explainer]" in (site / "pyproject.toml").read_text(encoding="utf-8")
     readme = (site / "README.md").read_text(encoding="utf-8")
     assert readme.startswith("# My rules\n")
-    install = install_source()
+    install = install_requirement()
     commands = [line.strip() for line in readme.splitlines() if line.startswith("    python3")]
     assert commands == [
         f"python3 -m venv .venv && .venv/bin/pip install {install} && .venv/bin/explainer build",
@@ -117,8 +120,9 @@ def test_new_refuses_anything_but_an_absent_or_empty_folder(
 def test_new_fills_an_empty_folder(tmp_path: Path) -> None:
     target = tmp_path / "empty"
     target.mkdir()
-    files = create_site(target, install="explainer")
-    assert sorted(files) == sorted(scaffold_files("Empty", "explainer"))
+    made_with = Release("9.9.9", "https://example.org/explainer")
+    files = create_site(target, made_with=made_with)
+    assert files == scaffold_files("Empty", made_with)
     assert (target / "locales").is_dir()
     assert [p.name for p in tmp_path.iterdir()] == ["empty"]
 
@@ -132,61 +136,8 @@ def test_every_scaffold_file_is_shipped_as_package_data() -> None:
 # ----------------------------------------------------------------- installed for real
 
 
-def _fresh_venv(where: Path) -> Path:
-    """A new virtualenv without explainer; the libraries it needs come from this test's
-    environment, linked one by one into a folder on its path, leaving out any explainer
-    installed there (CI installs it non-editable into that environment: pip would then
-    see it as installed and skip ours, and Python would import it before ours)."""
-    venv.create(where, with_pip=False)
-    python = where / "bin" / "python"
-    purelib = subprocess.run(
-        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        check=True, capture_output=True, text=True,
-    ).stdout.strip()  # fmt: skip
-    import jinja2
-
-    libs = Path(jinja2.__file__).resolve().parents[1]
-    linked = where / "test-libraries"
-    linked.mkdir()
-    for entry in libs.iterdir():
-        if not _is_explainer(entry.name):
-            (linked / entry.name).symlink_to(entry)
-    Path(purelib, "test-libraries.pth").write_text(f"{linked}\n", encoding="utf-8")
-    return python
-
-
-def _is_explainer(name: str) -> bool:
-    """Whether a site-packages entry belongs to an installed explainer (its package, its
-    metadata, an editable install's finder or path file)."""
-    lowered = name.lower()
-    return lowered.startswith(("explainer", "__editable__.explainer", "__editable___explainer"))
-
-
-def _source_copy(tmp_path: Path) -> Path:
-    """The files a build of the package reads, copied (links kept) outside the repository."""
-    src = tmp_path / "src"
-    src.mkdir()
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy2(ROOT / name, src / name)
-    for name in ("explainer", "templates"):
-        shutil.copytree(
-            ROOT / name, src / name, symlinks=True, ignore=shutil.ignore_patterns("__pycache__")
-        )
-    return src
-
-
-def _pip(python: Path, *args: str) -> None:
-    subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(python), "-q", "install", "--no-deps", *args],
-        check=True, capture_output=True,
-    )  # fmt: skip
-
-
 def _run(argv: list[str], cwd: Path) -> str:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    done = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stdout + done.stderr
-    return done.stdout
+    return run(argv, cwd).stdout
 
 
 def _theme_of(python: Path, cwd: Path) -> Path:
@@ -194,16 +145,11 @@ def _theme_of(python: Path, cwd: Path) -> Path:
     return Path(_run([str(python), "-c", code], cwd).strip())
 
 
-def test_the_wheel_in_a_fresh_venv_builds_a_new_site_in_another_folder(tmp_path: Path) -> None:
-    src = _source_copy(tmp_path)
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path / "dist"),
-         str(src)],
-        check=True, capture_output=True,
-    )  # fmt: skip
-    (wheel,) = (tmp_path / "dist").glob("explainer-*.whl")
-    python = _fresh_venv(tmp_path / "venv")
-    _pip(python, str(wheel))
+def test_the_wheel_in_a_fresh_venv_builds_a_new_site_in_another_folder(
+    wheel: Path, tmp_path: Path
+) -> None:
+    python = fresh_venv(tmp_path / "venv")
+    pip_install(python, str(wheel))
     work = tmp_path / "elsewhere"
     work.mkdir()
     theme = _theme_of(python, work)
@@ -218,9 +164,9 @@ def test_the_wheel_in_a_fresh_venv_builds_a_new_site_in_another_folder(tmp_path:
 
 
 def test_an_editable_install_reads_the_repository_templates(tmp_path: Path) -> None:
-    src = _source_copy(tmp_path)
-    python = _fresh_venv(tmp_path / "venv")
-    _pip(python, "-e", str(src))
+    src = source_copy(tmp_path)
+    python = fresh_venv(tmp_path / "venv")
+    pip_install(python, "-e", str(src))
     work = tmp_path / "elsewhere"
     work.mkdir()
     assert _theme_of(python, work).resolve() == (src / "templates").resolve()
@@ -231,3 +177,28 @@ def test_an_editable_install_reads_the_repository_templates(tmp_path: Path) -> N
     _run([explainer, "build"], work / "rules")
     built = (work / "rules" / "site" / "en" / "index.html").read_text(encoding="utf-8")
     assert built.startswith("<!-- edited in the repository -->")
+
+
+def test_the_release_comes_from_the_source_tree_when_the_metadata_is_an_older_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import explainer.new
+
+    from_metadata = release()
+    monkeypatch.setattr(explainer.new, "_source_from_metadata", lambda: None)
+    assert release() == from_metadata  # the checkout's pyproject.toml names the same Source
+
+
+def test_new_refuses_when_it_cannot_tell_where_explainer_is_released_from(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import explainer.new
+
+    monkeypatch.setattr(explainer.new, "_source_from_metadata", lambda: None)
+    monkeypatch.setattr(explainer.new, "_source_from_pyproject", lambda: None)
+    assert main(["new", str(tmp_path / "club")]) == 2
+    assert capsys.readouterr().out == (
+        f"cannot tell where rules-explainer {__version__} is released from: install it with"
+        " pip (its metadata names its Source repository)\n"
+    )
+    assert list(tmp_path.iterdir()) == []

@@ -31,11 +31,29 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     assert test_command in ci.splitlines()
 
 
-def test_help_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
+def test_help_lists_every_verb_with_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "400")
     assert main(["--help"]) == 0
     out = capsys.readouterr().out
-    for verb in ("check", "build", "serve", "new"):
-        assert verb in out
+    listed = dict(re.findall(r"^    (\w+) +(\S.*)$", out, flags=re.M))
+    assert set(listed) == {"check", "build", "serve", "new"}
+    assert all(len(line) > 20 for line in listed.values()), listed
+
+
+def test_serve_help_describes_the_verb_and_each_option(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "400")  # one line per option, whatever the terminal
+    assert main(["serve", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "Build the site, serve it at http://HOST:PORT/ and rebuild it" in out
+    options = re.findall(r"^  (?:-h, )?(--\w+)(?: [A-Z]+)?\s+(\S.*)$", out, flags=re.M)
+    assert {name for name, _ in options} == {"--help", "--root", "--out", "--host", "--port"}
+    assert (
+        "(default: 127.0.0.1" in out and "(default: 8000; choose another when it is in use)" in out
+    )
 
 
 def test_unknown_verb_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

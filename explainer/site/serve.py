@@ -19,6 +19,7 @@ the temporary folder is removed either way.
 
 from __future__ import annotations
 
+import errno
 import functools
 import http.server
 import os
@@ -179,7 +180,9 @@ def run_serve(
             (host, port), functools.partial(_Handler, build=build)
         )
     except OSError as exc:
-        print(f"cannot serve on {host}:{port}: {exc.strerror or exc}", file=stream)
+        print(
+            f"cannot serve on {host}:{port}: {exc.strerror or exc}{_hint(exc, port)}", file=stream
+        )
         return 2
     tmp: tempfile.TemporaryDirectory[str] | None = None
     try:
@@ -198,6 +201,14 @@ def run_serve(
         server.server_close()
         if tmp is not None:
             tmp.cleanup()
+
+
+def _hint(exc: OSError, port: int) -> str:
+    """What to do when the port cannot be bound: another one, when it is taken."""
+    if exc.errno != errno.EADDRINUSE:
+        return ""
+    other = port + 1 if port < 65535 else 8000
+    return f" (another program is using port {port}; choose another with --port {other})"
 
 
 def _serve(

@@ -98,7 +98,11 @@ def test_serve_reports_a_busy_port_at_once_before_any_build(project: Path, tmp_p
             project, tmp_path / "out", "127.0.0.1", port, out_stream=stream, stop=threading.Event()
         )
     assert code == 2
-    assert re.fullmatch(rf"cannot serve on 127\.0\.0\.1:{port}: [^\n]+\n", stream.text())
+    assert re.fullmatch(
+        rf"cannot serve on 127\.0\.0\.1:{port}: [^\n]+ \(another program is using port {port};"
+        rf" choose another with --port {port + 1}\)\n",
+        stream.text(),
+    )
     assert not (tmp_path / "out").exists()  # nothing was built
 
 

@@ -1,0 +1,124 @@
+"""Installing the package for real, for the tests that run what a user runs.
+
+A wheel is built from a copy of the checkout (what ``pip install .`` or a release builds);
+a fresh virtualenv sees this test environment's libraries, linked one by one into a folder
+on its path, but no explainer, so only the wheel under test can answer. Building takes the
+build backend (setuptools) from pip's configured index, as ``pip install .`` does; the
+commands a test runs as a user would (:func:`run`) have pip kept off every index, so the
+dependencies come from the linked libraries and nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from collections.abc import Mapping
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+DISTRIBUTIONS = ("rules_explainer", "explainer")
+"""The distribution's name as site-packages spells it, and its former name (an install
+made before the rename may still be in the environment)."""
+
+NOT_LINKED = ("pip",)
+"""Libraries a fresh virtualenv gets on its own: ``python3 -m venv`` installs pip, and
+would not if it saw this environment's."""
+
+
+def source_copy(dest: Path) -> Path:
+    """The files a build of the package reads, copied (links kept) into ``dest/src``."""
+    src = dest / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy2(ROOT / name, src / name)
+    for name in ("explainer", "templates"):
+        shutil.copytree(
+            ROOT / name, src / name, symlinks=True, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    return src
+
+
+def build_wheel(dest: Path) -> Path:
+    """A wheel of the checkout, built in ``dest`` as ``pip wheel`` builds it."""
+    src = source_copy(dest)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dest / "dist"),
+         str(src)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    (wheel,) = (dest / "dist").glob("rules_explainer-*.whl")
+    return wheel
+
+
+def link_libraries(where: Path) -> None:
+    """Put this environment's libraries (but explainer and pip) on the path of the
+    virtualenv at ``where``."""
+    python = where / "bin" / "python"
+    purelib = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True, capture_output=True, text=True,
+    ).stdout.strip()  # fmt: skip
+    import jinja2
+
+    libs = Path(jinja2.__file__).resolve().parents[1]
+    linked = where / "test-libraries"
+    linked.mkdir()
+    for entry in libs.iterdir():
+        if not _is_explainer(entry.name) and not _is_pip(entry.name):
+            (linked / entry.name).symlink_to(entry)
+    Path(purelib, "test-libraries.pth").write_text(f"{linked}\n", encoding="utf-8")
+
+
+def fresh_venv(where: Path) -> Path:
+    """A new virtualenv without explainer (and without pip: :func:`pip_install` drives this
+    environment's pip) whose libraries come from this test's environment; its python."""
+    venv.create(where, with_pip=False)
+    link_libraries(where)
+    return where / "bin" / "python"
+
+
+def _is_explainer(name: str) -> bool:
+    """Whether a site-packages entry belongs to an installed explainer (its package, its
+    metadata, an editable install's finder or path file). CI installs it non-editable into
+    the test environment: pip would then see it as installed and skip ours, and Python
+    would import it before ours."""
+    lowered = name.lower().replace("-", "_")
+    return lowered.startswith(
+        tuple(f"{p}{d}" for p in ("", "__editable__.", "__editable___") for d in DISTRIBUTIONS)
+    )
+
+
+def _is_pip(name: str) -> bool:
+    return any(name == lib or name.startswith(f"{lib}-") for lib in NOT_LINKED)
+
+
+def pip_install(python: Path, *args: str) -> None:
+    """``pip install --no-deps ARGS`` into the virtualenv of ``python``."""
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "-q", "install", "--no-deps", *args],
+        check=True, capture_output=True,
+    )  # fmt: skip
+
+
+def offline_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """This process's environment without ``PYTHONPATH``, pip kept off any index."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update(PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1")
+    env.update(extra or {})
+    return env
+
+
+def run(
+    argv: list[str], cwd: Path, *, env: Mapping[str, str] | None = None, expect: int = 0
+) -> subprocess.CompletedProcess[str]:
+    """Run ``argv`` in ``cwd`` offline; assert its exit code (``expect``), with its output
+    in the message when it is another."""
+    done = subprocess.run(
+        argv, cwd=cwd, env=offline_env(env), capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == expect, f"exit {done.returncode}\n{done.stdout}{done.stderr}"
+    return done
