@@ -17,7 +17,7 @@ import pytest
 
 from explainer.check import run_check
 from explainer.cli import main
-from explainer.engine import laws as engine_laws
+from explainer.engine.laws import play_check as engine_laws
 from explainer.new import create_site
 from explainer.scenarios.kinds import law as law_kind
 from explainer.scenarios.kinds import law_workers

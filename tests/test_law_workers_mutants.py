@@ -511,8 +511,8 @@ class FakeLaws:
             assert rule_sets is rs
             self.remembered[lw] = result
 
+        monkeypatch.setattr(law_workers, "read_laws", read_laws)
         for name, fake in [
-            ("read_laws", read_laws),
             ("is_cached", is_cached),
             ("law_key", law_key),
             ("shared_work", shared_work),

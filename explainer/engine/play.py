@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
-from typing import Final
+from typing import Final, TypeVar
 
 from .cards import FULL_DECK, SUIT_MASKS, Card, CardSet, Mask, card_str, cards_of, parse_card
 from .contract import TRUMP_KEY, Trump, point_table, tables
@@ -218,8 +218,10 @@ def make_ruler(trump: Trump, rules: RuleSet = HOUSE) -> Ruler:
 
 # -- many hands, one trick: the batch face of the ruler ----------------------------------
 
-_Flat = tuple[tuple[Mask, Mask, Rule], ...]
-"""A cascade's steps as ``(test, keep, rule)``, the form the comprehensions read."""
+_T = TypeVar("_T")
+_Flat = tuple[tuple[Mask, Mask, _T], ...]
+"""A cascade's steps as ``(test, keep, rule)``, the form the comprehensions read; or as
+``(test, keep, step index)`` where a step has an ``alt``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,15 +257,29 @@ class Cascade:
     """
 
     steps: tuple[Step, ...]
-    _flat: _Flat = field(init=False, repr=False, compare=False)
-    _alt: Step | None = field(init=False, repr=False, compare=False)
+    _flat: _Flat[Rule] = field(init=False, repr=False, compare=False)
+    _marked: tuple[_Flat[Rule | None], Rule, Rule] | None = field(
+        init=False, repr=False, compare=False
+    )
+    _batch: bool = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        # The steps as the comprehensions read them, once per cascade, not per call.
-        object.__setattr__(self, "_flat", tuple((s.test, s.keep, s.rule) for s in self.steps))
-        object.__setattr__(self, "_alt", next((s for s in self.steps if s.alt), None))
-        object.__setattr__(self, "_hash", hash(self.steps))
+        # The steps as the comprehensions read them, once per cascade, not per call. A
+        # step with an ``alt`` is marked by ``None`` in place of its rule (another step
+        # may give the same rule, without an ``alt``), its two rules kept beside.
+        steps = self.steps
+        flat = tuple((s.test, s.keep, s.rule) for s in steps)
+        alts = [(i, s.alt) for i, s in enumerate(steps) if s.alt is not None]
+        marked = None
+        if len(alts) == 1:
+            ((i, alt),) = alts
+            test, keep, rule = flat[i]
+            marked = ((*flat[:i], (test, keep, None), *flat[i + 1 :]), rule, alt)
+        object.__setattr__(self, "_flat", flat)
+        object.__setattr__(self, "_marked", marked)
+        object.__setattr__(self, "_batch", len(steps) <= len(_BY_LENGTH) and len(alts) < 2)
+        object.__setattr__(self, "_hash", hash(steps))
 
     def __hash__(self) -> int:
         """The steps' hash, computed once (the laws look cascades up by value, to share
@@ -281,36 +297,38 @@ class Cascade:
     def rule_all(self, hands: Iterable[Mask]) -> list[tuple[Mask, Rule]]:
         """``[cascade(hand) for hand in hands]``, several times faster: one comprehension
         per cascade length, the steps' masks in locals, so a hand costs a few ``&`` and no
-        call. The ``no-undertrump`` step's ``alt`` is applied in a second pass."""
-        flat, alt = self._flat, self._alt
-        if len(flat) > len(_BY_LENGTH):
+        call. The hands the step with an ``alt`` decides (``no-undertrump``'s) get their
+        rule in a second pass. A cascade no trick needs (more steps than the unrolled
+        comprehensions, or two steps with an ``alt``) rules hand by hand."""
+        flat, marked = self._flat, self._marked
+        if not self._batch:
             return [self(h) for h in hands]
-        if alt is None or alt.alt is None:
+        if marked is None:
             return _BY_LENGTH[len(flat) - 1](flat, hands)
         hands = hands if isinstance(hands, list | tuple) else list(hands)
-        rule, other = alt.rule, alt.alt
+        steps, rule, alt = marked
         return [
-            (legal, other) if legal == hand and r is rule else (legal, r)
-            for (legal, r), hand in zip(_BY_LENGTH[len(flat) - 1](flat, hands), hands, strict=True)
+            (legal, r) if r is not None else (legal, alt if legal == hand else rule)
+            for (legal, r), hand in zip(_BY_LENGTH[len(flat) - 1](steps, hands), hands, strict=True)
         ]
 
 
-def _rule_1(flat: _Flat, hands: Iterable[Mask]) -> list[tuple[Mask, Rule]]:
+def _rule_1(flat: _Flat[_T], hands: Iterable[Mask]) -> list[tuple[Mask, _T]]:
     ((_, kz, rz),) = flat
     return [(h & kz, rz) for h in hands]
 
 
-def _rule_2(flat: _Flat, hands: Iterable[Mask]) -> list[tuple[Mask, Rule]]:
+def _rule_2(flat: _Flat[_T], hands: Iterable[Mask]) -> list[tuple[Mask, _T]]:
     (t0, k0, r0), (_, kz, rz) = flat
     return [(h & k0, r0) if h & t0 else (h & kz, rz) for h in hands]
 
 
-def _rule_3(flat: _Flat, hands: Iterable[Mask]) -> list[tuple[Mask, Rule]]:
+def _rule_3(flat: _Flat[_T], hands: Iterable[Mask]) -> list[tuple[Mask, _T]]:
     (t0, k0, r0), (t1, k1, r1), (_, kz, rz) = flat
     return [(h & k0, r0) if h & t0 else (h & k1, r1) if h & t1 else (h & kz, rz) for h in hands]
 
 
-def _rule_4(flat: _Flat, hands: Iterable[Mask]) -> list[tuple[Mask, Rule]]:
+def _rule_4(flat: _Flat[_T], hands: Iterable[Mask]) -> list[tuple[Mask, _T]]:
     (t0, k0, r0), (t1, k1, r1), (t2, k2, r2), (_, kz, rz) = flat
     return [
         (h & k0, r0)
@@ -324,7 +342,7 @@ def _rule_4(flat: _Flat, hands: Iterable[Mask]) -> list[tuple[Mask, Rule]]:
     ]
 
 
-def _rule_5(flat: _Flat, hands: Iterable[Mask]) -> list[tuple[Mask, Rule]]:
+def _rule_5(flat: _Flat[_T], hands: Iterable[Mask]) -> list[tuple[Mask, _T]]:
     (t0, k0, r0), (t1, k1, r1), (t2, k2, r2), (t3, k3, r3), (_, kz, rz) = flat
     return [
         (h & k0, r0)

@@ -141,3 +141,72 @@ def test_partner_overtrump_step_keeps_back_only_the_lower_trumps():
     cascade = trick_cascade(cards("8D 9H 7D"), Trump.HEARTS, rules)
     hand = mask_of(cards("7H JH KS"))
     assert cascade.rule_all([hand]) == [(mask_of(cards("JH KS")), Rule.PARTNER_WINS)]
+
+
+# -- cascades built by hand: rule_all is the cascade called on each hand ------------------
+
+masks = st.integers(0, FULL_DECK)
+rules = st.sampled_from(list(Rule))
+
+
+@st.composite
+def cascades(draw: st.DrawFn) -> Cascade:
+    """Any cascade of one to seven steps: any masks, any rules (few, so that steps share
+    them), any steps with an ``alt``, the last step's test the whole deck or not."""
+    few = draw(st.lists(rules, min_size=1, max_size=3, unique=True))
+    rule = st.sampled_from(few)
+    step = st.builds(Step, masks, masks, rule, st.none() | rule)
+    return Cascade(tuple(draw(st.lists(step, min_size=1, max_size=7))))
+
+
+@settings(max_examples=1000, deadline=None)
+@given(cascades(), st.lists(masks, max_size=12))
+def test_rule_all_rules_every_hand_as_the_cascade_called_on_it(cascade, hand_masks):
+    assert cascade.rule_all(hand_masks) == [cascade(h) for h in hand_masks]
+
+
+def test_a_rule_of_the_no_undertrump_step_on_another_step_keeps_its_own_ruling():
+    """The step deciding a hand says which rule applies: a hand kept whole by a later
+    step that happens to give the ``no-undertrump`` step's rule is ruled by that later
+    step's rule, not by the ``no-undertrump`` step's alternative (``discard``)."""
+    spades, hearts, diamonds, clubs = SUIT_MASKS
+    cascade = Cascade(
+        (
+            Step(spades, spades, Rule.NO_UNDERTRUMP, Rule.DISCARD),
+            Step(hearts, hearts, Rule.TRUMP),
+            Step(diamonds, diamonds, Rule.FOLLOW),
+            Step(clubs, FULL_DECK, Rule.NO_UNDERTRUMP),
+            Step(FULL_DECK, FULL_DECK, Rule.LEAD),
+        )
+    )
+    hand_masks = [mask_of(cards(h)) for h in ("7S 8S", "7S 7C", "7C 8C", "7H 7C")]
+    expected = [
+        (mask_of(cards("7S 8S")), Rule.DISCARD),
+        (mask_of(cards("7S")), Rule.NO_UNDERTRUMP),
+        (mask_of(cards("7C 8C")), Rule.NO_UNDERTRUMP),
+        (mask_of(cards("7H")), Rule.TRUMP),
+    ]
+    assert [cascade(h) for h in hand_masks] == expected
+    assert cascade.rule_all(hand_masks) == expected
+
+
+def test_every_step_with_an_alternative_rule_gives_it_in_a_batch():
+    """Two steps with an ``alt``: each hand kept whole by either gets that step's ``alt``."""
+    spades, hearts, _, _ = SUIT_MASKS
+    cascade = Cascade(
+        (
+            Step(spades, FULL_DECK & ~hearts, Rule.NO_UNDERTRUMP, Rule.DISCARD),
+            Step(hearts, FULL_DECK & ~spades, Rule.PARTNER_WINS, Rule.FOLLOW),
+            Step(FULL_DECK, FULL_DECK, Rule.LEAD),
+        )
+    )
+    hand_masks = [mask_of(cards(h)) for h in ("7S 7D", "7S 7H", "7H 7D", "7H", "7D")]
+    expected = [
+        (mask_of(cards("7S 7D")), Rule.DISCARD),
+        (mask_of(cards("7S")), Rule.NO_UNDERTRUMP),
+        (mask_of(cards("7H 7D")), Rule.FOLLOW),
+        (mask_of(cards("7H")), Rule.FOLLOW),
+        (mask_of(cards("7D")), Rule.LEAD),
+    ]
+    assert [cascade(h) for h in hand_masks] == expected
+    assert cascade.rule_all(hand_masks) == expected

@@ -19,7 +19,7 @@ from explainer.engine import (
     parse_card,
     position_premises,
 )
-from explainer.engine.laws import _hand_bits, _space
+from explainer.engine.laws.space import _hand_bits, _space
 
 
 def _cards(*names: str) -> list[int]:

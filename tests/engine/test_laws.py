@@ -35,7 +35,9 @@ from explainer.engine import (
     scoring_variants,
 )
 from explainer.engine.contract import tables
-from explainer.engine.laws import RULING_KNOBS, _positions, _space
+from explainer.engine.laws import RULING_KNOBS
+from explainer.engine.laws.sampling import _positions
+from explainer.engine.laws.space import _space
 
 # The false statement of the which-card page, as a law.
 PARTNER_WINNING_FREE = PlayLaw.parse(
@@ -251,7 +253,7 @@ def test_rule_sets_alike_on_the_ruling_knobs_rule_every_position_alike(
 def test_the_same_law_gives_the_same_counts_and_counterexample() -> None:
     law = PlayLaw.parse(trump="suit", when=["void", "opponent_winning"], then={"may": "any"})
     first = check_play_law(law, samples=2_000)
-    from explainer.engine import laws
+    from explainer.engine.laws import play_check as laws
 
     laws._positions.cache_clear()
     laws._CHECKED.clear()

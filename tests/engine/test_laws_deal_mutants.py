@@ -32,9 +32,9 @@ from explainer.engine import (
     check_deal_law,
     scoring_variants,
 )
-from explainer.engine import laws as L
 from explainer.engine.deal import DealScore, score_deal
 from explainer.engine.errors import EngineError
+from explainer.engine.laws import deal_check as L
 from explainer.engine.simulate import RandomDeal, random_scored_deals
 
 FFB = PRESETS["ffb_belote"]

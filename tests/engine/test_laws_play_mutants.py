@@ -27,13 +27,16 @@ from explainer.engine import (
     TrumpKind,
     check_play_law,
     counterexample_yaml,
-    laws,
     mask_of,
     parse_card,
     position_premises,
 )
 from explainer.engine.contract import tables
-from explainer.engine.laws import Conclusion, Condition, LawResult, _positions, _space
+from explainer.engine.laws import Conclusion, Condition, LawResult, sampling
+from explainer.engine.laws import play_check as laws
+from explainer.engine.laws import space as law_space
+from explainer.engine.laws.sampling import _positions
+from explainer.engine.laws.space import _space
 
 PREMISE_NAMES = ", ".join(p.value for p in Premise)
 
@@ -44,12 +47,12 @@ def _forget() -> None:
         laws._space,
         laws._positions,
         laws._claim,
-        laws._cell,
-        laws._hand_bits,
-        laws._compositions,
-        laws._subsets,
-        laws._pieces,
-        laws._shifted,
+        sampling._cell,
+        law_space._hand_bits,
+        sampling._compositions,
+        sampling._subsets,
+        sampling._pieces,
+        sampling._shifted,
     ):
         cached.cache_clear()
     laws._CHECKED.clear()
@@ -1072,5 +1075,5 @@ def test_sampled_positions_are_seeded_distinct_and_satisfy_the_premises(
     for ti, hand in every:
         trick = space.tricks[ti].cards
         assert not hand & mask_of(trick)
-        premises = laws._bits_of(position_premises(Trump.HEARTS, trick, hand))
+        premises = law_space._bits_of(position_premises(Trump.HEARTS, trick, hand))
         assert premises & need == need and not premises & forbid, (trick, hand)

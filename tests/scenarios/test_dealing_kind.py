@@ -57,6 +57,31 @@ REFUSED: list[tuple[str, list[tuple[str, str]]]] = [
         "kind: dealing\ndealer: N\ndeck: [7S, 8S]\n",
         [("t.yaml:3:1: deck: a deck has 32 cards, got 2", "BAD_DEAL")],
     ),
+    # An empty deck is a deck of the wrong size like any other (issue 27: it used to reach
+    # the engine, reported without the key, on the packets, or not with the other problems).
+    (
+        "kind: dealing\ndealer: N\ndeck: []\n",
+        [("t.yaml:3:1: deck: a deck has 32 cards, got 0", "BAD_DEAL")],
+    ),
+    (
+        "kind: dealing\ndealer: N\ndeck: []\npackets: [3, 2, 3]\nrules: ffb_coinche\n",
+        [("t.yaml:3:1: deck: a deck has 32 cards, got 0", "BAD_DEAL")],
+    ),
+    (
+        "kind: dealing\ndealer: N\ndeck: []\nrules: ffb_coinche\n",
+        [("t.yaml:3:1: deck: a deck has 32 cards, got 0", "BAD_DEAL")],
+    ),
+    (
+        "kind: dealing\ndealer: Z\ndeck: []\ntaker: W\n",
+        [
+            ("t.yaml:2:9: invalid seat: 'Z' (expected N, E, S or W)", "BAD_SEAT"),
+            ("t.yaml:3:1: deck: a deck has 32 cards, got 0", "BAD_DEAL"),
+        ],
+    ),
+    (
+        "kind: dealing\ndealer: N\ndeck: [7S, 7S]\n",
+        [("t.yaml:3:12: duplicate card: 7S (also at line 3)", "DUPLICATE_CARD")],
+    ),
     (
         "kind: dealing\ndealer: N\ndeck: {a: 1}\n",
         [("t.yaml:3:7: deck: expected a list of cards, got a mapping", "TYPE")],

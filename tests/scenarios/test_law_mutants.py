@@ -25,6 +25,7 @@ from explainer.engine import (
     scoring_variants,
 )
 from explainer.scenarios.kinds import law as law_kind
+from explainer.scenarios.kinds.law_workers import read_laws
 from explainer.scenarios.kinds.play import PlayView
 from explainer.scenarios.loader import load_text
 
@@ -480,7 +481,7 @@ def test_a_deal_law_with_scoring_variants_is_read_under_every_scoring_variant(
         "rules: scoring_variants\n",
         encoding="utf-8",
     )
-    ((law, rule_sets),) = law_kind.read_laws([path])
+    ((law, rule_sets),) = read_laws([path])
     assert law == DealLaw.parse(trump="suit", then=["made_scores_own"])
     assert law.game == "belote"
     assert dict(rule_sets) == scoring_variants("belote")

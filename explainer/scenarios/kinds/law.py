@@ -5,7 +5,7 @@ Keys: ``contract`` (``game``; ``trump``: ``suit``, ``none``, ``all`` or a list o
 evaluate; default every preset of the game; a deal law may ask for ``scoring_variants``:
 every preset with each scoring knob at each of its values). A ``then`` mapping
 (``must``/``may``/``rule``) makes a play law, a ``then`` list of deal conclusions a deal
-law (``explainer/engine/laws.py`` defines every word). Fact: ``holds_under``, the
+law (``explainer/engine/laws/terms.py`` defines every word). Fact: ``holds_under``, the
 presets under which the law holds, compared as a set; where it disagrees, the message
 gives each preset's smallest counterexample as a ``kind: play`` scenario on one line.
 
@@ -18,7 +18,8 @@ a changed law or engine is checked afresh, an unreadable entry is ignored.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -518,7 +519,7 @@ def _check(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> AnyResul
 # -- reading the laws first, to check them in several processes (law_workers.py) --------
 
 _READING: list[AnyLaw] | None = None
-"""While :func:`read_laws` reads: the laws read, left unchecked."""
+"""While :func:`collecting`: the laws read, left unchecked."""
 
 
 def _outcome(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> AnyResult | None:
@@ -528,19 +529,18 @@ def _outcome(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> AnyRes
     return checked_result(law, rule_sets)
 
 
-def read_laws(files: Sequence[Path]) -> list[AnyLaw]:
-    """The valid laws of ``files``, read as the check reads them but not checked."""
+@contextmanager
+def collecting() -> Iterator[list[AnyLaw]]:
+    """While open, every valid law the loader reads goes into the list it gives, left
+    unchecked (:func:`~.law_workers.read_laws`: the loader is above this module, so the
+    module that reads the files is the one that imports it)."""
     global _READING
-    from ..loader import load_file
-
     found: list[AnyLaw] = []
     _READING = found
     try:
-        for f in files:
-            load_file(f)
+        yield found
     finally:
         _READING = None
-    return found
 
 
 def law_key(law: PlayLaw | DealLaw, rule_sets: Mapping[str, RuleSet]) -> str:

@@ -214,7 +214,7 @@ def prefetch_laws(
         return
     from . import law
 
-    found = law.read_laws([f for f in files if _may_be_law(f)])
+    found = read_laws([f for f in files if _may_be_law(f)])
     missing = {law.law_key(lw, rs): (lw, rs) for lw, rs in found if not law.is_cached(lw, rs)}
     groups: dict[object, list[tuple[Any, Any]]] = {}
     for item in missing.values():
@@ -233,6 +233,18 @@ def prefetch_laws(
     for unit, done in zip(units, results, strict=True):
         for (lw, rs), result in zip(unit, done, strict=True):
             law.remember(lw, rs, result)
+
+
+def read_laws(files: Sequence[Path]) -> list[tuple[Any, Any]]:
+    """The valid laws of ``files`` with their rule sets (:data:`~.law.AnyLaw`), read as the
+    check reads them but not checked."""
+    from ..loader import load_file
+    from . import law
+
+    with law.collecting() as found:
+        for f in files:
+            load_file(f)
+    return found
 
 
 def _may_be_law(path: Path) -> bool:

@@ -1,0 +1,275 @@
+"""Checking a deal law: random legal deals, played once and scored under every rule set.
+
+A :class:`~.deal_law.DealLaw` is checked over :data:`~.deal_law.DEAL_SAMPLES` random
+legal deals per rule set, split evenly among its contract kinds
+(:func:`~.simulate.random_scored_deal`, fixed seed; the taker and the first leader turn
+from deal to deal). By default the rule sets are :func:`scoring_variants`: every preset
+of the game, and each with one scoring knob (:data:`SCORING_KNOBS`) set to each of its
+other values. A deal is played under the rule set's play knobs and scored under the
+rule set, so rule sets that differ only in scoring share their deals; the streams of
+rule sets that play differently are played together
+(:func:`~.simulate.random_scored_deals`), each deal again only under a rule set that
+rules one of its plays otherwise (about three deals in a hundred between ``undertrump:
+required`` and ``optional``), with the same deals as apart.
+
+The streams (:data:`_DEAL_POOLS`) and the deals scored under each rule set
+(:data:`_SCORED`) are kept for the whole process, shared by every deal law.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Final
+
+from ..contract import Trump, point_table
+from ..deal import BELOTE, LAST_TRICK, DealScore, belote_seats, score_deal
+from ..rules import KNOBS, PRESETS, RuleSet, presets_for
+from ..seats import Seat
+from ..simulate import RandomDeal, random_scored_deals
+from .deal_law import DEAL_SAMPLES, DealLaw
+from .results import DealCounterexample, DealLawResult, DealOutcome, LawResult
+from .terms import SEED, DealConclusion, DealPremise, _behaviour, _kind_of
+
+SCORING_KNOBS: Final = ("tie", "belote", "capot_points", "all_trump_points", "all_trump_belote")
+"""The knobs that change how a played deal is scored, not how it is played."""
+
+
+def scoring_variants(game: str = "belote") -> dict[str, RuleSet]:
+    """Every preset of ``game`` and, for each, every other value of each scoring knob.
+
+    Labelled ``house`` or ``house, belote: imprenable``; a deal law is checked under
+    each, so that it is known to hold under every scoring knob value.
+    """
+    out = {}
+    for name in presets_for(game):
+        base = PRESETS[name]
+        out[name] = base
+        for knob in SCORING_KNOBS:
+            if knob not in KNOBS or game not in KNOBS[knob].games:
+                continue
+            for value in KNOBS[knob].values:
+                if value != getattr(base, knob):
+                    out[f"{name}, {knob}: {value}"] = base.with_knobs(**{knob: value})
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Scored:
+    """A played deal scored under one rule set."""
+
+    deal: RandomDeal
+    card_points: tuple[int, int]
+    belotes: tuple[Seat, ...]
+    score: DealScore
+    facts: frozenset[DealPremise] = frozenset()
+    """The premises the deal satisfies (:func:`_facts`), found once."""
+
+
+def _scored_deal(
+    deal: RandomDeal, card_points: tuple[int, int], belotes: tuple[Seat, ...], score: DealScore
+) -> _Scored:
+    takers = deal.taker & 1
+    facts = _facts(
+        score.made,
+        bool(score.held),
+        score.capot is not None,
+        bool(belotes),
+        any(seat & 1 == takers for seat in belotes),
+    )
+    return _Scored(deal, card_points, belotes, score, facts)
+
+
+def _rescore(deal: RandomDeal, rules: RuleSet) -> _Scored:
+    """Score a deal played under another rule set with the same play knobs under ``rules``."""
+    trump = deal.trump
+    card_points = deal.card_points
+    if trump == Trump.ALL and rules.all_trump_points != deal.rules.all_trump_points:
+        table = point_table(trump, rules.all_trump_points)
+        team = [0, 0]
+        for i, w in enumerate(deal.winners):
+            team[w & 1] += sum(table[c] for c in deal.cards[4 * i : 4 * i + 4])
+        card_points = (team[0], team[1])
+    belotes = belote_seats(trump, deal.hands, rules)
+    score = score_deal(card_points, deal.winners, belotes, deal.taker, rules, trump=trump)
+    return _scored_deal(deal, card_points, belotes, score)
+
+
+@cache
+def _facts(
+    made: bool, litige: bool, capot: bool, belote: bool, takers_belote: bool
+) -> frozenset[DealPremise]:
+    """The premises a scored deal satisfies (:class:`DealPremise`), from what decides them."""
+    return frozenset(
+        premise
+        for premise, true in (
+            (DealPremise.MADE, made),
+            (DealPremise.FAILED, not made and not litige),
+            (DealPremise.LITIGE, litige),
+            (DealPremise.CAPOT, capot),
+            (DealPremise.BELOTE, belote),
+            (DealPremise.TAKERS_BELOTE, takers_belote),
+        )
+        if true
+    )
+
+
+def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: RuleSet) -> bool:
+    """Whether one conclusion is true of a deal scored under ``rules`` (the conclusions
+    that need no belote bonus are decided first: this runs for every deal)."""
+    if isinstance(conclusion, DealPremise):
+        return conclusion in s.facts
+    score = s.score
+    if conclusion is DealConclusion.CARD_POINTS_152:
+        return sum(s.card_points) == 152
+    if conclusion is DealConclusion.MADE_SCORES_OWN:
+        return not score.made or score.score == score.points
+    failed = not score.made and not score.held
+    if not failed and conclusion is not DealConclusion.POINTS_162_OR_CAPOT:
+        return True  # the failed conclusions say nothing of this deal
+    takers = s.deal.taker & 1
+    bonus = [0, 0]
+    for seat in s.belotes:
+        bonus[seat & 1] += BELOTE
+    if rules.belote == "attack_only":
+        bonus[takers ^ 1] = 0  # the defenders' belote never counts
+    whole = rules.capot_total if score.capot is not None else 152 + LAST_TRICK
+    if conclusion is DealConclusion.POINTS_162_OR_CAPOT:
+        return sum(score.points) - sum(bonus) == whole
+    if conclusion is DealConclusion.FAILED_TAKERS_ZERO:
+        return score.score[takers] == (0 if rules.belote == "prenable" else bonus[takers])
+    given = sum(bonus) if rules.belote == "prenable" else bonus[takers ^ 1]
+    return score.score[takers ^ 1] == whole + given
+
+
+_DEAL_POOLS: dict[tuple[Trump, tuple[str, ...]], tuple[random.Random, list[RandomDeal]]] = {}
+
+
+def _pool(trump: Trump, rules: RuleSet) -> tuple[random.Random, list[RandomDeal]]:
+    """The stream of deals played as ``rules`` play (:data:`RULING_KNOBS`; the other
+    knobs only score), so rule sets that play alike (``house`` and ``pagat_belote``), and
+    laws that ask for fewer or more deals, share one simulation."""
+    key = (trump, _behaviour(_kind_of(trump), rules))
+    return _DEAL_POOLS.setdefault(key, (random.Random(SEED + trump), []))
+
+
+def _deals(trump: Trump, rules: RuleSet, count: int) -> list[RandomDeal]:
+    """The first ``count`` of a seeded stream of random legal deals under ``rules``.
+
+    The taker and the leader turn from deal to deal.
+    """
+    _fill(trump, [rules], count)
+    return _pool(trump, rules)[1][:count]
+
+
+def _fill(trump: Trump, rule_sets: Iterable[RuleSet], count: int) -> None:
+    """Extend the streams of ``rule_sets`` to ``count`` deals, playing the streams that
+    stand at the same deal together (:func:`~.simulate.random_scored_deals`: a deal is
+    played again only under the rule sets that rule one of its plays otherwise).
+
+    Each stream keeps its own generator, seeded alike, so a stream's deals are the same
+    whichever streams were played with it."""
+    groups: dict[int, dict[tuple[str, ...], RuleSet]] = {}
+    for rules in rule_sets:
+        rng, pool = _pool(trump, rules)
+        if len(pool) < count:
+            groups.setdefault(len(pool), {}).setdefault(_behaviour(_kind_of(trump), rules), rules)
+    for start, group in groups.items():
+        members = list(group.values())
+        pools = [_pool(trump, rules) for rules in members]
+        rng = pools[0][0]
+        for i in range(start, count):
+            deals = random_scored_deals(
+                rng, trump, members, taker=Seat(i & 3), leader=Seat(i >> 2 & 3)
+            )
+            for (_, pool), deal in zip(pools, deals, strict=True):
+                pool.append(deal)
+        for other, _ in pools[1:]:
+            other.setstate(rng.getstate())
+
+
+_ScoredKey = tuple[Trump, tuple[str, ...], tuple[str, ...], int]
+_SCORED: dict[_ScoredKey, list[_Scored]] = {}
+
+
+def _scored_key(trump: Trump, rules: RuleSet, count: int) -> _ScoredKey:
+    """What the first ``count`` deals of the stream, scored under ``rules``, depend on:
+    the play knobs and the scoring knobs that apply to ``trump``. Rule sets that play and
+    score alike have one key (``house`` and ``pagat_belote``, or the all-trump knobs
+    outside all-trump): the same deals, and the same outcome of a law over them."""
+    scoring = [k for k in SCORING_KNOBS if trump == Trump.ALL or not k.startswith("all_trump")]
+    return (
+        trump,
+        _behaviour(_kind_of(trump), rules),
+        tuple(str(getattr(rules, k)) for k in scoring),
+        count,
+    )
+
+
+def _scored(trump: Trump, rules: RuleSet, count: int) -> list[_Scored]:
+    """The first ``count`` deals of the stream, scored under ``rules`` (kept under
+    :func:`_scored_key`)."""
+    key = _scored_key(trump, rules, count)
+    found = _SCORED.get(key)
+    if found is None:
+        found = _SCORED[key] = [
+            _scored_deal(deal, deal.card_points, deal.belotes, _own_score(deal))
+            if deal.rules is rules or deal.rules == rules
+            else _rescore(deal, rules)
+            for deal in _deals(trump, rules, count)
+        ]
+    return found
+
+
+def _own_score(deal: RandomDeal) -> DealScore:
+    return DealScore(deal.points, deal.capot, deal.made, deal.score, deal.held)
+
+
+def check_deal_law(
+    law: DealLaw,
+    rule_sets: Mapping[str, RuleSet] | None = None,
+    *,
+    samples: int = DEAL_SAMPLES,
+) -> DealLawResult:
+    """Check ``law`` under each rule set (default: :func:`scoring_variants` of its game) over
+    ``samples`` random legal deals each, split evenly among the law's contract kinds
+    (seeded, so repeatable). The deal is played under the rule set's play knobs and scored
+    under the rule set.
+    """
+    presets = scoring_variants(law.game) if rule_sets is None else dict(rule_sets)
+    per_kind = -(-samples // len(law.kinds))
+    for kind in law.kinds:
+        _fill(kind.trump, presets.values(), per_kind)
+    outcomes = []
+    done: dict[tuple[_ScoredKey, ...], DealOutcome] = {}
+    for name, rules in presets.items():
+        key = tuple(_scored_key(kind.trump, rules, per_kind) for kind in law.kinds)
+        if key not in done:  # the same scored deals: the same outcome
+            played = [_scored(kind.trump, rules, per_kind) for kind in law.kinds]
+            done[key] = _deal_outcome(law, rules, played)
+        o = done[key]
+        failure = o.counterexample
+        if failure is not None:
+            failure = DealCounterexample(failure.trump, rules, failure.deal, failure.conclusion)
+        outcomes.append(DealOutcome(name, o.holds, o.deals, o.matching, failure))
+    return LawResult(tuple(outcomes))
+
+
+def _deal_outcome(law: DealLaw, rules: RuleSet, played: list[list[_Scored]]) -> DealOutcome:
+    """The law over the deals of each of its contract kinds, scored under ``rules``."""
+    deals = matching = 0
+    failure: DealCounterexample | None = None
+    need = {p for p, negated in law.when if not negated}
+    forbid = {p for p, negated in law.when if negated}
+    for kind, scored_deals in zip(law.kinds, played, strict=True):
+        deals += len(scored_deals)
+        for scored in scored_deals:
+            if not need <= scored.facts or not forbid.isdisjoint(scored.facts):
+                continue
+            matching += 1
+            for c in law.then:
+                if failure is None and not _deal_holds(c, scored, rules):
+                    failure = DealCounterexample(kind.trump, rules, scored.deal, c)
+    return DealOutcome(rules.name, failure is None, deals, matching, failure)
