@@ -41,6 +41,7 @@ from explainer.scenarios.diagnostics import (
     one_line,
     sort_key,
 )
+from explainer.scenarios.files import outside_links
 from explainer.scenarios.kinds.law import LawScenario, checked_line
 from explainer.scenarios.loader import Project, find_files, load_project, missing_scenarios
 from explainer.signals import write_whole
@@ -181,6 +182,8 @@ def _prefetch(root: Path, targets: list[Path] | None, complete: frozenset[str], 
     the check to do its work."""
     from explainer.scenarios.kinds.law_workers import prefetch_laws
 
+    if outside_links(root):  # the check reports them; nothing may read through them
+        return
     beside = partial(_catalog_report, root, complete) if targets is None else None
     prefetch_laws(_files(root, targets), jobs, beside=beside)
     if targets is not None:

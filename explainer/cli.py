@@ -116,8 +116,9 @@ def _parser() -> argparse.ArgumentParser:
         parents=[common],
         help="preview the site locally, rebuilding on change",
         description="Build the site, serve it at http://HOST:PORT/ and rebuild it when a file "
-        "under scenarios/, templates/ or locales/ changes; the open page then reloads. A "
-        "failed rebuild keeps the last good site. Stop with Ctrl-C.",
+        "under scenarios/, templates/ or locales/ changes; the open page then reloads, and "
+        "shows the problems of a failed rebuild while the last good site is kept. Stop with "
+        "Ctrl-C.",
     )
     s.add_argument("--out", type=Path, default=None, help="output folder (default: a temp folder)")
     s.add_argument(
@@ -128,11 +129,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     s.add_argument(
         "--port",
-        type=int,
-        default=8000,
-        help="the port to listen on (default: 8000; choose another when it is in use)",
+        default="8000",
+        help="the port to listen on, 1 to 65535 (default: 8000; 0: any free one; choose "
+        "another when it is in use)",
     )
     return p
+
+
+def _port(text: str) -> int | None:
+    """``--port``: a port number, or 0 for any free one; ``None`` if it is neither."""
+    return int(text) if text.isascii() and text.isdigit() and int(text) <= 65535 else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -142,21 +148,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse's --help / usage errors
         return int(exc.code or 0)
-    if args.verb in ("check", "build", "new"):
-        from explainer.signals import run_interruptible
+    if args.verb is None:
+        parser.print_help()
+        return EXIT_INVALID
+    if args.verb == "serve" and _port(args.port) is None:
+        print(
+            f"--port: expected a port number from 1 to 65535 (or 0), got {args.port!r}",
+            file=sys.stderr,
+        )
+        return EXIT_INVALID
+    from explainer.signals import run_interruptible
 
-        return run_interruptible(lambda: _run(args), name=f"explainer {args.verb}")
-    if args.verb == "serve":
-        from explainer.site.serve import run_serve
-
-        return run_serve(root=args.root, out=args.out, host=args.host, port=args.port)
-    parser.print_help()
-    return EXIT_INVALID
+    # a real command line (argv None) keeps ignoring signals once the verb is done, so a
+    # late Ctrl-C cannot kill the process between its last line and its exit
+    return run_interruptible(
+        lambda: _run(args), name=f"explainer {args.verb}", to_the_end=argv is None
+    )
 
 
 def _run(args: argparse.Namespace) -> int:
-    """Run the verb ``check``, ``build`` or ``new``; return its exit code."""
+    """Run the verb ``check``, ``build``, ``new`` or ``serve``; return its exit code."""
     root: Path = args.root
+    if args.verb == "serve":
+        from explainer.site.serve import run_serve
+
+        return run_serve(root=root, out=args.out, host=args.host, port=int(args.port))
     if args.verb == "new":
         from explainer.new import run_new
 

@@ -36,11 +36,16 @@ class Settings:
 
 
 def settings(root: Path) -> Settings:
-    """The project's settings; defaults when there is no readable ``pyproject.toml``."""
+    """The project's settings; defaults when there is no readable ``pyproject.toml`` (or
+    it is a link out of the project: :func:`check_project` says so)."""
+    from explainer.scenarios.files import leaves
+
+    if leaves(root, Path(root) / "pyproject.toml"):
+        return Settings()
     try:
         with (Path(root) / "pyproject.toml").open("rb") as f:
             data = tomllib.load(f)
-    except (OSError, tomllib.TOMLDecodeError):
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return Settings()
     table: dict[str, Any] = data.get("tool", {}).get("explainer", {})
     base_url = table.get("base_url")
@@ -98,15 +103,22 @@ def check_project(
     complete: Collection[str] = frozenset(),
 ) -> Checked:
     """Load the scenario files under ``paths`` (default: all of ``root/scenarios``), run
-    each through the engine and, when the whole project is checked, check its catalogs."""
+    each through the engine and, when the whole project is checked, check its catalogs.
+
+    A symbolic link among the project's inputs whose target leaves the project is a
+    problem (:func:`~explainer.scenarios.files.outside_links`; among ``paths`` only, the
+    loader's); with one, the catalogs are not checked, since their check reads every
+    input (the sources, the glossaries)."""
+    from explainer.scenarios.files import outside_links
     from explainer.scenarios.runner import run_all
 
+    links = outside_links(root) if paths is None else []
     project = load_project(root, paths)
     found = run_all(project.scenarios)
     catalogs: list[Diagnostic] = []
     coverage_line = None
     warnings: tuple[str, ...] = ()
-    if paths is None:
+    if paths is None and not links:
         from explainer.i18n.check import catalog_report
 
         report = catalog_report(root, complete=frozenset(complete))
@@ -115,7 +127,9 @@ def check_project(
         warnings = report.warnings
     return Checked(
         project=project,
-        diagnostics=tuple(sorted([*project.diagnostics, *found, *catalogs], key=sort_key)),
+        diagnostics=tuple(
+            sorted(dict.fromkeys([*links, *project.diagnostics, *found, *catalogs]), key=sort_key)
+        ),
         catalog_problems=len(catalogs),
         coverage=coverage_line,
         warnings=warnings,

@@ -64,9 +64,10 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
 
 
 @contextmanager
-def _handlers() -> Iterator[None]:
+def _handlers(*, keep: bool = False) -> Iterator[None]:
     """Install :func:`_on_signal` for SIGINT and SIGTERM (main thread only: Python runs
-    handlers there), and put the previous handlers back afterwards."""
+    handlers there), and put the previous handlers back afterwards (with ``keep``,
+    ignore both signals from then on instead)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -78,15 +79,26 @@ def _handlers() -> Iterator[None]:
         yield
     finally:
         for sig, handler in previous.items():
-            signal.signal(sig, handler)
+            signal.signal(sig, _ignore if keep else handler)
 
 
-def run_interruptible(command: Callable[[], int], *, name: str, err: TextIO | None = None) -> int:
+def run_interruptible(
+    command: Callable[[], int],
+    *,
+    name: str,
+    err: TextIO | None = None,
+    to_the_end: bool = False,
+) -> int:
     """Run ``command`` and return its exit code; on SIGINT or SIGTERM print one line
     ``NAME: stopped by SIGINT; no file was left half-written`` to ``err`` (default
-    stderr) and return 130 or 143."""
+    stderr) and return 130 or 143.
+
+    ``to_the_end``: the process exits right after (the command line): once the command
+    is done, SIGINT and SIGTERM are ignored instead of given back to the previous
+    handlers, so a signal that arrives after the last line cannot kill the process
+    without its exit code (it did: a Ctrl-C just after ``built 19 pages``)."""
     stream = err if err is not None else sys.stderr
-    with _handlers():  # still ours while the line is printed
+    with _handlers(keep=to_the_end):  # still ours while the line is printed
         try:
             return command()
         except KeyboardInterrupt:

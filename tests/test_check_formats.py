@@ -100,7 +100,7 @@ def test_text_is_the_default_and_prints_what_check_always_printed(
     assert (code, err) == (2, "")
     assert out.splitlines() == [
         "no-such.yaml:1:1: no such file or folder",
-        "tests/cases/bad/bad-card.yaml:5:8: invalid card: '11S'",
+        "tests/cases/bad/bad-card.yaml:5:8: invalid card: '11S' (expected a rank and a suit, like KS or 10H; did you mean 10S?)",
         "tests/cases/wrong/legal-surplus.yaml:10:3: expect.legal: scenario says 7D 9D, engine "
         "says 9D (rule: climb); not legal: 7D",
         "1 passed, 2 failed",
@@ -238,7 +238,11 @@ def test_junit_has_a_test_case_per_example_and_law_and_an_element_per_problem(
     ]
     assert sorted(text for *_, text in problems) == _text_lines(capsys, CASES["bad"])[:-1]
     assert sorted(problems) == [
-        ("error", "bad-card", "tests/cases/bad/bad-card.yaml:5:8: invalid card: '11S'"),
+        (
+            "error",
+            "bad-card",
+            "tests/cases/bad/bad-card.yaml:5:8: invalid card: '11S' (expected a rank and a suit, like KS or 10H; did you mean 10S?)",
+        ),
         ("error", "io", "no-such.yaml:1:1: no such file or folder"),
         ("failure", "disagree", _text_lines(capsys, [WRONG])[0]),
     ]

@@ -52,7 +52,8 @@ def test_serve_help_describes_the_verb_and_each_option(
     options = re.findall(r"^  (?:-h, )?(--\w+)(?: [A-Z]+)?\s+(\S.*)$", out, flags=re.M)
     assert {name for name, _ in options} == {"--help", "--root", "--out", "--host", "--port"}
     assert (
-        "(default: 127.0.0.1" in out and "(default: 8000; choose another when it is in use)" in out
+        "(default: 127.0.0.1" in out
+        and "1 to 65535 (default: 8000; 0: any free one; choose another when it is in use)" in out
     )
 
 

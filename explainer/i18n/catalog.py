@@ -2,7 +2,7 @@
 
 The site's languages are English (the source language, no catalog needed) plus every
 ``locales/<lang>/LC_MESSAGES/messages.po`` that exists, so a language appears on the
-site as soon as its catalog does. Catalogs are read with Babel's ``read_po`` and
+site as soon as its catalog does. Catalogs are read by the catalog check's reader (:mod:`.pofile`) and
 compiled in memory (no ``.mo`` files to keep in step). Fuzzy entries are never used.
 
 A message without a translation falls back to English; :meth:`Catalog.is_translated`
@@ -12,7 +12,6 @@ can say so ("not yet translated") in Polish.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,9 +19,9 @@ from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Message
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import PoFileError, read_po
-from babel.support import NullTranslations, Translations
+from babel.support import NullTranslations
+
+from .pofile import read_catalog, translations
 
 __all__ = [
     "SOURCE_LANGUAGE",
@@ -153,30 +152,23 @@ def _english() -> Catalog:
 def load_catalog(root: Path, lang: str) -> Catalog:
     """The catalog of ``lang`` read from its ``.po`` file (English needs none).
 
-    Raises :class:`CatalogError` for a file Babel cannot parse.
+    Read by the catalog check's own reader (:func:`~.pofile.read_catalog`), so the site
+    uses only what the check accepts. Raises :class:`CatalogError` for a file it refuses.
     """
     if lang == SOURCE_LANGUAGE:
         return _english()
     path = catalog_path(root, lang)
     shown = _shown(path, root)
-    try:
-        with path.open("rb") as f:
-            po = read_po(f, locale=lang, abort_invalid=True)
-    except PoFileError as exc:
-        raise CatalogError(
-            f"invalid catalog: {exc}", path=shown, line=getattr(exc, "lineno", 1) or 1
-        ) from None
-    except (ValueError, UnknownLocaleError) as exc:
-        raise CatalogError(f"invalid catalog: {exc}", path=shown) from None
+    read = read_catalog(path, lang, shown=shown)  # the check's reader: one verdict
+    if read.catalog is None:
+        line, problem = read.problems[0] if read.problems else (1, "cannot be read")
+        raise CatalogError(problem, path=shown, line=line)
     translated: set[Key] = set()
-    for message in po:
+    for message in read.catalog:
         if message.id and is_translated(message):
             msgid = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
             translated.add((message.context, str(msgid)))
-    buf = io.BytesIO()
-    write_mo(buf, po, use_fuzzy=False)
-    buf.seek(0)
-    return Catalog(lang, Translations(buf), frozenset(translated), shown)
+    return Catalog(lang, translations(read), frozenset(translated), shown)
 
 
 def load_catalogs(root: Path, languages: Iterable[str] | None = None) -> Mapping[str, Catalog]:

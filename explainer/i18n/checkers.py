@@ -25,13 +25,19 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from babel.messages.catalog import Catalog, Message, TranslationError
 
-from explainer.engine import card_str
+from explainer.engine import card_rank, card_str, card_suit
 from explainer.scenarios.diagnostics import Code
-from explainer.scenarios.tokens import NUMBER, VALUE_TOKEN, card_tokens, is_card_token
+from explainer.scenarios.tokens import (
+    LINK_TARGET,
+    NUMBER,
+    VALUE_TOKEN,
+    card_tokens,
+    is_card_token,
+)
 
 from .extract import SHAPE_NAMES, markdown_shape, placeholders
 
@@ -148,12 +154,20 @@ def _card_codes(text: str) -> Counter[str]:
 _BRACED_BAR: Final = re.compile(r"\{[^{}|]*\|[^{}]*\}")
 
 
-@checker
-def check_card_tokens(message: Message) -> Iterator[str]:
-    """The translation names the same cards as the source: ``{8D}`` -> ``{8D|ósemką karo}``.
+def check_card_tokens(catalog: Catalog | None, message: Message) -> None:
+    """The translation names the same cards as the source: ``{8D}`` -> ``{8D|ósemką karo}``,
+    and the words after ``|`` name no other card (``{AS|asem kier}``: hearts, not spades).
 
-    Codes are compared as a multiset, case-insensitively, with ``T`` for ``10``.
+    Codes are compared as a multiset, case-insensitively, with ``T`` for ``10``. The
+    words are compared with the catalog's own rank and suit names.
     """
+    problems = [*_card_token_problems(message), *_card_word_problems(catalog, message)]
+    if problems:
+        raise TranslationError("; ".join(problems))
+
+
+def _card_token_problems(message: Message) -> Iterator[str]:
+    """The card tokens a translated form loses, adds, leaves empty or misspells."""
     for form, missing, extra in _differences(message, _card_codes):
         if missing or extra:
             parts = []
@@ -168,6 +182,65 @@ def check_card_tokens(message: Message) -> Iterator[str]:
         for m in _BRACED_BAR.finditer(form.text):
             if not is_card_token(m.group(0)):
                 yield f"{form.where}not a card token: {m.group(0)!r} (write {{KS|words}})"
+
+
+def _card_word_problems(catalog: Catalog | None, message: Message) -> Iterator[str]:
+    """Each ``{CODE|words}`` of a translated form whose words name a rank or suit other
+    than the card's (and not the card's own)."""
+    names = _card_names(catalog)
+    for form in forms(message):
+        for m, card in card_tokens(form.text):
+            words = m.group("words")
+            if not words:
+                continue
+            for kind, own, table in (
+                ("suit", int(card_suit(card)), names.suits),
+                ("rank", card_rank(card), names.ranks),
+            ):
+                named = [value for value, (_, stem) in table.items() if _starts_a_word(stem, words)]
+                if named and own not in named:
+                    yield (
+                        f"{form.where}card token {m.group(0)!r} names the {kind} "
+                        f"{table[named[0]][0]}; {{{card_str(card)}}} is {table[own][0]}"
+                    )
+
+
+@dataclass(frozen=True)
+class _Names:
+    """A language's rank and suit names, each with its stem (``dam`` for ``dama``, ``kar``
+    for ``karo``), by rank and suit number."""
+
+    ranks: dict[int, tuple[str, str]]
+    suits: dict[int, tuple[str, str]]
+
+
+def _card_names(catalog: Catalog | None) -> _Names:
+    """The rank and suit names the catalog translates (its ``rank`` and ``suit``
+    messages: :data:`~explainer.i18n.names.RANK_NAMES`, ``SUIT_NAMES``); with one name
+    untranslated, none of that kind (English words are not the translation's)."""
+    from .names import RANK_NAMES, SUIT_NAMES
+
+    def names(marked: dict[Any, tuple[str, str]]) -> dict[int, tuple[str, str]]:
+        out = {}
+        for value, (context, english) in marked.items():
+            message = catalog.get(english, context=context) if catalog is not None else None
+            if message is None or not message.string or message.fuzzy:
+                return {}
+            text = str(message.string).strip().casefold()
+            out[int(value)] = (text, _stem(text))
+        return out
+
+    return _Names(names(RANK_NAMES), names(SUIT_NAMES))
+
+
+def _stem(word: str) -> str:
+    """``word`` without a final vowel (``Dama`` -> ``dam``, ``karo`` -> ``kar``), so that
+    its inflected forms start with it (``damę``, ``kara``)."""
+    return word[:-1] if len(word) > 3 and word[-1] in "aeiouyąę" else word
+
+
+def _starts_a_word(stem: str, text: str) -> bool:
+    return re.search(r"(?<!\w)" + re.escape(stem), text, re.IGNORECASE) is not None
 
 
 @functools.lru_cache(maxsize=_CACHED)
@@ -212,11 +285,8 @@ _shape: Final = functools.lru_cache(maxsize=_CACHED)(markdown_shape)
 """:func:`~.extract.markdown_shape`, kept per text (read only)."""
 
 
-_LINK_TARGET: Final = re.compile(r"\]\(([^)\n]*)\)")
-
-
 def _link_targets(text: str) -> list[str]:
-    return _LINK_TARGET.findall(text)
+    return [m.group("target") for m in LINK_TARGET.finditer(text)]
 
 
 @checker
@@ -257,7 +327,7 @@ def check_newlines(message: Message) -> Iterator[str]:
                 )
 
 
-_NOT_NUMBERS: Final = re.compile(r"\{[^{}]*\}|\]\([^)]*\)|%\([^)]*\)[a-z]|%[a-z]")
+_NOT_NUMBERS: Final = re.compile(r"\{[^{}]*\}|" + LINK_TARGET.pattern + r"|%\([^()]*\)[a-z]|%[a-z]")
 
 
 @functools.lru_cache(maxsize=_CACHED)

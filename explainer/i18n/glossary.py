@@ -89,7 +89,12 @@ def read_glossary(path: Path) -> tuple[Term, ...]:
 def _parse_glossary(data: bytes) -> tuple[Term, ...]:
     """The terms of a glossary's bytes; kept by content, so that an edited glossary is
     read again (``explainer serve`` runs for hours)."""
-    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8"), newline="")))
+    # a glossary that is not UTF-8 is read with U+FFFD for its bad bytes (its terms
+    # then match nothing), one that is no CSV as none: never an internal error
+    try:
+        rows = list(csv.DictReader(io.StringIO(data.decode("utf-8", "replace"), newline="")))
+    except csv.Error:
+        return ()
     return tuple(
         Term(
             source=row["source"].strip(),
@@ -123,7 +128,7 @@ def _has(text: str, folded: str, word: str) -> bool:
     return _fold(word) in folded and _pattern(word).search(text) is not None
 
 
-_NOT_WORDS: Final = re.compile(r"%\([^)]*\)[a-z]|\{[^{}]*\}")
+_NOT_WORDS: Final = re.compile(r"%\([^()]*\)[a-z]|\{[^{}]*\}")
 """Placeholders and tokens (``%(trump)s``, ``{=last_trick}``): names, not English words."""
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from .kinds import kind_of
 from .model import Scenario
 from .runner import compute
-from .yamlsource import MappingNode, Node, ScalarNode, compose
+from .yamlsource import MappingNode, Node, ScalarNode, compose, physical_lines
 
 __all__ = ["fill_text", "flow"]
 
@@ -41,7 +41,7 @@ def fill_text(text: str, scenario: Scenario) -> tuple[str, list[str]]:
         return text, []
     root = compose(text)
     assert isinstance(root, MappingNode)
-    lines = text.splitlines(keepends=True)
+    lines = physical_lines(text)
     if lines and not lines[-1].endswith(("\n", "\r")):
         lines[-1] += "\n"
     new = [(k, flow(facts[k])) for k in missing]

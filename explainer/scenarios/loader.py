@@ -20,12 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from .diagnostics import Code, Diagnostic, Location, sort_key
+from .files import leaves, link_out
 from .keys import COMMON_KEYS, ID_PATTERN, PAGE_FILE, STATUSES, TEXT_KEYS, scenario_context
 from .kinds import DEFAULT_KIND, KINDS, Kind, Pairs, all_kind_keys
 from .model import Page, Scenario, Status
 from .pages import read_page
 from .reader import Reader, did_you_mean, display_path
-from .yamlsource import MAX_BYTES, Node, ScalarNode, SourceError, compose
+from .yamlsource import MAX_BYTES, MappingNode, Node, ScalarNode, SourceError, compose
 
 __all__ = [
     "Project",
@@ -239,7 +240,7 @@ def load_project(root: Path, paths: Sequence[Path] | None = None) -> Project:
     reported when they are among the files checked.
     """
     targets = list(paths) if paths is not None else [Path(root) / "scenarios"]
-    read = _Read()
+    read = _Read(Path(root))
     for target in targets:
         here = find_files(Path(target))
         if not here:  # an empty folder: say so, never a silent "0 passed"
@@ -251,9 +252,9 @@ def load_project(root: Path, paths: Sequence[Path] | None = None) -> Project:
             read.add(f)
     known = list(read.pages)
     if paths is not None and any(s.page for s in read.scenarios):
-        known += _other_pages(Path(root) / "scenarios", read.page_files)
+        known += _other_pages(Path(root), read.page_files, read.broken)
     pages = _page_index(read.pages, known, read.diags)
-    bad = _check_references(read.scenarios, pages, read.diags)
+    bad = _check_references(read.scenarios, _Pages(pages, read.broken), read.diags)
     failed = read.failed + [s.path for s in read.scenarios if id(s) in bad]
     scenarios = sorted(
         (s for s in read.scenarios if id(s) not in bad),
@@ -272,21 +273,36 @@ def load_project(root: Path, paths: Sequence[Path] | None = None) -> Project:
 class _Read:
     """What the files checked gave, before the project-wide checks."""
 
+    root: Path
     pages: list[Page] = field(default_factory=list)
     scenarios: list[Scenario] = field(default_factory=list)
     diags: list[Diagnostic] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     page_files: set[str] = field(default_factory=set)
+    broken: dict[str, tuple[str, bool]] = field(default_factory=dict)
+    """The ids of the page files that could not be read: the file, and whether its
+    problems are among those reported."""
 
     def add(self, f: Path) -> None:
         shown = display_path(f)
+        if leaves(self.root, f):  # never opened; a folder link on its way is reported once
+            if os.path.islink(f):
+                self.diags.append(link_out(shown))
+            if f.name == PAGE_FILE:
+                self.broken[f.parent.name] = (shown, True)
+            else:
+                self.files.append(shown)
+                self.failed.append(shown)
+            return
         value, found = load_file(f, shown=shown)
         self.diags.extend(found)
         if f.name == PAGE_FILE:
             self.page_files.add(os.path.realpath(f))
             if isinstance(value, Page):
                 self.pages.append(value)
+            else:
+                self.broken.update(dict.fromkeys(_page_ids(f), (shown, True)))
             return
         self.files.append(shown)
         if isinstance(value, Scenario):
@@ -295,17 +311,49 @@ class _Read:
             self.failed.append(shown)
 
 
-def _other_pages(site_root: Path, read: set[str]) -> list[Page]:
-    """The pages under ``site_root`` not among the files checked (their problems unsaid),
-    found as :func:`find_files` finds them: a page in a hidden folder is no more known to
-    a scenario checked alone than to the whole project."""
+def _other_pages(root: Path, read: set[str], broken: dict[str, tuple[str, bool]]) -> list[Page]:
+    """The pages under ``root/scenarios`` not among the files checked (their problems
+    unsaid: a page that cannot be read goes into ``broken``), found as :func:`find_files`
+    finds them: a page in a hidden folder is no more known to a scenario checked alone
+    than to the whole project."""
     out = []
-    for f in find_files(site_root):
-        if f.name == PAGE_FILE and os.path.realpath(f) not in read:
-            value, _ = load_file(f)
-            if isinstance(value, Page):
-                out.append(value)
+    for f in find_files(root / "scenarios"):
+        if f.name != PAGE_FILE or os.path.realpath(f) in read:
+            continue
+        value = None if leaves(root, f) else load_file(f)[0]
+        if isinstance(value, Page):
+            out.append(value)
+        else:
+            for ident in _page_ids(f):
+                broken.setdefault(ident, (display_path(f), False))
     return out
+
+
+def _page_ids(path: Path) -> set[str]:
+    """The ids a page file that cannot be read may have: its folder's name, and the
+    value of its ``id:`` when that much can be read. A scenario naming one of them is
+    not told "unknown page": the page's own problems say what to fix."""
+    ids = {path.parent.name}
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+        root = compose(data.decode("utf-8")) if len(data) <= MAX_BYTES else None
+    except (OSError, UnicodeDecodeError, SourceError, RecursionError):
+        return ids
+    if isinstance(root, MappingNode):
+        for knode, vnode in root.value:
+            if isinstance(knode, ScalarNode) and knode.value == "id":
+                if isinstance(vnode, ScalarNode) and ID_PATTERN.match(vnode.value):
+                    ids.add(vnode.value)
+    return ids
+
+
+@dataclass(frozen=True, slots=True)
+class _Pages:
+    """The pages a scenario may name: those read, and those whose file has problems."""
+
+    read: dict[str, Page]
+    broken: dict[str, tuple[str, bool]]
 
 
 def _page_index(checked: list[Page], known: list[Page], diags: list[Diagnostic]) -> dict[str, Page]:
@@ -328,7 +376,7 @@ def _page_index(checked: list[Page], known: list[Page], diags: list[Diagnostic])
 
 
 def _check_references(
-    scenarios: list[Scenario], pages: dict[str, Page], diags: list[Diagnostic]
+    scenarios: list[Scenario], pages: _Pages, diags: list[Diagnostic]
 ) -> set[int]:
     r"""Report duplicate ids and unresolved ``page``/``section``; the ``id()``\s of the
     scenarios at fault."""
@@ -347,12 +395,27 @@ def _check_references(
                 )
             ]
         )
-        if (problem := _reference_problem(s, pages)) is not None:
-            found.append(problem)
+        if (problem := _reference_problem(s, pages.read)) is not None:
+            if s.page in pages.broken:  # the page file has problems: they say what to fix
+                shown, reported = pages.broken[s.page]
+                if not reported:
+                    found.append(_page_has_problems(s, shown))
+                bad.add(id(s))
+            else:
+                found.append(problem)
         if found:
             diags.extend(found)
             bad.add(id(s))
     return bad
+
+
+def _page_has_problems(s: Scenario, shown: str) -> Diagnostic:
+    """A scenario checked alone whose page file cannot be read (its problems unsaid)."""
+    return Diagnostic(
+        s.where("page"),
+        f"page: the page {s.page!r} has problems (run explainer check {shown})",
+        Code.UNKNOWN_PAGE,
+    )
 
 
 def _reference_problem(s: Scenario, pages: dict[str, Page]) -> Diagnostic | None:
@@ -363,7 +426,7 @@ def _reference_problem(s: Scenario, pages: dict[str, Page]) -> Diagnostic | None
     if home is None:
         return Diagnostic(
             s.where("page"),
-            f"page: unknown page {s.page!r}{did_you_mean(s.page, pages)}",
+            f"page: unknown page {s.page!r}{_page_hint(s.page, pages)}",
             Code.UNKNOWN_PAGE,
         )
     names = [x.id for x in home.sections]
@@ -375,3 +438,13 @@ def _reference_problem(s: Scenario, pages: dict[str, Page]) -> Diagnostic | None
             Code.UNKNOWN_SECTION,
         )
     return None
+
+
+def _page_hint(word: str, pages: dict[str, Page]) -> str:
+    """A "did you mean" for a page id: a close spelling, else the one id that starts
+    with it or that it starts with (``club`` for ``club-rules``)."""
+    close = did_you_mean(word, pages)
+    if close:
+        return close
+    longer = [p for p in pages if p.startswith(word) or word.startswith(p)]
+    return f" (did you mean {longer[0]!r}?)" if len(longer) == 1 and len(word) >= 3 else ""

@@ -27,7 +27,8 @@ from explainer.engine import (
 from .diagnostics import INVALID, Code, Diagnostic, KeyPath, Location, dotted
 from .keys import BOOL_WORDS, ID_PATTERN, INT_PATTERN, NONE_WORDS
 from .model import Text
-from .yamlsource import MAX_ITEMS, MappingNode, Node, ScalarNode, SequenceNode
+from .tokens import bad_card_tokens, card_hint
+from .yamlsource import MAX_ITEMS, MAX_PROSE, MappingNode, Node, ScalarNode, SequenceNode
 
 __all__ = [
     "MAX_DIGITS",
@@ -125,6 +126,7 @@ class Reader:
         self.path = path
         self.diags: list[Diagnostic] = []
         self.keys = KeyLocations(path)
+        self.prose = 0  # characters of the texts read so far (at most MAX_PROSE)
 
     # -- locations and problems
 
@@ -282,6 +284,18 @@ class Reader:
         value = self.string(node, at, what="a text")
         if value is None:
             return None
+        before, self.prose = self.prose, self.prose + len(value)
+        for problem in bad_card_tokens(value):
+            self.error(node, f"{dotted(at)}: {problem}", Code.BAD_CARD)
+        if self.prose > MAX_PROSE:
+            if before <= MAX_PROSE:  # said once, at the text that crosses the limit
+                self.error(
+                    node,
+                    f"{dotted(at)}: too much prose in one file (more than {MAX_PROSE} "
+                    "characters of text together): split it into several files",
+                    Code.TOO_LARGE,
+                )
+            return None
         return Text(value, ctx, line_of.start_mark.line + 1)
 
     # -- engine values
@@ -293,7 +307,7 @@ class Reader:
         try:
             return parse_card(text)
         except InvalidCardError as exc:
-            self.error(node, str(exc), Code.BAD_CARD)
+            self.error(node, f"{exc} {card_hint(text)}", Code.BAD_CARD)
             return None
 
     def seat(self, node: Node, at: KeyPath) -> Seat | None:

@@ -17,11 +17,11 @@ from typing import Any, Final
 from .diagnostics import DISAGREE, INVALID, Code, Diagnostic, Location, one_line
 from .kinds import kind_of
 from .model import Scenario
-from .tokens import NUMBER, VALUE_NAMES, VALUE_TOKEN, value_of
+from .tokens import LINK_TARGET, NUMBER, VALUE_NAMES, VALUE_TOKEN, value_of
 
 __all__ = ["NUMBER", "compute", "facts", "prose_numbers", "run", "run_all"]
 
-_NOT_PROSE: Final = re.compile(r"\{[^{}]*\}|\]\([^)]*\)")
+_NOT_PROSE: Final = re.compile(r"\{[^{}]*\}|" + LINK_TARGET.pattern)
 
 
 def facts(scenario: Scenario) -> dict[str, Any]:
@@ -35,32 +35,47 @@ def compute(scenario: Scenario) -> dict[str, Any]:
     return {key: kind.fact(key).type.to_yaml(v) for key, v in facts(scenario).items()}
 
 
-def prose_numbers(scenario: Scenario) -> list[Diagnostic]:
+def prose_numbers(scenario: Scenario, also: Iterable[int] = ()) -> list[Diagnostic]:
     """Numbers in the title or text that no checked fact states.
 
     Every number an example's prose gives must be one its stated facts state (the
     kind's :meth:`~.kinds.Kind.licensed_numbers`: a points fact its points, a card fact
     none), so that no figure on a page escapes the check. Card tokens and link targets
-    are not prose.
+    are not prose. ``also``: more numbers the prose may give (:func:`run`: those of the
+    engine's value of a fact the scenario states wrongly).
     """
     allowed = {str(n) for n in kind_of(scenario).licensed_numbers(scenario)}
+    allowed |= {str(n) for n in also}
     out = []
     for field, text in (("title", scenario.title), ("text", scenario.text)):
         if text is None:
             continue
         out += _bad_value_tokens(scenario, field, text.source)
-        for number in NUMBER.findall(_NOT_PROSE.sub(" ", text.source)):
-            if number not in allowed:
+        prose = _NOT_PROSE.sub(" ", text.source)
+        for match in NUMBER.finditer(prose):
+            if match.group(0) not in allowed:
                 out.append(
                     Diagnostic(
                         scenario.where(field),
-                        f"{field}: the number {number} is not one of this example's checked facts"
-                        " (state it under expect, or write it in words)",
+                        f"{field}: the number {match.group(0)} is not one of this example's "
+                        f"checked facts (state it under expect, or write it in words"
+                        f"{_card_named(prose, match)})",
                         Code.PROSE_NUMBER,
                         DISAGREE,
                     )
                 )
     return out
+
+
+_OF_SUIT: Final = re.compile(r"\s+of\s+(spades|hearts|diamonds|clubs)\b", re.IGNORECASE)
+
+
+def _card_named(prose: str, number: re.Match[str]) -> str:
+    """``; for the card, write {7C}`` when the number is a card's rank ("the 7 of clubs")."""
+    suit = _OF_SUIT.match(prose, number.end())
+    if suit is None or number.group(0) not in ("7", "8", "9", "10"):
+        return ""
+    return f"; for the card, write {{{number.group(0)}{suit.group(1)[0].upper()}}}"
 
 
 def _bad_value_tokens(scenario: Scenario, field: str, text: str) -> list[Diagnostic]:
@@ -89,11 +104,16 @@ def _bad_value_tokens(scenario: Scenario, field: str, text: str) -> list[Diagnos
 
 
 def run(scenario: Scenario) -> list[Diagnostic]:
-    """The disagreements between ``scenario.expect`` and the engine, in key order, then
-    any number in the prose that is not a checked fact."""
-    out: list[Diagnostic] = prose_numbers(scenario)
+    """Any number in the prose that is not a checked fact, then the disagreements
+    between ``scenario.expect`` and the engine, in key order.
+
+    One mistake, one message: a wrong fact (``points: 40`` for a trick worth 41) is
+    reported at the fact, and the prose's 41, which the right fact would state, is not
+    reported as an unchecked number as well."""
     if not scenario.expect:
-        return out
+        return prose_numbers(scenario)
+    out: list[Diagnostic] = []
+    right: list[int] = []  # the numbers the wrongly stated facts would state
     kind = kind_of(scenario)
     got = kind.computed(scenario)
     for key, said in scenario.expect.items():
@@ -107,7 +127,9 @@ def run(scenario: Scenario) -> list[Diagnostic]:
         if key in got:
             message += kind.note(key, said, computed, got)
         out.append(Diagnostic(scenario.where("expect", key), message, Code.DISAGREE, DISAGREE))
-    return out
+        if key in got:
+            right.extend(fact.type.numbers(computed))
+    return prose_numbers(scenario, right) + out
 
 
 def run_all(scenarios: Iterable[Scenario]) -> list[Diagnostic]:

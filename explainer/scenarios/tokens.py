@@ -13,6 +13,7 @@ and translation. A brace group is a card token only when its code is a card
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Iterator
 from typing import Final
@@ -30,9 +31,12 @@ from explainer.engine import (
 
 __all__ = [
     "CARD_TOKEN",
+    "LINK_TARGET",
     "NUMBER",
     "VALUE_NAMES",
     "VALUE_TOKEN",
+    "bad_card_tokens",
+    "card_hint",
     "card_tokens",
     "is_card_token",
     "replace_card_tokens",
@@ -41,6 +45,13 @@ __all__ = [
 
 NUMBER: Final = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?(?![\w])")
 """A number written in prose (``41``, ``0.5``), not part of a word or a card token."""
+
+LINK_TARGET: Final = re.compile(r"\]\((?P<target>(?:[^()\n]|\([^()\n]*\))*+)\)")
+"""A Markdown link's target after its label, ``](../x/index.html#a)``, with one level of
+parentheses inside (``](https://fr.wikipedia.org/wiki/Belote_(jeu))``). No repetition
+here runs past a parenthesis, so a scan is linear in the text: "``](``, then anything
+but ``)``" ran to the end of the text from each ``](`` (81 s for ``[a](`` repeated over
+960 KB)."""
 
 VALUE_TOKEN: Final = re.compile(r"\{=(?P<name>[a-z][a-z_]*)(?::(?P<arg>[0-9A-Za-z_]+))?\}")
 """A value of the example's rule set written in prose: ``{=belote}``, ``{=points:JH}``.
@@ -65,6 +76,52 @@ def card_tokens(text: str) -> Iterator[tuple[re.Match[str], int]]:
         c = _card(match)
         if c is not None:
             yield match, c
+
+
+def bad_card_tokens(text: str) -> Iterator[str]:
+    """Each brace group of ``text`` shaped like a card token that names no card, with
+    what is wrong: ``{1OH}`` -> ``card token {1OH}: invalid card: '1OH' (expected ...;
+    did you mean {10H}?)``. The site would print it as written.
+
+    >>> list(bad_card_tokens("North plays {JZ}, not {JS}."))
+    ["card token {JZ}: invalid card: 'JZ' (expected a rank and a suit, like KS or 10H; did you mean {JS}, {JH}, {JD} or {JC}?)"]
+    """
+    for match in CARD_TOKEN.finditer(text):
+        if _card(match) is None:
+            code = match.group("code")
+            yield f"card token {match.group(0)}: invalid card: {code!r} {card_hint(code, braces=True)}"
+
+
+_CARD_CODES: Final = tuple(card_str(c) for c in range(32))
+_LOOKALIKES: Final = str.maketrans({"O": "0", "I": "1", "L": "1"})
+
+
+def card_hint(text: str, *, braces: bool = False) -> str:
+    """What a card is written as, and the cards ``text`` may have meant (a letter O for
+    a zero, one character off): ``(expected a rank and a suit, like KS or 10H; did you
+    mean 10H?)``; with ``braces``, each guess as a card token (``{10H}``).
+
+    >>> card_hint("1OH"), card_hint("ZZ")
+    ('(expected a rank and a suit, like KS or 10H; did you mean 10H?)', '(expected a rank and a suit, like KS or 10H)')
+    """
+    guesses = _card_guesses(text.strip().upper())
+    shown = [f"{{{g}}}" if braces else g for g in guesses]
+    mean = ""
+    if shown:
+        listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+        mean = f"; did you mean {listed}?"
+    return f"(expected a rank and a suit, like KS or 10H{mean})"
+
+
+def _card_guesses(code: str) -> list[str]:
+    """Up to four cards ``code`` is close to, the likeliest first."""
+    if len(code) > 6:
+        return []
+    try:
+        return [card_str(parse_card(code.translate(_LOOKALIKES)))]
+    except InvalidCardError:
+        pass
+    return difflib.get_close_matches(code, _CARD_CODES, n=4, cutoff=0.5)
 
 
 def is_card_token(text: str) -> bool:

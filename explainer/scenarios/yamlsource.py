@@ -29,12 +29,14 @@ __all__ = [
     "MAX_BYTES",
     "MAX_DEPTH",
     "MAX_ITEMS",
+    "MAX_PROSE",
     "MappingNode",
     "Node",
     "ScalarNode",
     "SequenceNode",
     "SourceError",
     "compose",
+    "physical_lines",
 ]
 
 MAX_BYTES: Final = 1_000_000
@@ -43,6 +45,11 @@ MAX_DEPTH: Final = 50
 """Deeper nesting of lists and mappings is refused before composing."""
 MAX_ITEMS: Final = 1000
 """Longer lists (and larger mappings) are refused by the reader."""
+MAX_PROSE: Final = 50_000
+"""The most characters of prose (titles, texts, intros together) one file may hold:
+six times the longest shipped page. Rendering Markdown costs up to 30 µs a character on
+hostile text (``[`` repeated: linear, but slow), so this keeps every file's pages to
+seconds in every language."""
 
 _STR_TAG: Final = "tag:yaml.org,2002:str"
 _SEQ_TAG: Final = "tag:yaml.org,2002:seq"
@@ -127,6 +134,18 @@ def compose(text: str) -> Node | None:
     surrogate = _SURROGATE.search(text)
     if surrogate is not None:
         raise _surrogate_error(text, surrogate.start())
+    text, hidden = _hide_breaks(text)
+    try:
+        return _compose(text, hidden)
+    except SourceError as exc:
+        if hidden:  # a message may quote a hidden line break
+            exc.message = exc.message.translate(hidden)
+            exc.args = (exc.message,)
+        raise
+
+
+def _compose(text: str, hidden: dict[int, str]) -> Node | None:
+    """:func:`compose` of a text whose other line breaks are hidden."""
     brackets = text.count("[") + text.count("{")
     if (
         _MAYBE_ANCHOR.search(text)
@@ -140,7 +159,90 @@ def compose(text: str) -> Node | None:
     ):
         _scan_events(text)
     with _reading(text) as loader:
-        return loader.get_single_node()  # type: ignore[no-any-return]
+        root: Node | None = loader.get_single_node()
+    if root is not None:
+        _settle(root, text, hidden)
+    return root
+
+
+# YAML 1.1 (libyaml) breaks lines at U+0085, U+2028 and U+2029 too, even in comments;
+# editors do not, so the lines and columns of every problem were off after one. Each is
+# read as an ordinary character instead, hidden behind a private-use character the text
+# does not hold, and put back in the values (and in a message that quotes one).
+_OTHER_BREAKS: Final = ("\x85", "\u2028", "\u2029")
+_PRIVATE: Final = range(0xE000, 0xF900)
+
+
+def _hide_breaks(text: str) -> tuple[str, dict[int, str]]:
+    """``text`` with U+0085, U+2028 and U+2029 hidden, and how to put them back."""
+    present = [c for c in _OTHER_BREAKS if c in text]
+    if not present:
+        return text, {}
+    used = set(text)
+    free = (chr(p) for p in _PRIVATE if chr(p) not in used)
+    hidden = {ord(c): h for c, h in zip(present, free, strict=False)}
+    return text.translate(hidden), {ord(h): c for c, h in ((chr(k), v) for k, v in hidden.items())}
+
+
+def physical_lines(text: str) -> list[str]:
+    """``text``'s lines as editors and the YAML reader count them (ends kept): broken at
+    ``\\n``, ``\\r\\n`` and ``\\r`` only, never at U+2028 (``str.splitlines`` does)."""
+    return _LINE.findall(text)
+
+
+_LINE: Final = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+_FORBIDDEN: Final = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]"
+)
+"""The characters YAML refuses in a file (``control characters are not allowed``): an
+escape in a double-quoted string (``"\\x1b"``, ``"\\0"``) may not bring them back."""
+_ESCAPE: Final = re.compile(r"\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)", re.S)
+_SHORT_ESCAPES: Final = {"0": "\0", "a": "\a", "b": "\b", "v": "\v", "f": "\f", "e": "\x1b"}
+
+
+def _settle(root: Node, text: str, hidden: dict[int, str]) -> None:
+    """Put the hidden line breaks back into every scalar, and refuse a control character
+    that an escape of a double-quoted string wrote (the literal one is refused by YAML)."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ScalarNode):
+            if hidden:
+                node.value = node.value.translate(hidden)
+            if node.style == '"' and _FORBIDDEN.search(node.value):
+                raise _escaped_control(node, text)
+        elif isinstance(node, SequenceNode):
+            stack.extend(node.value)
+        elif isinstance(node, MappingNode):
+            stack.extend(n for pair in node.value for n in pair)
+
+
+def _escaped_control(node: ScalarNode, text: str) -> SourceError:
+    """The first escape in ``node``'s source that writes a forbidden character, located."""
+    starts = [0] + [m.end() for m in _LINE.finditer(text)]
+    begin = starts[node.start_mark.line] + node.start_mark.column
+    end = starts[min(node.end_mark.line, len(starts) - 1)] + node.end_mark.column
+    for m in _ESCAPE.finditer(text, begin, end):
+        code = m.group(0)[1:]
+        char = _SHORT_ESCAPES.get(code) or (chr(int(code[1:], 16)) if len(code) > 1 else "")
+        if char and _FORBIDDEN.match(char):
+            before = text[: m.start()]
+            line = node.start_mark.line + text.count("\n", begin, m.start()) + 1
+            column = m.start() - max(before.rfind("\n"), before.rfind("\r"))
+            return SourceError(
+                f"invalid YAML: character U+{ord(char):04X} (written {m.group(0)}): "
+                "control characters are not allowed",
+                line,
+                column,
+                code=Code.YAML,
+            )
+    return SourceError(
+        "invalid YAML: a control character in a double-quoted string",
+        node.start_mark.line + 1,
+        node.start_mark.column + 1,
+        code=Code.YAML,
+    )
 
 
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
@@ -167,7 +269,7 @@ def _reading(text: str) -> Iterator[_Loader]:
     except yaml.MarkedYAMLError as exc:
         if "nesting depth" in str(exc):  # libyaml's own limit, hit while reading ahead
             _check_flow_depth(text)
-        raise _syntax_error(exc) from None
+        raise _syntax_error(exc, text) from None
     except yaml.reader.ReaderError as exc:
         raise _reader_error(text, exc) from None
     except yaml.YAMLError as exc:
@@ -187,7 +289,7 @@ def _check_flow_depth(text: str) -> None:
     first = next(
         (
             ln.lstrip()[:1]
-            for ln in text.splitlines()
+            for ln in physical_lines(text)
             if ln.strip() and not ln.lstrip().startswith(("#", "%", "---"))
         ),
         "",
@@ -291,10 +393,55 @@ def _reader_error(text: str, exc: yaml.reader.ReaderError) -> SourceError:
     )
 
 
-def _syntax_error(exc: yaml.MarkedYAMLError) -> SourceError:
+def _syntax_error(exc: yaml.MarkedYAMLError, text: str) -> SourceError:
     mark = exc.problem_mark or exc.context_mark
     problem = exc.problem or exc.context or "syntax error"
     if "expected a single document" in (exc.context or ""):
         problem = "expected a single document, found a second one"
     line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+    tab = _indenting_tab(text, line)
+    if tab is not None:
+        return SourceError("invalid YAML: a tab: indent with spaces", line, tab, code=Code.YAML)
+    unindented = _unindented_block(text, line) if "expected ':'" in problem else None
+    if unindented is not None:
+        first, key = unindented
+        return SourceError(
+            f"invalid YAML: the text under '{key}' must be indented more than its key",
+            first,
+            1,
+            code=Code.YAML,
+        )
     return SourceError(f"invalid YAML: {problem}", line, column, code=Code.YAML)
+
+
+_BLOCK_HEADER: Final = re.compile(r"([ -]*)([^\s:#][^:#]*):[ \t]*[|>][-+0-9]*[ \t]*(#.*)?")
+
+
+def _unindented_block(text: str, line: int) -> tuple[int, str] | None:
+    """Where a block text (``text: >``) starts whose lines are not indented under their
+    key, and the key's line as written, when that is why ``line`` fails: the parser says
+    "could not find expected ':'" a line later."""
+    lines = physical_lines(text)[: line - 1]
+    for number in range(len(lines) - 1, -1, -1):
+        header = _BLOCK_HEADER.fullmatch(lines[number].rstrip("\r\n"))
+        if header is None:
+            continue
+        indent = len(header.group(1))
+        body = [x for x in lines[number + 1 :] if x.strip()]
+        if body and all(len(x) - len(x.lstrip(" ")) <= indent for x in body):
+            first = next(n for n in range(number + 1, len(lines)) if lines[n].strip())
+            return first + 1, lines[number].strip()
+        return None
+    return None
+
+
+def _indenting_tab(text: str, line: int) -> int | None:
+    """The 1-based column of a tab in the indentation of ``line`` (1-based), if any: the
+    parser's message for it ("found character that cannot start any token") does not
+    say that YAML indents with spaces only."""
+    lines = physical_lines(text)
+    if not 0 < line <= len(lines):
+        return None
+    row = lines[line - 1]
+    indent = row[: len(row) - len(row.lstrip(" \t"))]
+    return indent.index("\t") + 1 if "\t" in indent else None

@@ -60,6 +60,7 @@ from explainer.scenarios.diagnostics import (
     one_line,
     sort_key,
 )
+from explainer.scenarios.files import leaves, outside_links
 from explainer.scenarios.kinds.law import law_index
 from explainer.scenarios.model import Page, Scenario, Section
 
@@ -84,6 +85,7 @@ __all__ = [
     "PRACTICE",
     "STAMP",
     "Site",
+    "build_and_report",
     "build_site",
     "configured_base_url",
     "gather",
@@ -136,10 +138,12 @@ def gather(root: Path) -> tuple[Site | None, list[Diagnostic]]:
 
     checked = check_project(root, complete=settings(root).complete)
     problems = list(checked.diagnostics)
+    if problems:  # the catalogs are read by the check's reader: one verdict, said once
+        return None, sorted(set(problems), key=sort_key)
     catalogs: Mapping[str, Catalog] = {}
     try:
         catalogs = load_catalogs(root)
-    except CatalogError as exc:
+    except CatalogError as exc:  # changed since the check read it
         problems.append(
             Diagnostic(
                 Location(exc.path, exc.line, 1), str(exc.args[0]), Code.CATALOG, Severity.INVALID
@@ -175,10 +179,12 @@ def configured_base_url(root: Path) -> str | None:
     Without a base URL the site has no canonical links, hreflang alternates or sitemap
     (they need absolute URLs; a placeholder host would be worse than none).
     """
+    if leaves(root, root / "pyproject.toml"):
+        return None
     try:
         with (root / "pyproject.toml").open("rb") as f:
             data = tomllib.load(f)
-    except (OSError, tomllib.TOMLDecodeError):
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return None
     value = data.get("tool", {}).get("explainer", {}).get("base_url")
     return value if isinstance(value, str) and value else None
@@ -569,6 +575,9 @@ def build_site(
             ],
             "nothing was written",
         )
+    if outside_links(root):  # reported by the check; no digest may read through them
+        _, problems = gather(root)
+        return exit_code(problems), problems, "the site was not changed"
     digest = inputs_digest(root, base_url)
     site: Site | None = None
     if not force and _up_to_date(out, digest):
@@ -609,6 +618,20 @@ def run_build(
     force: bool = False,
 ) -> int:
     """The ``build`` command: return 0 (built), 1 (an example disagrees), 2 (invalid input)."""
+    return build_and_report(root, out, base_url, out_stream, force=force)[0]
+
+
+def build_and_report(
+    root: Path,
+    out: Path | None = None,
+    base_url: str | None = None,
+    out_stream: TextIO | None = None,
+    *,
+    force: bool = False,
+) -> tuple[int, list[str]]:
+    """Build as ``explainer build`` does, printing what it prints; return the exit code
+    and the problem lines (none after a good build), which ``serve`` also shows in the
+    open page."""
     stream = out_stream if out_stream is not None else sys.stdout
     root = Path(root)
     target = Path(out) if out is not None else root / "site"
@@ -616,17 +639,18 @@ def run_build(
     try:
         code, problems, summary = build_site(root, target, url, force=force)
     except Exception as exc:  # noqa: BLE001 - the user never sees a traceback
-        print(
-            one_line(f"{root / 'scenarios'}:1:1: internal error: {type(exc).__name__}: {exc}"),
-            file=stream,
-        )
-        return EXIT_INVALID
-    for p in problems:
-        print(p, file=stream)
+        line = one_line(f"{root / 'scenarios'}:1:1: internal error: {type(exc).__name__}: {exc}")
+        print(line, file=stream)
+        return EXIT_INVALID, [line]
+    lines = [str(p) for p in problems]
+    for line in lines:
+        print(line, file=stream)
     if problems:
         print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''}; {summary}", file=stream)
     else:
         print(summary, file=stream)
         if url is None and code == EXIT_OK:  # not after "no such folder"
             print(NO_BASE_URL_NOTE, file=stream)
-    return code
+    if code != EXIT_OK and not lines:  # the wrong folder: its one line is the summary
+        lines = [summary]
+    return code, lines

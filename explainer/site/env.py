@@ -10,18 +10,20 @@ read from the ``w`` (:class:`~explainer.i18n.names.Words`) in the template conte
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from babel.numbers import format_decimal
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateNotFound, pass_context
+from jinja2.loaders import split_template_path
 from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from explainer.engine import Declaration, card_str, card_suit
 from explainer.i18n.catalog import Catalog
 from explainer.i18n.names import Words, typeset
+from explainer.scenarios.files import leaves
 from explainer.scenarios.model import Scenario, Text
 from explainer.scenarios.tokens import value_of
 
@@ -139,11 +141,29 @@ def _untranslated(ctx: Context, *texts: Text | None) -> bool:
     return any(t is not None and not cat.is_translated(t.ctx, t.source) for t in texts)
 
 
+class _InsideLoader(FileSystemLoader):
+    """The theme's folders, never a project template whose link leaves the project
+    (:mod:`explainer.scenarios.files`: the check refuses it first; this is the guard)."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__([str(d) for d in theme_dirs(root)])
+        self.root = root
+
+    def get_source(
+        self, environment: Environment, template: str
+    ) -> tuple[str, str, Callable[[], bool]]:
+        for folder in self.searchpath:
+            path = Path(folder, *split_template_path(template))
+            if path.is_file() and leaves(self.root, path):
+                raise TemplateNotFound(template)
+        return super().get_source(environment, template)
+
+
 def make_env(root: Path) -> Environment:
     """The site's jinja2 Environment over ``root/templates`` and then the packaged theme
     (a project's template replaces the theme's file of the same name, as in MkDocs)."""
     env = Environment(
-        loader=FileSystemLoader([str(d) for d in theme_dirs(root)]),
+        loader=_InsideLoader(Path(root)),
         autoescape=True,
         undefined=StrictUndefined,
         extensions=["jinja2.ext.i18n"],

@@ -4,17 +4,27 @@ The port is bound first, so a busy port is reported at once, before any build. T
 is built into ``out`` (a temporary folder by default) and served by :mod:`http.server`
 from a thread. Every half second the modification times of ``scenarios/``,
 ``templates/`` and ``locales/`` are compared with the last ones seen; on a change the
-site is rebuilt. A failed rebuild prints its diagnostics and keeps serving the last good
-site (the build never touches the output folder when it fails).
+site is rebuilt (:func:`rebuild`). A failed rebuild prints its diagnostics and keeps
+serving the last good site (the build never touches the output folder when it fails).
 
 Live reload, with no dependency: pages *served by this command* get one extra script,
-``/__explainer/reload.js``, which asks ``/__explainer/version`` every second and reloads
-the page when a rebuild has finished. Only the served copy of a page is changed (the
-script tag, and ``connect-src 'self'`` added to its Content-Security-Policy so the script
-may ask); the files on disk, like every built site, have neither.
+``/__explainer/reload.js``, which asks ``/__explainer/status`` every second; it reloads
+the page when a rebuild has finished, and while the last rebuild failed it shows the
+problems over the page, in the page's language (:data:`OVERLAY_WORDS`), until the next
+good build. Only the served copy of a page is changed (the script tag, and
+``connect-src 'self'`` added to its Content-Security-Policy so the script may ask); the
+files on disk, like every built site, have neither. The script builds the overlay from
+text nodes and styles it from ``/__explainer/overlay.css``: nothing inline, so the
+site's CSP holds.
 
-Ctrl-C (SIGINT) and ``kill`` (SIGTERM) stop the server with one line and exit 130 and 143;
-the temporary folder is removed either way.
+Hostile requests get an answer, never a traceback: a path that is not one (``/%00``,
+control characters, bad percent-encoding) is 400, a path outside the site or a folder
+without a page 404; an idle connection is closed after :data:`IDLE_SECONDS`; at most
+:data:`MAX_CONNECTIONS` are served at once, from a listen queue of 1024.
+
+Ctrl-C (SIGINT) and ``kill`` (SIGTERM) stop the server as they stop every verb
+(:func:`explainer.signals.run_interruptible`: one line, exit 130 and 143); the temporary
+folder is removed either way.
 """
 
 from __future__ import annotations
@@ -22,44 +32,149 @@ from __future__ import annotations
 import errno
 import functools
 import http.server
+import json
 import os
 import re
-import signal
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+import urllib.parse
 from pathlib import Path
-from types import FrameType
 from typing import Any, Final, TextIO
 
-from .build import run_build
+from explainer.i18n.markers import NP_, P_
 
-__all__ = ["RELOAD_PATH", "VERSION_PATH", "WATCHED", "inject_reload", "run_serve", "snapshot"]
+from .build import build_and_report
+
+__all__ = [
+    "IDLE_SECONDS",
+    "MAX_CONNECTIONS",
+    "OVERLAY_WORDS",
+    "RELOAD_PATH",
+    "STATUS_PATH",
+    "VERSION_PATH",
+    "WATCHED",
+    "inject_reload",
+    "rebuild",
+    "run_serve",
+    "snapshot",
+]
 
 WATCHED = ("scenarios", "templates", "locales")
 POLL_SECONDS = 0.5
-EXIT_SIGINT: Final = 130
-EXIT_SIGTERM: Final = 143
+IDLE_SECONDS: Final = 10.0
+"""A connection that sends no request for this long is closed."""
+MAX_CONNECTIONS: Final = 512
+"""Connections served at once; one more is closed at once (a browser opens a few)."""
+SHOWN_PROBLEMS: Final = 50
+"""The problems the overlay lists (the terminal has them all)."""
 RELOAD_PATH: Final = "/__explainer/reload.js"
 VERSION_PATH: Final = "/__explainer/version"
+STATUS_PATH: Final = "/__explainer/status"
+OVERLAY_CSS_PATH: Final = "/__explainer/overlay.css"
 
-RELOAD_JS: Final = b"""/* explainer serve: reload the page when the site has been rebuilt. */
+OVERLAY_WORDS: Final = {
+    # NOTE: Heading of the box `explainer serve` shows over a page while the site has
+    # problems (an author's preview, never the published site).
+    "title": P_("serve", "The site did not build"),
+    # NOTE: Under that heading, above the list of problems (file:line:column: message).
+    "note": P_(
+        "serve",
+        "This page is the last good build. Fix the problems below: the page reloads "
+        "by itself after the next good build.",
+    ),
+    # NOTE: The button that hides the box until the next rebuild.
+    "hide": P_("serve", "Hide"),
+}
+"""The overlay's words, translated into the page's language."""
+# NOTE: After the first problems listed in the box: how many more the terminal shows.
+MORE_PROBLEMS: Final = NP_(
+    "serve",
+    "and %(num)d more problem (see the terminal)",
+    "and %(num)d more problems (see the terminal)",
+)
+
+RELOAD_JS: Final = b"""/* explainer serve: reload the page when the site has been rebuilt, and show the
+   problems of a failed rebuild over it until the next good one. */
 (function () {
   "use strict";
   var me = document.currentScript;
   var seen = me ? me.getAttribute("data-version") : null;
+  var lang = document.documentElement.getAttribute("lang") || "en";
+  var box = null;
+  var hidden = null;
+  function add(parent, tag, text) {
+    var node = document.createElement(tag);
+    if (text) { node.textContent = text; }
+    parent.appendChild(node);
+    return node;
+  }
+  function style() {
+    if (document.getElementById("explainer-serve-css")) { return; }
+    var link = document.createElement("link");
+    link.id = "explainer-serve-css";
+    link.rel = "stylesheet";
+    link.href = "/__explainer/overlay.css";
+    document.head.appendChild(link);
+  }
+  function show(status) {
+    var failed = status.problems && status.problems.length;
+    if (!failed || hidden === status.failure) {
+      if (box) { box.remove(); box = null; }
+      return;
+    }
+    style();
+    if (!box) {
+      box = document.createElement("aside");
+      box.id = "explainer-serve-overlay";
+      box.setAttribute("role", "alert");
+      document.body.appendChild(box);
+    }
+    box.textContent = "";
+    add(box, "h2", status.title);
+    add(box, "p", status.note);
+    var list = add(box, "ul", "");
+    status.problems.forEach(function (line) { add(add(list, "li", ""), "code", line); });
+    if (status.more) { add(box, "p", status.more); }
+    var button = add(box, "button", status.hide);
+    button.type = "button";
+    button.addEventListener("click", function () { hidden = status.failure; show(status); });
+  }
   function ask() {
-    fetch("/__explainer/version", {cache: "no-store"})
-      .then(function (r) { return r.ok ? r.text() : seen; })
-      .then(function (v) { if (seen !== null && v !== seen) { window.location.reload(); } })
+    fetch("/__explainer/status?lang=" + encodeURIComponent(lang), {cache: "no-store"})
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (status) {
+        if (!status) { return; }
+        if (seen !== null && String(status.version) !== seen) {
+          window.location.reload();
+          return;
+        }
+        show(status);
+      })
       .catch(function () {})
       .then(function () { window.setTimeout(ask, 1000); });
   }
-  window.setTimeout(ask, 1000);
+  ask();
 })();
+"""
+
+OVERLAY_CSS: Final = b"""/* explainer serve: the box listing a failed rebuild's problems. */
+#explainer-serve-overlay {
+  position: fixed; left: 0; right: 0; bottom: 0; z-index: 2147483647;
+  max-height: 60vh; overflow: auto; box-sizing: border-box;
+  margin: 0; padding: 1rem 1.25rem; border-top: 4px solid #b00020;
+  background: #fff4f4; color: #1a1a1a; font: 1rem/1.4 system-ui, sans-serif;
+  box-shadow: 0 -2px 12px rgba(0, 0, 0, 0.25);
+}
+#explainer-serve-overlay h2 { margin: 0 0 0.5rem; font-size: 1.2rem; color: #8a0019; }
+#explainer-serve-overlay ul { margin: 0.5rem 0; padding-left: 1.25rem; }
+#explainer-serve-overlay code { font: 0.9rem/1.4 ui-monospace, monospace; overflow-wrap: anywhere; }
+#explainer-serve-overlay button { font: inherit; padding: 0.25rem 0.75rem; }
+@media (prefers-color-scheme: dark) {
+  #explainer-serve-overlay { background: #2a1214; color: #f3f3f3; border-top-color: #ff6b81; }
+  #explainer-serve-overlay h2 { color: #ff9aa9; }
+}
 """
 
 _CSP = re.compile(rb'(<meta http-equiv="Content-Security-Policy" content="[^"]*?)(")')
@@ -96,13 +211,77 @@ def snapshot(root: Path) -> dict[str, float]:
 
 
 class _Build:
-    """The number of the last good build, shared by the watcher and the request threads."""
+    """What the request threads show, set by the watcher: the number of the last good
+    build, and the problems of the last rebuild when it failed (none after a good one)."""
 
-    def __init__(self) -> None:
+    def __init__(self, root: Path) -> None:
+        self.root = root
         self.version = 0
+        self.problems: tuple[str, ...] = ()
+        self.failures = 0  # failed rebuilds so far: a new one shows again after "Hide"
+
+    def status(self, lang: str) -> dict[str, Any]:
+        """The status the reload script asks for, its words in ``lang``."""
+        shown = list(self.problems[:SHOWN_PROBLEMS])
+        more = len(self.problems) - len(shown)
+        status: dict[str, Any] = {"version": self.version, "failure": self.failures}
+        status["problems"] = shown
+        if shown:
+            status.update(_overlay_words(self.root, lang, more))
+        return status
+
+
+def _overlay_words(root: Path, lang: str, more: int) -> dict[str, str]:
+    """The overlay's words in ``lang``, from the project's catalog (English when there is
+    none or it cannot be read: the failed build may be the catalog's)."""
+    from explainer.i18n.catalog import CatalogError, find_languages, load_catalog
+    from explainer.i18n.names import typeset
+
+    catalog = None
+    if lang in find_languages(root):
+        try:
+            catalog = load_catalog(root, lang)
+        except CatalogError:
+            catalog = None
+    if catalog is None:
+        catalog = load_catalog(root, "en")
+    words = {key: catalog.p(marked) for key, marked in OVERLAY_WORDS.items()}
+    words["more"] = catalog.np(MORE_PROBLEMS, more) if more else ""
+    return {key: typeset(catalog.lang, text) for key, text in words.items()}
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    """The preview's HTTP server: a long listen queue, a bounded number of connections
+    served at once, and no traceback for a connection that fails."""
+
+    request_queue_size = 1024
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], handler: Any) -> None:
+        self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        super().__init__(address, handler)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if not self.slots.acquire(blocking=False):  # too many at once: close this one
+            self.shutdown_request(request)
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A connection that failed (reset, timed out, a client gone): dropped quietly,
+        never a traceback on the author's terminal."""
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
+    timeout = IDLE_SECONDS  # an idle connection is closed
+    default_request_version = "HTTP/1.0"  # even a request it cannot read gets a status line
+
     def __init__(self, *args: Any, build: _Build, **kwargs: Any) -> None:
         self.build = build
         super().__init__(*args, **kwargs)
@@ -116,15 +295,26 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
-        self.wfile.write(body)
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _path(self) -> str | None:
+        """The request's path, decoded, or ``None`` when it is not a path."""
+        raw = self.path.split("?", 1)[0].split("#", 1)[0]
+        try:
+            path = urllib.parse.unquote_to_bytes(raw).decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        if not path.startswith("/") or any(ord(c) < 0x20 or ord(c) == 0x7F for c in path):
+            return None
+        return path
 
     def do_GET(self) -> None:  # noqa: N802 - stdlib name
-        path = self.path.split("?", 1)[0].split("#", 1)[0]
-        if path == RELOAD_PATH:
-            self._send(RELOAD_JS, "text/javascript; charset=utf-8")
+        path = self._path()
+        if path is None:
+            self.send_error(400, "Bad path")
             return
-        if path == VERSION_PATH:
-            self._send(str(self.build.version).encode(), "text/plain; charset=utf-8")
+        if self._own(path):
             return
         local = self.translate_path(path)
         if os.path.isdir(local):
@@ -136,26 +326,29 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             return
         super().do_GET()
 
+    def do_HEAD(self) -> None:  # noqa: N802 - stdlib name
+        self.do_GET()
 
-class _Stopped(BaseException):
-    """Raised in the main thread by SIGTERM, to unwind and clean up like Ctrl-C."""
+    def _own(self, path: str) -> bool:
+        """Answer the preview's own paths (the script, its status, its style)."""
+        if path == RELOAD_PATH:
+            self._send(RELOAD_JS, "text/javascript; charset=utf-8")
+        elif path == OVERLAY_CSS_PATH:
+            self._send(OVERLAY_CSS, "text/css; charset=utf-8")
+        elif path == VERSION_PATH:
+            self._send(str(self.build.version).encode(), "text/plain; charset=utf-8")
+        elif path == STATUS_PATH:
+            query = urllib.parse.parse_qs(self.path.partition("?")[2])
+            lang = query.get("lang", ["en"])[0][:20]
+            body = json.dumps(self.build.status(lang), ensure_ascii=False).encode()
+            self._send(body, "application/json; charset=utf-8")
+        else:
+            return False
+        return True
 
-
-@contextmanager
-def _signals() -> Iterator[None]:
-    """Turn SIGTERM into :class:`_Stopped` while serving (main thread only)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        raise _Stopped
-
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    def list_directory(self, path: str | os.PathLike[str]) -> None:
+        """A folder without a page is not part of the site: 404, not a listing."""
+        self.send_error(404, "File not found")
 
 
 def run_serve(
@@ -167,36 +360,28 @@ def run_serve(
     out_stream: TextIO | None = None,
     stop: threading.Event | None = None,
 ) -> int:
-    """Serve the site on ``host:port`` until Ctrl-C, SIGTERM (or ``stop`` is set).
+    """Serve the site on ``host:port`` until ``stop`` is set (or a signal: the caller's
+    :func:`~explainer.signals.run_interruptible` turns it into one line and 130 or 143).
 
-    Returns 0 when ``stop`` ends it, 130 after Ctrl-C, 143 after SIGTERM, 2 if the port
-    cannot be bound, or the build's exit code if the first build fails.
+    Returns 0 when ``stop`` ends it, 2 if the port cannot be bound, or the build's exit
+    code if the first build fails. The temporary folder is removed whatever ends it.
     """
     stream = out_stream if out_stream is not None else sys.stdout
     root = Path(root)
-    build = _Build()
+    build = _Build(root)
     try:
-        server = http.server.ThreadingHTTPServer(
-            (host, port), functools.partial(_Handler, build=build)
-        )
-    except OSError as exc:
-        print(
-            f"cannot serve on {host}:{port}: {exc.strerror or exc}{_hint(exc, port)}", file=stream
-        )
+        server = _Server((host, port), functools.partial(_Handler, build=build))
+    except (OSError, OverflowError) as exc:  # OverflowError: a port over 65535
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        hint = _hint(exc, port) if isinstance(exc, OSError) else ""
+        print(f"cannot serve on {host}:{port}: {why}{hint}", file=stream)
         return 2
     tmp: tempfile.TemporaryDirectory[str] | None = None
     try:
-        with _signals():
-            if out is None:
-                tmp = tempfile.TemporaryDirectory(prefix="explainer-serve-")
-                out = Path(tmp.name) / "site"
-            return _serve(root, out.absolute(), (host, server), build, stream, stop)
-    except KeyboardInterrupt:
-        print("interrupted (Ctrl-C): stopped serving", file=stream, flush=True)
-        return EXIT_SIGINT
-    except _Stopped:
-        print("terminated (SIGTERM): stopped serving", file=stream, flush=True)
-        return EXIT_SIGTERM
+        if out is None:
+            tmp = tempfile.TemporaryDirectory(prefix="explainer-serve-")
+            out = Path(tmp.name) / "site"
+        return _serve(root, out.absolute(), (host, server), build, stream, stop)
     finally:
         server.server_close()
         if tmp is not None:
@@ -214,14 +399,14 @@ def _hint(exc: OSError, port: int) -> str:
 def _serve(
     root: Path,
     out: Path,
-    bound: tuple[str, http.server.ThreadingHTTPServer],
+    bound: tuple[str, _Server],
     build: _Build,
     stream: TextIO,
     stop: threading.Event | None,
 ) -> int:
     """Build, then serve ``out`` and rebuild on change until ``stop`` is set."""
     host, server = bound
-    code = run_build(root, out, None, stream)
+    code, _ = rebuild(root, out, stream)
     if code != 0:
         return code
     build.version = 1
@@ -241,6 +426,13 @@ def _serve(
     return 0
 
 
+def rebuild(root: Path, out: Path, stream: TextIO) -> tuple[int, list[str]]:
+    """Build the site into ``out``, printing what ``explainer build`` prints; return the
+    exit code and the problem lines (none after a good build). The one place ``serve``
+    builds: a build that only redoes what changed belongs here."""
+    return build_and_report(root, out, None, stream)
+
+
 def _watch(
     root: Path, out: Path, build: _Build, stream: TextIO, stop: threading.Event | None
 ) -> None:
@@ -252,13 +444,20 @@ def _watch(
             continue
         changed = sorted(set(now) ^ set(seen) | {p for p in now if seen.get(p) != now[p]})
         seen = now
-        shown = ", ".join(
-            str(Path(p).relative_to(root)) if Path(p).is_relative_to(root) else p
-            for p in changed[:3]
-        )
-        more = f" and {len(changed) - 3} more" if len(changed) > 3 else ""
-        print(f"changed: {shown}{more}; rebuilding", file=stream, flush=True)
-        if run_build(root, out, None, stream) != 0:
+        print(f"changed: {_shown(root, changed)}; rebuilding", file=stream, flush=True)
+        code, problems = rebuild(root, out, stream)
+        if code != 0:
             print("rebuild failed; still serving the last good site", file=stream, flush=True)
+            build.failures += 1
+            build.problems = tuple(problems)
         else:
+            build.problems = ()
             build.version += 1
+
+
+def _shown(root: Path, changed: list[str]) -> str:
+    """The first three changed files, relative to the project, and how many more."""
+    shown = ", ".join(
+        str(Path(p).relative_to(root)) if Path(p).is_relative_to(root) else p for p in changed[:3]
+    )
+    return shown + (f" and {len(changed) - 3} more" if len(changed) > 3 else "")

@@ -14,6 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Final
 
+from explainer.scenarios.files import leaves
+
 __all__ = ["PACKAGED_THEME", "static_files", "theme_dirs"]
 
 PACKAGED_THEME: Final = Path(__file__).resolve().parent.parent / "theme"
@@ -34,11 +36,12 @@ def theme_dirs(root: Path) -> tuple[Path, ...]:
 
 def static_files(root: Path) -> dict[str, bytes]:
     """The site's ``static/`` files by relative path: the packaged theme's, each replaced
-    by the project's file of the same path when there is one."""
+    by the project's file of the same path when there is one (never one whose link leaves
+    the project: :mod:`explainer.scenarios.files`)."""
     files: dict[str, bytes] = {}
     for folder in reversed(theme_dirs(root)):
         static = folder / "static"
         for f in sorted(static.rglob("*")) if static.is_dir() else ():
-            if f.is_file():
+            if f.is_file() and not leaves(root, f):
                 files["static/" + f.relative_to(static).as_posix()] = f.read_bytes()
     return dict(sorted(files.items()))

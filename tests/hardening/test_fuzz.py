@@ -9,6 +9,7 @@ a build that fails leaves the previously built site byte for byte as it was.
 
 from __future__ import annotations
 
+import random
 import re
 import shutil
 from collections.abc import Iterator
@@ -18,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from . import fuzzer
 from .conftest import ROOT, run_cli, site_files
 
 LOCATED = re.compile(r"^[^:\s][^:]*:\d+:\d+: ")
@@ -233,3 +235,67 @@ def test_whole_file_damage(rel: str, damage: str, fuzz_project: tuple[Path, Path
         "utf-16": original.decode("utf-8").encode("utf-16"),
     }[damage]
     _fuzz(root, out, rel, damaged)
+
+
+# ---------------------------------------------------------------------------------------
+# The seeded fuzzer (tests/hardening/fuzzer.py): files and requests, every promise
+
+
+FUZZ_SEED = 20261201
+FILE_TRIALS = 14
+REQUEST_TRIALS = 40
+
+
+@pytest.fixture(scope="module")
+def small_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = fuzzer.make_project(tmp_path_factory.mktemp("fuzzer"))
+    code, lines, _ = fuzzer.run_verb(["--root", str(root), "check"], root)
+    assert code == 0, lines  # the project itself is clean
+    return root
+
+
+def test_seeded_fuzzing_of_the_files_keeps_every_promise(small_project: Path) -> None:
+    """Damaged scenarios, pages, catalogs (their headers too), pyproject.toml, and links
+    out of the project: check and build answer 0, 1 or 2 with located lines only, no
+    traceback, no internal error, nothing read through a link, within the CPU bound."""
+    rng = random.Random(FUZZ_SEED)
+    files = fuzzer.inputs(small_project)
+    assert {Path(f).suffix for f in files} == {".yaml", ".po", ".toml", ".csv"}
+    findings = []
+    for n in range(FILE_TRIALS):
+        trial = fuzzer.file_trial(rng, n, small_project, files[n % len(files)])
+        finding = fuzzer.run_file_trial(small_project, trial)
+        if finding is not None:
+            findings.append(f"{trial.target} ({trial.kind}): {finding.problem}")
+    assert findings == []
+
+
+def test_seeded_requests_to_serve_are_all_answered(small_project: Path) -> None:
+    rng = random.Random(FUZZ_SEED)
+    with fuzzer.serving(small_project) as (address, log):
+        findings = []
+        for n in range(REQUEST_TRIALS):
+            trial = fuzzer.request_trial(rng, n)
+            finding = fuzzer.run_request_trial(address, trial, log)
+            if finding is not None:
+                findings.append(f"{trial.data[:60]!r}: {finding.problem}")
+    assert findings == []
+
+
+@pytest.mark.parametrize(
+    ("code", "lines", "problem"),
+    [
+        (0, ["1 passed, 0 failed"], None),
+        (3, ["1 passed, 0 failed"], "exit code 3"),
+        (2, ["x.yaml:1:1: internal error: KeyError"], "a traceback or an internal error"),
+        (2, ["Traceback (most recent call last):"], "a traceback or an internal error"),
+        (2, ["x.yaml:1:1: " + fuzzer.SECRET], "printed what a link out of the project points at"),
+        (1, ["a stray line"], "a line that is neither located nor a summary: 'a stray line'"),
+        (2, ["1 passed, 1 failed"], "exit 2 without a located line"),
+        (-1, [], "more than 60 s of CPU"),
+    ],
+)
+def test_the_fuzzer_sees_each_broken_promise(
+    code: int, lines: list[str], problem: str | None
+) -> None:
+    assert fuzzer.broken_promise(code, lines, 0.0, False) == problem

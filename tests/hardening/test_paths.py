@@ -137,3 +137,54 @@ def test_an_empty_or_previous_output_folder_is_replaced(project: Path) -> None:
     code, lines = run_cli(["--root", ".", "build", "--out", "out/site"], cwd=project)
     assert code == 0, lines
     assert site_files(project / "out" / "site") != first
+
+
+SECRET = "AWS_SECRET=do-not-print-me"
+LINKED = [
+    ("scenarios/which-card/leak.yaml", "file"),
+    ("scenarios/which-card/page.yaml", "file"),
+    ("scenarios/leaked-folder", "folder"),
+    ("templates/page.html", "file"),
+    ("templates/static/leak.txt", "file"),
+    ("locales/pl/LC_MESSAGES/messages.po", "file"),
+    ("locales/pl/glossary.csv", "file"),
+    ("pyproject.toml", "file"),
+    ("babel.cfg", "file"),
+]
+
+
+@pytest.mark.parametrize(("rel", "what"), LINKED, ids=[rel for rel, _ in LINKED])
+def test_a_link_out_of_the_project_is_refused_at_the_link_and_never_read(
+    rel: str, what: str, project: Path, tmp_path: Path
+) -> None:
+    """A link whose target leaves the project is one located problem for check and build;
+    the target's content is printed nowhere and never reaches the site."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text(SECRET + "\n", encoding="utf-8")
+    (outside / "x.yaml").write_text(f"title: {SECRET}\n", encoding="utf-8")
+    link = project / rel
+    if link.exists():
+        link.unlink()
+    os.symlink(outside if what == "folder" else outside / "secret.txt", link)
+    wanted = f"{rel}:1:1: a symbolic link to a {what} outside the project: not read (copy it into the project)"
+    for verb in (["check"], ["build", "--out", "out/site"]):
+        code, lines = run_cli(["--root", ".", *verb], cwd=project)
+        assert code == 2, lines
+        assert wanted in lines
+        assert not any("do-not-print-me" in line for line in lines), lines
+    assert not (project / "out").exists()
+
+
+def test_links_inside_the_project_keep_working(project: Path) -> None:
+    static = project / "templates" / "static"
+    os.symlink("site.css", static / "again.css")
+    os.symlink("../scenarios", project / "templates" / "sources")  # a folder, inside
+    page = project / "scenarios" / "which-card"
+    (page / "page.yaml").rename(project / "which-card-page.yaml")
+    os.symlink("../../which-card-page.yaml", page / "page.yaml")
+    code, lines = run_cli(["--root", ".", "build", "--out", "out/site"], cwd=project)
+    assert code == 0, lines
+    files = site_files(project / "out" / "site")
+    assert files["static/again.css"] == files["static/site.css"]
+    assert "en/which-card/index.html" in files

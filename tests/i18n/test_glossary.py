@@ -31,12 +31,12 @@ def test_forbidden_variant_of_a_term_in_the_english_is_an_error() -> None:
     found = check_catalog_file(CATALOG, "pl", shown="messages.po")
     assert [(str(d), d.code, d.severity) for d in found] == [
         (
-            "messages.po:12:1: glossary: 'bez atutu' for 'no trump': write 'bez atu'",
+            "messages.po:13:1: glossary: 'bez atutu' for 'no trump': write 'bez atu'",
             "po-glossary",
             "invalid",
         ),
         (
-            "messages.po:16:1: glossary: 'bez atutu' for 'no trump': write 'bez atu'; "
+            "messages.po:17:1: glossary: 'bez atutu' for 'no trump': write 'bez atu'; "
             "glossary: 'zagrany kolor' for 'suit led': write 'kolor wyjścia'",
             "po-glossary",
             "invalid",
@@ -48,9 +48,9 @@ def test_missing_approved_form_is_a_warning_for_each_translated_form() -> None:
     shown = "tests/i18n/fixtures/glossary/locales/pl/LC_MESSAGES/messages.po"
     lines = catalog_warnings(FIXTURE)
     assert [line.replace(str(FIXTURE), "tests/i18n/fixtures/glossary") for line in lines] == [
-        f"{shown}:16:1: warning: glossary: no approved form of 'kolor wyjścia' for 'suit led'",
-        f"{shown}:20:1: warning: glossary: no approved form of 'lewa' for 'trick'",
-        f"{shown}:24:1: warning: form [2]: glossary: no approved form of 'lewa' for 'trick'",
+        f"{shown}:17:1: warning: glossary: no approved form of 'kolor wyjścia' for 'suit led'",
+        f"{shown}:21:1: warning: glossary: no approved form of 'lewa' for 'trick'",
+        f"{shown}:26:1: warning: form [2]: glossary: no approved form of 'lewa' for 'trick'",
     ]
 
 

@@ -49,9 +49,12 @@ def test_pybabel_compile_reports_a_broken_translation(case: str, tmp_path: Path)
     expected = re.match(r"# expect: [^:]+:(\d+):1: (.*)", data.split(b"\n", 1)[0].decode("utf-8"))
     assert expected is not None
     line, message = expected.groups()
+    # the check names the msgstr's line (where the translator edits), Babel the msgid's
+    lines = data.decode("utf-8").split("\n")
+    msgid = max(i for i in range(int(line)) if lines[i - 1].startswith("msgid "))
     run = _compile(tmp_path, data)
     assert run.returncode == 1, run.stderr
-    assert f"error: locales/pl/LC_MESSAGES/messages.po:{line}: {message}\n" in run.stderr
+    assert f"error: locales/pl/LC_MESSAGES/messages.po:{msgid}: {message}\n" in run.stderr
 
 
 def test_pybabel_compile_accepts_a_right_catalog(tmp_path: Path) -> None:

@@ -56,7 +56,7 @@ def test_fuzzy_entry_is_a_problem_for_a_language_declared_complete() -> None:
     found = check_catalog_file(CASES / "fuzzy.po", "pl", sources=sources, complete=True)
     assert [(d.line, d.code, d.message) for d in found] == [
         (
-            10,
+            11,
             "po-fuzzy",
             "fuzzy entry 'South' (msgctxt 'seat'): review the translation and remove the fuzzy "
             "flag (the site shows the English text meanwhile)",

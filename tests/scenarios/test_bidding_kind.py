@@ -73,7 +73,10 @@ REFUSED: list[tuple[str, list[tuple[str, str]]]] = [
         "bids: [E: pass, {S: pass, W: pass}, Q: pass, N: [x], E: maybe, 7]\n",
         [
             ("x.yaml:2:9: dealer: expected a seat, got a list", "TYPE"),
-            ("x.yaml:3:9: invalid card: 'JX'", "BAD_CARD"),
+            (
+                "x.yaml:3:9: invalid card: 'JX' (expected a rank and a suit, like KS or 10H; did you mean JS, JH, JD or JC?)",
+                "BAD_CARD",
+            ),
             ("x.yaml:4:17: bids.2: a bid is one 'SEAT: BID' pair, got a mapping", "TYPE"),
             ("x.yaml:4:37: invalid seat: 'Q' (expected N, E, S or W)", "BAD_SEAT"),
             ("x.yaml:4:49: bids.4: expected a bid, got a list", "TYPE"),

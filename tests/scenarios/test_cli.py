@@ -24,7 +24,10 @@ def test_wrong_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_bad_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(CASES / "bad" / "bad-card.yaml")]) == 2
-    assert "invalid card: '11S'" in capsys.readouterr().out
+    assert (
+        "invalid card: '11S' (expected a rank and a suit, like KS or 10H; did you mean 10S?)"
+        in capsys.readouterr().out
+    )
 
 
 def test_missing_path_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -203,7 +203,12 @@ def test_tricks_that_are_not_a_list_are_refused() -> None:
 def test_a_bad_card_is_the_only_problem_reported_the_deal_is_not_played() -> None:
     assert _load("kind: deal\n" + ON + "dealer: W\n" + TRICKS.replace("N: JS", "N: XS")) == (
         None,
-        [("t.yaml:5:9: invalid card: 'XS'", "BAD_CARD")],
+        [
+            (
+                "t.yaml:5:9: invalid card: 'XS' (expected a rank and a suit, like KS or 10H; did you mean QS, KS, JS or AS?)",
+                "BAD_CARD",
+            )
+        ],
     )
 
 

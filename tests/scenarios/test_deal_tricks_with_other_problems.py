@@ -66,7 +66,10 @@ def test_a_trick_that_cannot_be_read_is_not_counted_as_well() -> None:
     bad = TRICKS.replace("N: JS,", "N: 1S,")
     assert _problems("kind: deal\ncontract: [hearts]\n" + bad) == [
         ("t.yaml:2:11: contract: expected a mapping, got a list", "TYPE"),
-        ("t.yaml:4:9: invalid card: '1S'", "BAD_CARD"),
+        (
+            "t.yaml:4:9: invalid card: '1S' (expected a rank and a suit, like KS or 10H; did you mean 10S, QS, KS or JS?)",
+            "BAD_CARD",
+        ),
     ]
 
 

@@ -197,9 +197,29 @@ READS: list[tuple[FactType[Any], str, Any, list[tuple[str, str]]]] = [
     (BOOLEAN, "true", True, []),
     (BOOLEAN, "x", BAD, [("x.yaml:1:1: expect.x: expected true or false, got 'x'", "TYPE")]),
     (CARD, "7S", 0, []),
-    (CARD, "1S", BAD, [("x.yaml:1:1: invalid card: '1S'", "BAD_CARD")]),
+    (
+        CARD,
+        "1S",
+        BAD,
+        [
+            (
+                "x.yaml:1:1: invalid card: '1S' (expected a rank and a suit, like KS or 10H; did you mean 10S, QS, KS or JS?)",
+                "BAD_CARD",
+            )
+        ],
+    ),
     (CARD_SET, "[7S, 8S]", frozenset([0, 1]), []),
-    (CARD_SET, "[1S]", BAD, [("x.yaml:1:2: invalid card: '1S'", "BAD_CARD")]),
+    (
+        CARD_SET,
+        "[1S]",
+        BAD,
+        [
+            (
+                "x.yaml:1:2: invalid card: '1S' (expected a rank and a suit, like KS or 10H; did you mean 10S, QS, KS or JS?)",
+                "BAD_CARD",
+            )
+        ],
+    ),
 ]
 
 

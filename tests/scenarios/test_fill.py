@@ -97,3 +97,15 @@ def test_filled_deal_then_checks_clean(tmp_path: Path) -> None:
     assert code == 0
     assert f.read_text() == src
     assert out.splitlines()[-1] == "1 passed, 0 failed"
+
+
+def test_a_line_separator_in_a_comment_is_no_line_break_for_the_fill(tmp_path: Path) -> None:
+    """U+2028 breaks a line for ``str.splitlines`` and YAML 1.1, never for an editor: the
+    keys go where the editor's lines say."""
+    f = tmp_path / "d.yaml"
+    head = "# North\u2028leads\ncontract: {trump: hearts}\ntrick: [N: AS, E: 7S, S: 8S, W: JH]\n"
+    f.write_text(head + "expect:\n  winner: W\ntext: North\u2029leads.\n", encoding="utf-8")
+    assert _fill(f)[0] == 0
+    assert f.read_text(encoding="utf-8") == (
+        head + "expect:\n  winner: W\n  points: 31\ntext: North\u2029leads.\n"
+    )

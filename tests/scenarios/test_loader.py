@@ -102,3 +102,69 @@ def test_every_diagnostic_code_is_documented_in_the_architecture_page() -> None:
 
     table = (Path(__file__).resolve().parents[2] / "docs" / "architecture.md").read_text()
     assert [c.value for c in Code if f"| `{c.value}` |" not in table] == []
+
+
+def _club(tmp_path: Path, page: str) -> Path:
+    """A project whose page ``club-rules`` holds ``page`` and two examples on it."""
+    folder = tmp_path / "scenarios" / "club-rules"
+    folder.mkdir(parents=True)
+    (folder / "page.yaml").write_text(page, encoding="utf-8")
+    for n in (1, 2):
+        (folder / f"0{n}.yaml").write_text(
+            f"id: ex-{n}\npage: club-rules\nsection: play\ncontract: {{trump: hearts}}\n"
+            "trick: [N: AS, E: 7S, S: 8S, W: 9S]\n",
+            encoding="utf-8",
+        )
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("page", "problem"),
+    [
+        (
+            "title: Club\nsectons:\n  - {id: play, title: Play}\n",
+            "scenarios/club-rules/page.yaml:2:1: unknown key 'sectons' (did you mean 'sections'?)",
+        ),
+        (
+            "id: club-rules\ntitle: Club\nsections:\n  - {id: Play!, title: Play}\n",
+            "scenarios/club-rules/page.yaml:4:10: sections.1.id: invalid id 'Play!' (use a-z, 0-9 and -)",
+        ),
+        (
+            "title: Club\nsections:\n  - {id: play, title: Play, tables: [point]}\n",
+            "scenarios/club-rules/page.yaml:3:38: sections.1.tables: unknown value 'point' "
+            "(did you mean 'points'?) (expected ranks, points or rules)",
+        ),
+    ],
+)
+def test_a_page_file_with_a_problem_is_reported_once_not_at_every_example(
+    page: str, problem: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(_club(tmp_path, page))
+    project = load_project(Path("."))
+    assert [str(d) for d in project.diagnostics] == [problem]
+    assert len(project.failed_paths) == 2  # the examples are not checked, and say nothing
+
+
+def test_an_example_checked_alone_names_its_page_with_problems(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(_club(tmp_path, "title: Club\nsectons: []\n"))
+    project = load_project(Path("."), [Path("scenarios/club-rules/01.yaml")])
+    assert [str(d) for d in project.diagnostics] == [
+        "scenarios/club-rules/01.yaml:2:1: page: the page 'club-rules' has problems "
+        "(run explainer check scenarios/club-rules/page.yaml)"
+    ]
+
+
+def test_an_unknown_page_suggests_the_page_its_name_begins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = _club(tmp_path, "title: Club\nsections:\n  - {id: play, title: Play}\n")
+    example = root / "scenarios" / "club-rules" / "02.yaml"
+    example.write_text(
+        example.read_text(encoding="utf-8").replace("page: club-rules", "page: club")
+    )
+    monkeypatch.chdir(root)
+    assert [str(d) for d in load_project(Path(".")).diagnostics] == [
+        "scenarios/club-rules/02.yaml:2:1: page: unknown page 'club' (did you mean 'club-rules'?)"
+    ]

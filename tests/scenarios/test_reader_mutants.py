@@ -390,7 +390,10 @@ def test_a_text_keeps_its_context_and_the_line_it_is_told() -> None:
 
 def test_a_card_is_parsed_or_refused_with_the_engine_s_reason() -> None:
     assert _read("card", "TH") == (parse_card("10H"), [])
-    assert _read("card", "ZZ") == (None, [(2, 3, "invalid card: 'ZZ'", Code.BAD_CARD)])
+    assert _read("card", "ZZ") == (
+        None,
+        [(2, 3, "invalid card: 'ZZ' (expected a rank and a suit, like KS or 10H)", Code.BAD_CARD)],
+    )
     assert _read("card", "[AH]") == (None, [(2, 3, "a.b: expected a card, got a list", Code.TYPE)])
 
 
@@ -449,12 +452,20 @@ def test_a_list_of_cards_reports_every_bad_or_repeated_card() -> None:
     text = "- AH\n- ZZ\n- 7c\n- Ah\n- 7C\n"
     assert r.cards(_node(text), ("hand",)) is None
     assert _problems(r) == [
-        (2, 3, "invalid card: 'ZZ'", Code.BAD_CARD),
+        (2, 3, "invalid card: 'ZZ' (expected a rank and a suit, like KS or 10H)", Code.BAD_CARD),
         (4, 3, "duplicate card: AH (also at line 1)", Code.DUPLICATE_CARD),
         (5, 3, "duplicate card: 7C (also at line 3)", Code.DUPLICATE_CARD),
     ]
     for text, problem in (
-        ("- ZZ\n- AH\n", (1, 3, "invalid card: 'ZZ'", Code.BAD_CARD)),
+        (
+            "- ZZ\n- AH\n",
+            (
+                1,
+                3,
+                "invalid card: 'ZZ' (expected a rank and a suit, like KS or 10H)",
+                Code.BAD_CARD,
+            ),
+        ),
         ("- AH\n- AH\n", (2, 3, "duplicate card: AH (also at line 1)", Code.DUPLICATE_CARD)),
     ):
         r = Reader("f.yaml")
@@ -490,7 +501,7 @@ def test_every_bad_play_is_reported_at_its_place() -> None:
         (2, 3, "trick.2: a play is one 'SEAT: CARD' pair, got a mapping", Code.TYPE),
         (3, 3, "trick.3: a play is one 'SEAT: CARD' pair", Code.TYPE),
         (4, 3, "invalid seat: 'Q' (expected N, E, S or W)", Code.BAD_SEAT),
-        (4, 6, "invalid card: 'ZZ'", Code.BAD_CARD),
+        (4, 6, "invalid card: 'ZZ' (expected a rank and a suit, like KS or 10H)", Code.BAD_CARD),
         (5, 3, "trick.5: a play is one 'SEAT: CARD' pair, got 'W'", Code.TYPE),
         (7, 3, "trick.7: a play is one 'SEAT: CARD' pair, got a list", Code.TYPE),
     ]
@@ -500,7 +511,15 @@ def test_every_bad_play_is_reported_at_its_place() -> None:
     ("text", "problem"),
     [
         ("[Q: AH]", (1, 2, "invalid seat: 'Q' (expected N, E, S or W)", Code.BAD_SEAT)),
-        ("[N: ZZ]", (1, 5, "invalid card: 'ZZ'", Code.BAD_CARD)),
+        (
+            "[N: ZZ]",
+            (
+                1,
+                5,
+                "invalid card: 'ZZ' (expected a rank and a suit, like KS or 10H)",
+                Code.BAD_CARD,
+            ),
+        ),
         ("[[x]: AH]", (1, 2, "trick.1: a play is one 'SEAT: CARD' pair", Code.TYPE)),
         ("[N]", (1, 2, "trick.1: a play is one 'SEAT: CARD' pair, got 'N'", Code.TYPE)),
         ("N: AH", (1, 1, "trick: expected a list of plays, got a mapping", Code.TYPE)),

@@ -56,7 +56,7 @@ def test_a_reader_error_without_a_character_names_u0000() -> None:
 
 
 def test_a_syntax_error_without_a_problem_or_a_place_is_a_syntax_error_at_the_start() -> None:
-    assert _fields(_syntax_error(yaml.MarkedYAMLError())) == (
+    assert _fields(_syntax_error(yaml.MarkedYAMLError(), "")) == (
         "invalid YAML: syntax error",
         1,
         1,

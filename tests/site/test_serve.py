@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import io
+import contextlib
+import json
 import os
 import re
 import signal
@@ -12,29 +13,16 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from explainer.site.serve import RELOAD_PATH, VERSION_PATH, run_serve
+from explainer.site.serve import RELOAD_PATH, STATUS_PATH, VERSION_PATH, run_serve
+from tests.hardening.fuzzer import LockedText as _Stream
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-class _Stream(io.StringIO):
-    """A StringIO that the server thread writes to while the test reads it."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.lock = threading.Lock()
-
-    def write(self, s: str) -> int:
-        with self.lock:
-            return super().write(s)
-
-    def text(self) -> str:
-        with self.lock:
-            return self.getvalue()
 
 
 def _wait_for(predicate, what: str, limit: float = 60.0) -> None:  # type: ignore[no-untyped-def]
@@ -51,9 +39,9 @@ def _get(url: str) -> str:
         return response.read().decode("utf-8")
 
 
-def test_serve_rebuilds_on_change_and_keeps_the_last_good_site(
-    project: Path, tmp_path: Path
-) -> None:
+@pytest.fixture
+def served(project: Path, tmp_path: Path):  # type: ignore[no-untyped-def]
+    """``serve`` running on ``project`` in a thread: ``(base URL, its output stream)``."""
     stream, stop = _Stream(), threading.Event()
     result: list[int] = []
     thread = threading.Thread(
@@ -67,25 +55,33 @@ def test_serve_rebuilds_on_change_and_keeps_the_last_good_site(
         _wait_for(lambda: "serving" in stream.text(), "the first build")
         port = re.search(r"http://127\.0\.0\.1:(\d+)/", stream.text().split("serving")[1])
         assert port is not None
-        page = f"http://127.0.0.1:{port.group(1)}/en/which-card/index.html"
-        assert "Follow the suit that was led" in _get(page)
-
-        scenario = project / "scenarios/which-card/follow/01-follow-suit.yaml"
-        text = scenario.read_text(encoding="utf-8")
-        scenario.write_text(
-            text.replace("Follow the suit that was led", "Follow suit, always"), encoding="utf-8"
-        )
-        _wait_for(lambda: "Follow suit, always" in _get(page), "the rebuilt page")
-        assert "changed: scenarios/which-card/follow/01-follow-suit.yaml" in stream.text()
-
-        scenario.write_text(text.replace("legal: [KS, 7S]", "legal: [KS]"), encoding="utf-8")
-        _wait_for(lambda: "rebuild failed" in stream.text(), "the failed rebuild")
-        assert "expect.legal: scenario says KS, engine says 7S KS" in stream.text()
-        assert "Follow suit, always" in _get(page)  # the last good site is still served
+        yield f"http://127.0.0.1:{port.group(1)}", stream
     finally:
         stop.set()
         thread.join(timeout=30)
     assert result == [0]
+    assert "Traceback" not in stream.text()
+
+
+def test_serve_rebuilds_on_change_and_keeps_the_last_good_site(
+    project: Path, served: tuple[str, _Stream]
+) -> None:
+    base, stream = served
+    page = f"{base}/en/which-card/index.html"
+    assert "Follow the suit that was led" in _get(page)
+
+    scenario = project / "scenarios/which-card/follow/01-follow-suit.yaml"
+    text = scenario.read_text(encoding="utf-8")
+    scenario.write_text(
+        text.replace("Follow the suit that was led", "Follow suit, always"), encoding="utf-8"
+    )
+    _wait_for(lambda: "Follow suit, always" in _get(page), "the rebuilt page")
+    assert "changed: scenarios/which-card/follow/01-follow-suit.yaml" in stream.text()
+
+    scenario.write_text(text.replace("legal: [KS, 7S]", "legal: [KS]"), encoding="utf-8")
+    _wait_for(lambda: "rebuild failed" in stream.text(), "the failed rebuild")
+    assert "expect.legal: scenario says KS, engine says 7S KS" in stream.text()
+    assert "Follow suit, always" in _get(page)  # the last good site is still served
 
 
 def test_serve_reports_a_busy_port_at_once_before_any_build(project: Path, tmp_path: Path) -> None:
@@ -107,46 +103,32 @@ def test_serve_reports_a_busy_port_at_once_before_any_build(project: Path, tmp_p
 
 
 def test_served_pages_reload_after_a_rebuild_and_the_built_site_has_no_reload_script(
-    project: Path, tmp_path: Path
+    project: Path, tmp_path: Path, served: tuple[str, _Stream]
 ) -> None:
-    stream, stop = _Stream(), threading.Event()
-    out = tmp_path / "out"
-    thread = threading.Thread(
-        target=lambda: run_serve(project, out, "127.0.0.1", 0, out_stream=stream, stop=stop),
-        daemon=True,
+    base, _ = served
+    html = _get(f"{base}/en/which-card/index.html")
+    assert f'<script src="{RELOAD_PATH}" data-version="1"></script></body>' in html
+    assert (
+        "script-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none';"
+        " connect-src 'self'\"" in html
     )
-    thread.start()
-    try:
-        _wait_for(lambda: "serving" in stream.text(), "the first build")
-        port = re.search(r"http://127\.0\.0\.1:(\d+)/", stream.text().split("serving")[1])
-        assert port is not None
-        base = f"http://127.0.0.1:{port.group(1)}"
-        html = _get(f"{base}/en/which-card/index.html")
-        assert f'<script src="{RELOAD_PATH}" data-version="1"></script></body>' in html
-        assert (
-            "script-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none';"
-            " connect-src 'self'\"" in html
-        )
-        assert 'data-version="1"' in _get(f"{base}/en/which-card/")
-        assert "location.reload()" in _get(base + RELOAD_PATH)
-        assert _get(base + VERSION_PATH) == "1"
-        on_disk = (out / "en" / "which-card" / "index.html").read_text(encoding="utf-8")
-        assert "__explainer" not in on_disk and "connect-src" not in on_disk
+    assert 'data-version="1"' in _get(f"{base}/en/which-card/")
+    assert "location.reload()" in _get(base + RELOAD_PATH)
+    assert _get(base + VERSION_PATH) == "1"
+    on_disk = (tmp_path / "out" / "en" / "which-card" / "index.html").read_text(encoding="utf-8")
+    assert "__explainer" not in on_disk and "connect-src" not in on_disk
 
-        page = project / "scenarios/which-card/page.yaml"
-        page.write_text(page.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-        _wait_for(lambda: _get(base + VERSION_PATH) == "2", "the rebuild")
-        assert 'data-version="2"' in _get(f"{base}/en/which-card/index.html")
-    finally:
-        stop.set()
-        thread.join(timeout=30)
+    page = project / "scenarios/which-card/page.yaml"
+    page.write_text(page.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    _wait_for(lambda: _get(base + VERSION_PATH) == "2", "the rebuild")
+    assert 'data-version="2"' in _get(f"{base}/en/which-card/index.html")
 
 
 @pytest.mark.parametrize(
     ("signum", "code", "line"),
     [
-        (signal.SIGTERM, 143, "terminated (SIGTERM): stopped serving"),
-        (signal.SIGINT, 130, "interrupted (Ctrl-C): stopped serving"),
+        (signal.SIGTERM, 143, "explainer serve: stopped by SIGTERM; no file was left half-written"),
+        (signal.SIGINT, 130, "explainer serve: stopped by SIGINT; no file was left half-written"),
     ],
 )
 def test_a_signal_stops_serve_with_one_line_and_removes_its_temporary_folder(
@@ -174,34 +156,36 @@ def test_a_signal_stops_serve_with_one_line_and_removes_its_temporary_folder(
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == code
-    assert rest == line + "\n" and err == ""
+    assert rest == "" and err == line + "\n"  # as build and check say it
     assert not folder.exists() and not folder.parent.exists()
 
 
-@pytest.mark.browser
-def test_the_open_page_reloads_itself_after_a_rebuild(project: Path, tmp_path: Path) -> None:
+@contextlib.contextmanager
+def _browsing(url: str) -> Iterator[tuple[Any, list[str]]]:
+    """Chromium open at ``url``: the page, and every Content-Security-Policy violation
+    its console reports."""
     from tests.browser import launch
 
     browsers = launch()
-    browser = next(browsers)
-    stream, stop = _Stream(), threading.Event()
-    thread = threading.Thread(
-        target=lambda: run_serve(
-            project, tmp_path / "out", "127.0.0.1", 0, out_stream=stream, stop=stop
-        ),
-        daemon=True,
-    )
-    thread.start()
     try:
-        _wait_for(lambda: "serving" in stream.text(), "the first build")
-        port = re.search(r"http://127\.0\.0\.1:(\d+)/", stream.text().split("serving")[1])
-        assert port is not None
-        page = browser.new_page()
-        errors: list[str] = []
+        page = next(browsers).new_page()
+        violations: list[str] = []
         page.on(
-            "console", lambda m: errors.append(m.text) if "Content Security" in m.text else None
+            "console",
+            lambda m: violations.append(m.text) if "Content Security" in m.text else None,
         )
-        page.goto(f"http://127.0.0.1:{port.group(1)}/en/which-card/index.html")
+        page.goto(url)
+        yield page, violations
+    finally:
+        browsers.close()
+
+
+@pytest.mark.browser
+def test_the_open_page_reloads_itself_after_a_rebuild(
+    project: Path, served: tuple[str, _Stream]
+) -> None:
+    base, _ = served
+    with _browsing(f"{base}/en/which-card/index.html") as (page, errors):
         page.evaluate("window.__before_reload = true")
         scenario = project / "scenarios/which-card/follow/01-follow-suit.yaml"
         text = scenario.read_text(encoding="utf-8")
@@ -212,7 +196,159 @@ def test_the_open_page_reloads_itself_after_a_rebuild(project: Path, tmp_path: P
         _wait_for(lambda: "Follow suit, always" in (title.text_content() or ""), "the reload")
         assert page.evaluate("window.__before_reload") is None  # a new page, not a patch
         assert errors == []
+
+
+# ---------------------------------------------------------------------------------------
+# Hostile requests, a failed rebuild in the page
+
+
+def _raw(base: str, request: bytes) -> bytes:
+    """Send ``request`` as written; the whole answer."""
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=30) as conn:
+        conn.sendall(request)
+        chunks = []
+        while chunk := conn.recv(65536):
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+@pytest.mark.parametrize(
+    ("path", "status"),
+    [
+        ("/%00", 400),
+        ("/en/%00/index.html", 400),
+        ("/%1b[31m", 400),
+        ("/%ff%fe", 400),
+        ("/../../../../etc/passwd", 404),
+        ("/en/..%2f..%2f..%2fpyproject.toml", 404),
+        ("/static/", 404),  # a folder without a page: not listed
+        ("/no/such/page.html", 404),
+        ("/en/which-card/", 200),
+        ("/static/site.css", 200),
+    ],
+)
+def test_every_request_gets_an_answer_never_a_traceback(
+    path: str, status: int, served: tuple[str, _Stream]
+) -> None:
+    base, _ = served
+    for method in ("GET", "HEAD"):
+        answer = _raw(base, f"{method} {path} HTTP/1.0\r\n\r\n".encode())
+        assert answer.startswith(f"HTTP/1.0 {status} ".encode()), answer[:200]
+
+
+def test_idle_connections_are_closed(
+    served: tuple[str, _Stream], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from explainer.site import serve
+
+    monkeypatch.setattr(serve._Handler, "timeout", 1.0)
+    base, _ = served
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=30) as idle:
+        assert idle.recv(1) == b""  # closed by the server, not by our 30 s timeout
+
+
+def test_serve_keeps_answering_under_400_connections(served: tuple[str, _Stream]) -> None:
+    """200 idle connections and 200 requests at once: every request is answered (the
+    listen queue was 5, with no idle timeout: 62 went unanswered)."""
+    base, _ = served
+    host, port = base.removeprefix("http://").split(":")
+    idle = [socket.create_connection((host, int(port)), timeout=30) for _ in range(200)]
+    answers: list[int] = []
+    lock = threading.Lock()
+
+    def ask() -> None:
+        with urllib.request.urlopen(f"{base}/en/which-card/", timeout=60) as response:
+            response.read()
+            with lock:
+                answers.append(response.status)
+
+    try:
+        askers = [threading.Thread(target=ask) for _ in range(200)]
+        for t in askers:
+            t.start()
+        for t in askers:
+            t.join(timeout=120)
     finally:
-        stop.set()
-        thread.join(timeout=30)
-        browsers.close()
+        for conn in idle:
+            conn.close()
+    assert answers == [200] * 200
+
+
+def test_a_failed_rebuild_is_shown_in_the_page_until_the_next_good_one(
+    project: Path, served: tuple[str, _Stream]
+) -> None:
+    base, stream = served
+    assert json.loads(_get(f"{base}{STATUS_PATH}?lang=pl")) == {
+        "version": 1,
+        "failure": 0,
+        "problems": [],
+    }
+    scenario = project / "scenarios/which-card/follow/01-follow-suit.yaml"
+    text = scenario.read_text(encoding="utf-8")
+    scenario.write_text(text.replace("legal: [KS, 7S]", "legal: [KS]"), encoding="utf-8")
+    _wait_for(lambda: "rebuild failed" in stream.text(), "the failed rebuild")
+    status = json.loads(_get(f"{base}{STATUS_PATH}?lang=pl"))
+    assert status == {
+        "version": 1,
+        "failure": 1,
+        "problems": [
+            f"{project}/scenarios/which-card/follow/01-follow-suit.yaml:13:3: expect.legal: "
+            "scenario says KS, engine says 7S KS (rule: follow); missing: 7S"
+        ],
+        "title": "Strona się nie zbudowała",
+        "note": "Ta strona to ostatnia udana wersja. Popraw poniższe problemy: strona "
+        "przeładuje się sama po następnym udanym zbudowaniu.",
+        "hide": "Ukryj",
+        "more": "",
+    }
+    assert json.loads(_get(f"{base}{STATUS_PATH}?lang=xx"))["title"] == "The site did not build"
+    assert "Follow the suit that was led" in _get(f"{base}/en/which-card/")  # the last good site
+    scenario.write_text(text, encoding="utf-8")
+    _wait_for(lambda: json.loads(_get(base + STATUS_PATH))["version"] == 2, "the good rebuild")
+    assert json.loads(_get(base + STATUS_PATH))["problems"] == []
+
+
+def test_the_overlay_is_drawn_by_the_served_script_and_styled_by_a_served_sheet(
+    served: tuple[str, _Stream],
+) -> None:
+    """No inline script or style: the site's CSP (script-src and style-src 'self') holds."""
+    base, _ = served
+    script = _get(base + RELOAD_PATH)
+    assert "explainer-serve-overlay" in script and "/__explainer/overlay.css" in script
+    assert "innerHTML" not in script and ".style." not in script  # text nodes only
+    assert "#explainer-serve-overlay" in _get(base + "/__explainer/overlay.css")
+
+
+@pytest.mark.parametrize("port", ["99999", "-1", "http", "80.5", "６"])
+def test_a_port_that_is_no_port_is_one_line_and_exit_2(port: str, tmp_path: Path) -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "explainer", "--root", str(tmp_path), "serve", "--port", port],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert run.stderr == f"--port: expected a port number from 1 to 65535 (or 0), got {port!r}\n"
+
+
+@pytest.mark.browser
+def test_the_open_page_shows_a_failed_rebuild_and_drops_it_at_the_next_good_one(
+    project: Path, served: tuple[str, _Stream]
+) -> None:
+    base, _ = served
+    with _browsing(f"{base}/pl/which-card/index.html") as (page, violations):
+        scenario = project / "scenarios/which-card/follow/01-follow-suit.yaml"
+        text = scenario.read_text(encoding="utf-8")
+        scenario.write_text(text.replace("legal: [KS, 7S]", "legal: [KS]"), encoding="utf-8")
+        overlay = page.locator("#explainer-serve-overlay")
+        overlay.wait_for(state="visible", timeout=60_000)
+        assert overlay.get_attribute("role") == "alert"
+        assert "Strona się nie zbudowała" in (overlay.locator("h2").text_content() or "")
+        assert "expect.legal: scenario says KS" in (overlay.locator("code").text_content() or "")
+        scenario.write_text(text, encoding="utf-8")
+        overlay.wait_for(state="detached", timeout=60_000)
+        assert violations == []
