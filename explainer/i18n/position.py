@@ -37,8 +37,21 @@ CHECK_MESSAGES: Final[dict[str, Marked]] = {
     "not-a-play": P_(
         "position check", "trick.%(n)s: a play is one 'SEAT: CARD' pair, got %(text)s"
     ),
-    # NOTE: %(text)s is what was typed where a card goes, quoted ('XS').
-    "bad-card": P_("position check", "invalid card: %(text)s"),
+    # NOTE: %(text)s is what was typed where a card goes, quoted ('ZZ'). KS and 10H are
+    # card codes as typed (king of spades, ten of hearts): keep them.
+    "bad-card": P_(
+        "position check", "invalid card: %(text)s (expected a rank and a suit, like KS or 10H)"
+    ),
+    # NOTE: As above, with the cards the reader may have meant: %(cards)s is a list of
+    # card codes ("QS, KS, JS or AS"), joined with the message "%(a)s or %(b)s".
+    "bad-card-guess": P_(
+        "position check",
+        "invalid card: %(text)s (expected a rank and a suit, like KS or 10H; did you mean"
+        " %(cards)s?)",
+    ),
+    # NOTE: The last two cards of the list of cards a mistyped card may have meant:
+    # "JS or AS" (the others are joined with commas).
+    "or": P_("position check", "%(a)s or %(b)s"),
     # NOTE: %(text)s is what was typed where a seat goes, quoted. N, E, S, W are the
     # seat letters the page's input uses in every language.
     "bad-seat": P_("position check", "invalid seat: %(text)s (expected N, E, S or W)"),

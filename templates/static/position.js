@@ -78,6 +78,60 @@
     return c === undefined ? -1 : c;
   }
 
+  // The cards a mistyped card may have meant (explainer/scenarios/tokens.py _card_guesses):
+  // a letter O, I or L for a digit, else difflib.get_close_matches(code, cards, 4, 0.5).
+  var LOOKALIKES = {O: "0", I: "1", L: "1"};
+
+  function longestMatch(a, b, alo, ahi, blo, bhi) {
+    // difflib.SequenceMatcher.find_longest_match without junk: [i, j, size], the earliest.
+    var besti = alo, bestj = blo, size = 0, lengths = {};
+    for (var i = alo; i < ahi; i++) {
+      var next = {};
+      for (var j = blo; j < bhi; j++) {
+        if (a[i] !== b[j]) { continue; }
+        var k = next[j] = (lengths[j - 1] || 0) + 1;
+        if (k > size) { besti = i - k + 1; bestj = j - k + 1; size = k; }
+      }
+      lengths = next;
+    }
+    return [besti, bestj, size];
+  }
+
+  function similarity(a, b) {
+    // difflib.SequenceMatcher(None, a, b).ratio(): twice the matching characters of its
+    // matching blocks over both lengths (a and b are arrays of code points).
+    var queue = [[0, a.length, 0, b.length]], matches = 0;
+    while (queue.length) {
+      var q = queue.pop(), m = longestMatch(a, b, q[0], q[1], q[2], q[3]), i = m[0], j = m[1], k = m[2];
+      if (!k) { continue; }
+      matches += k;
+      if (q[0] < i && q[2] < j) { queue.push([q[0], i, q[2], j]); }
+      if (i + k < q[1] && j + k < q[3]) { queue.push([i + k, q[1], j + k, q[3]]); }
+    }
+    return a.length + b.length ? 2 * matches / (a.length + b.length) : 1;
+  }
+
+  function cardGuesses(text) {
+    var code = Array.from(text.trim().toUpperCase());
+    if (code.length > 6) { return []; }
+    var direct = parseCard(code.map(function (ch) { return LOOKALIKES[ch] || ch; }).join(""));
+    if (direct >= 0) { return [cardCode(direct)]; }
+    var found = [];
+    E.cards.forEach(function (x) {
+      var score = similarity(Array.from(x), code);
+      if (score >= 0.5) { found.push([score, x]); }
+    });
+    found.sort(function (p, q) { return q[0] - p[0] || (q[1] > p[1] ? 1 : q[1] < p[1] ? -1 : 0); });
+    return found.slice(0, 4).map(function (p) { return p[1]; });
+  }
+
+  function badCard(text) {
+    // The check's problem for a card that is none: what was typed, and what it may mean.
+    var guesses = cardGuesses(text);
+    return guesses.length ? ["bad-card-guess", {text: pyRepr(text), guesses: guesses}]
+      : ["bad-card", {text: pyRepr(text)}];
+  }
+
   function parseSeat(text) {
     return E.seats.indexOf(text.trim().toUpperCase());
   }
@@ -487,7 +541,7 @@
       }
       var seat = parseSeat(m[1]), card = parseCard(m[2]);
       if (seat < 0) { problems.push(["bad-seat", {text: pyRepr(m[1])}]); }
-      if (card < 0) { problems.push(["bad-card", {text: pyRepr(m[2])}]); }
+      if (card < 0) { problems.push(badCard(m[2])); }
       if (seat < 0 || card < 0) { ok = false; return; }
       plays.push([seat, card]);
     });
@@ -529,7 +583,7 @@
     var cards = [], ok = true, seen = {};
     splitTokens(text).forEach(function (tok) {
       var c = parseCard(tok);
-      if (c < 0) { problems.push(["bad-card", {text: pyRepr(tok)}]); ok = false; return; }
+      if (c < 0) { problems.push(badCard(tok)); ok = false; return; }
       if (seen[c]) { problems.push(["twice-in-hand", {card: cardCode(c)}]); ok = false; return; }
       seen[c] = true;
       cards.push(c);
@@ -568,7 +622,7 @@
     var text = input.play.trim();
     if (!text) { return -1; }
     var card = parseCard(text), before = problems.length;
-    if (card < 0) { problems.push(["bad-card", {text: pyRepr(text)}]); }
+    if (card < 0) { problems.push(badCard(text)); }
     if (!input.hasHand) {
       problems.push(["play-needs-hand", {}]);
     } else if (card >= 0 && !before) {
@@ -859,6 +913,11 @@
       var values = pr[1];
       if (values.verb) {  // an illegal play: the engine's reason, then the allowed cards
         values = Object.assign({why: word("verb-" + values.verb) + ": " + values.cards}, values);
+      }
+      if (values.guesses) {  // a mistyped card: "QS, KS, JS or AS", as the check lists them
+        var g = values.guesses, last = g[g.length - 1];
+        var listed = g.length < 2 ? last : fill("check-or", {a: g.slice(0, -1).join(", "), b: last});
+        values = Object.assign({cards: listed}, values);
       }
       list.appendChild(el("li", "", [fill("check-" + pr[0], values)]));
     });

@@ -555,6 +555,31 @@ def test_an_invalid_position_is_refused_with_the_checks_messages(page: Any) -> N
     assert len(cases) // 3 < refused < len(cases)  # both kinds, many of each
 
 
+TYPOS = "0123456789TJQKAOILSHDCXZtjqkaoilshdcxz♠♥♦♣♤♡♢♧é!"
+"""What a mistyped card is made of: digits, ranks, suits, the letters O, I and L that
+look like digits, suit symbols, others."""
+
+
+def test_a_mistyped_card_gets_the_checks_guesses(page: Any) -> None:
+    """The cards the check suggests for a card that is none (a letter O for a zero, or
+    the closest codes, likeliest first), every length up to past the longest guessed."""
+    rng = random.Random(SEED + 7)
+    lengths = (0, 1, 2, 2, 3, 3, 3, 4, 5, 7)  # guessed up to 6 characters
+    typed = sorted({"".join(rng.choices(TYPOS, k=rng.choice(lengths))) for _ in range(3000)})
+    inputs = [{"trump": 1, "trick": "", "seat": 0, "hand": t, "play": ""} for t in typed]
+    got = call(page, "(k, xs) => xs.map(x => ExplainerPosition.problemTexts(k, x))",
+               PRESETS["house"].knobs, inputs)  # fmt: skip
+    differences = []
+    guessed = 0
+    for text, messages in zip(typed, got, strict=True):
+        expected = check_messages(scenario(1, [], 0, [text] if text else [], ""))
+        guessed += any("did you mean" in m for m in expected)
+        if sorted(messages) != expected:
+            differences.append((text, messages, expected))
+    assert not differences, (len(differences), differences[:3])
+    assert len(typed) // 6 < guessed < len(typed) // 2  # guesses, and plain refusals
+
+
 # -- the page, as a reader uses it ----------------------------------------------------------
 
 
