@@ -1271,19 +1271,32 @@
       lines = [["card_points", d.cardPoints],
                ["last_trick", [c.trickPoints[0] - d.cardPoints[0], c.trickPoints[1] - d.cardPoints[1]]],
                ["belote", c.belote], ["declarations", decl], ["total", c.total], ["score", c.score]];
-      got = {made: c.made, score: c.score, outcome: c.outcome, held: c.held[0] + c.held[1]};
+      got = {made: c.made, score: c.score, outcome: c.outcome, held: c.held[0] + c.held[1],
+             reason: coincheReason(coincheRules(rs.score), d, c.total)};
     } else {
       var b = scoreBelote(rs.score, d);
       lines = [["card_points", d.cardPoints],
                ["last_trick", [b.count[0] - d.cardPoints[0], b.count[1] - d.cardPoints[1]]],
                ["belote", b.bonus], ["declarations", decl],
                ["total", [b.points[0] + decl[0], b.points[1] + decl[1]]], ["score", b.score]];
+      var totals = lines[4][1], t = d.taker & 1;
       got = {made: b.made, score: b.score, outcome: b.made ? "made" : b.held ? "litige" : "failed",
-             held: b.held};
+             held: b.held,
+             reason: [rs.score.tie === "made" ? "reason-as-much" : "reason-more",
+                      {takers: totals[t], defenders: totals[t ^ 1]}]};
     }
     got.lines = lines.filter(function (l) { return ALWAYS.indexOf(l[0]) >= 0 || l[1][0] || l[1][1]; });
     got.game = rs.game;
     return got;
+  }
+
+  function coincheReason(r, d, total) {
+    // What decided the deal (madeOutcome): the bid's need, and the defenders' total
+    // where the takers must beat it; a capot or a générale: the tricks.
+    var t = d.taker & 1;
+    if (typeof d.bid !== "number") { return ["reason-" + d.bid, {}]; }
+    return [r.mustBeat ? "reason-bid-beat" : "reason-bid",
+            {bid: d.bid, need: need(d.bid, r), takers: total[t], defenders: total[t ^ 1]}];
   }
 
   function scoreTable(game, rows) {
@@ -1347,7 +1360,8 @@
       return {node: out, summary: word("refused-deal") + " " + problemList(problems).textContent};
     }
     out.appendChild(scoreTable(got.game, got.lines));
-    var outcome = el("p", "outcome " + (got.made ? "made" : "failed"), [mark(got.made), " ", word("outcome-" + got.outcome)]);
+    var outcome = el("p", "outcome " + (got.made ? "made" : "failed"), [mark(got.made), " ",
+      fill(got.reason[0], got.reason[1]), " ", word("outcome-" + got.outcome)]);
     out.appendChild(outcome);
     if (got.held) { out.appendChild(el("p", "", [fill("held", {points: got.held})])); }
     var summary = [outcome.textContent, word("line-" + rs.game + "-score") + ": " + scoreWords(got.score)];

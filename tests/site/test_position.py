@@ -182,3 +182,20 @@ def test_the_page_and_its_scripts_stay_within_the_page_budget(built_site: Path) 
         size = page.stat().st_size + sum((built_site / s).stat().st_size for s in scripts)
         assert size < 150_000, (lang, size)
         assert page.stat().st_size < 100_000
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "pl"])
+def test_every_law_and_section_a_ruling_may_link_to_exists(built_site: Path, lang: str) -> None:
+    """Each law the script may link a ruling to: its number's link reaches the law, its
+    section's link the section, on the page the law is on."""
+    folder = built_site / lang / POSITION
+    html = (folder / "index.html").read_text(encoding="utf-8")
+    spans = re.findall(r'<span data-w="law-([^"]+)">(.*?)</span>', html)
+    assert len(spans) == len(_data(built_site)["laws"])
+    for law, body in spans:
+        hrefs = re.findall(r'href="([^"]+)"', body)
+        assert len(hrefs) == 2 and hrefs[0].endswith(f"#law-{law}"), body
+        for href in hrefs:
+            path, anchor = href.split("#")
+            target = (folder / path).resolve().read_text(encoding="utf-8")
+            assert f' id="{anchor}"' in target, href

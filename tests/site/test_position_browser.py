@@ -675,6 +675,140 @@ def test_a_complete_trick_shows_its_winner_and_points(browser: Any, built_site: 
     context.close()
 
 
+def _english() -> Any:
+    from explainer.i18n.catalog import load_catalogs
+    from explainer.i18n.names import Words
+
+    return Words(load_catalogs(ROOT)["en"])
+
+
+def _target_ids(built_site: Path, page_url: str, href: str) -> tuple[str, set[str]]:
+    """The anchor ``href`` (relative to the page) names, and the ids of the file it names."""
+    from urllib.parse import urljoin, urlsplit
+
+    url = urlsplit(urljoin(page_url, href))
+    html = Path(url.path).read_text(encoding="utf-8")
+    return url.fragment, set(re.findall(r' id="([^"]+)"', html))
+
+
+def test_where_the_rule_sets_split_the_page_says_which_allow_which_cards(
+    browser: Any, built_site: Path
+) -> None:
+    """The page as it opens (house rules, North's eight of trump under West's ace): each
+    other rule set that allows other cards here is named, with its cards; no other is."""
+    from explainer.engine import legal_cards, parse_card
+
+    context, page = _open(browser, built_site)
+    hand = [parse_card(c) for c in ("QH", "7H", "KS", "9C")]
+    trick = [parse_card(c) for c in ("AD", "8H", "7D")]
+    words = _english()
+    chosen = set(legal_cards(hand, trick, Trump.HEARTS, PRESETS["house"]).legal)
+    expected = {}
+    for rs in position_rule_sets():
+        legal = set(legal_cards(hand, trick, Trump.HEARTS, rs.play).legal)
+        if legal != chosen:
+            expected[words.preset(rs.id)] = sorted(card_str(c) for c in legal)
+    got = {}
+    for note in page.locator("#pos-trick-answer .preset-note").all():
+        text = note.inner_text()
+        names = [n for n in expected if f"under the {n}, the allowed cards would be" in text]
+        assert len(names) == 1, text
+        got[names[0]] = sorted(c.get_attribute("data-card") for c in note.locator(".card").all())
+    assert expected and got == expected
+    context.close()
+
+
+def test_a_ruling_names_its_rule_set_and_links_to_it_to_its_law_and_to_its_section(
+    browser: Any, built_site: Path
+) -> None:
+    """The rule set in words with a link to its entry on the Rule sets page; the numbered
+    law that decides and the section that explains it; every link reaches its anchor."""
+    from explainer.engine import Contract
+
+    context, page = _open(
+        browser, built_site, "en", "#rules=ffb_belote&t=spades&trick=N:7S&hand=8S,AH"
+    )
+    words = _english()
+    contract = page.locator("#pos-contract")
+    assert contract.inner_text().startswith(
+        words.contract(Contract(Trump.SPADES), PRESETS["ffb_belote"])
+    )
+    link = contract.locator("a.rules-link")
+    assert link.inner_text() == "About these rules"
+    anchor, ids = _target_ids(built_site, page.url, link.get_attribute("href") or "")
+    assert "/rule-sets/" in (link.get_attribute("href") or "") and anchor in ids
+    shown = page.locator("#pos-rules-words li").all_text_contents()  # in a closed <details>
+    assert shown and all(
+        words.knob_value(k, v) in shown
+        for k, v in PRESETS["ffb_belote"].knobs.items()
+        if (k, v) in _knob_phrases()
+    )
+    law, section = page.locator("#pos-trick-answer .law-link a").all()
+    assert re.fullmatch(r"See rule \d+\.", law.inner_text())
+    for a in (law, section):
+        anchor, ids = _target_ids(built_site, page.url, a.get_attribute("href") or "")
+        assert anchor in ids, a.get_attribute("href")
+    assert (law.get_attribute("href") or "").split("#")[1].startswith("law-")
+    context.close()
+
+
+def _knob_phrases() -> Any:
+    from explainer.i18n.names import KNOB_PHRASES
+
+    return KNOB_PHRASES
+
+
+def _others_named(page: Any, game: str) -> list[str]:
+    """The rule sets the deal's answer names as scoring it otherwise, each line's name."""
+    names = [_english().preset(rs.id) for rs in position_rule_sets() if rs.game == game]
+    lines = page.locator("#pos-deal-answer ul.variants li").all_inner_texts()
+    return sorted(n for line in lines for n in names if line.startswith(f"Under the {n}: "))
+
+
+def test_a_deal_says_why_it_is_made_or_failed_and_where_other_rule_sets_score_it_otherwise(
+    browser: Any, built_site: Path
+) -> None:
+    """A classic tie (81 against 81 with the last trick) and a coinched Coinche 100: the
+    totals the rule set compares, the outcome, and each rule set of the game that scores
+    the deal otherwise, named with its score (the engine's)."""
+    tie = {"trump": 1, "taker": 2, "cardPoints": [81, 71], "last": 1, "capot": -1,
+           "solo": False, "belotes": [], "declarations": [0, 0], "bid": 80, "level": 0}  # fmt: skip
+    context, page = _open(browser, built_site, "en",
+                          "#rules=house&t=hearts&taker=S&tricks=5&ns=81&ew=71&last=EW")  # fmt: skip
+    house = engine_belote(PRESETS["house"], tie)
+    at_least = "at least as much as" if PRESETS["house"].tie == "made" else "more than"
+    outcome = page.locator("#pos-deal-answer .outcome").inner_text()
+    assert f"The takers must score {at_least} the defenders: 81 against 81." in outcome
+    final = page.locator("#pos-deal-answer tr.final td").all_inner_texts()
+    assert [int(x) for x in final] == house[1:3]
+    words = _english()
+    expected = sorted(
+        words.preset(rs.id)
+        for rs in position_rule_sets()
+        if rs.game == "belote" and engine_belote(rs.play, tie) != house
+    )
+    assert expected and _others_named(page, "belote") == expected
+    context.close()
+
+    coinched = dict(tie, trump=0, taker=1, cardPoints=[60, 92], bid=100, level=1)
+    context, page = _open(browser, built_site, "en",
+                          "#rules=ffb_contree&t=spades&taker=E&bid=100&level=coinche&tricks=5"
+                          "&ns=60&ew=92&last=EW")  # fmt: skip
+    rules = COINCHE_PRESETS["ffb_contree"]
+    beat = " and more than the defenders; they have" if rules.must_beat_defence else (
+        " and have")  # fmt: skip
+    outcome = page.locator("#pos-deal-answer .outcome").inner_text()
+    assert f"Bid 100: the takers need 100{beat} 102" in outcome
+    assert ("Contract made." in outcome) == (engine_coinche(rules, coinched)[0] == 1)
+    expected = sorted(
+        words.preset(name)
+        for name, other in COINCHE_PRESETS.items()
+        if engine_coinche(other, coinched) != engine_coinche(rules, coinched)
+    )
+    assert _others_named(page, "coinche") == expected
+    context.close()
+
+
 def test_without_javascript_the_page_explains_itself(browser: Any, built_site: Path) -> None:
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
