@@ -77,7 +77,7 @@ SEED = 29
 POSITIONS = 100_000
 DEALS = 10_000
 VARIANT_POSITIONS = 20_000
-VARIANT_DEALS = 2_000
+VARIANT_DEALS = 1_000
 """The positions and deals for a rule set the page does not offer (a preset with one knob
 changed, or a mixture): they prove the script reads every value, the offered rule sets
 get the full count."""
