@@ -1079,14 +1079,31 @@
     return list;
   }
 
+  function pointsText(points) {
+    // "11 + 10 + 0 + 20 = 41 points", as the examples write a trick's value.
+    var sum = points.reduce(function (a, b) { return a + b; }, 0);
+    return word("points-" + sum).replace("%(sum)s", points.join(" + "));
+  }
+
   function resultLines(trump, p, cards, leader) {
     var res = trickResult(trump, p, cards, leader);
-    var sum = res.points.reduce(function (a, b) { return a + b; }, 0);
-    var pointsText = word("points-" + sum).replace("%(sum)s", res.points.join(" + "));
     return el("p", "trick-result", [
       slotted("winner", {seat: word("seat-" + E.seats[res.winner])}), " ",
-      slotted("trick-value", {points: pointsText})
+      slotted("trick-value", {points: pointsText(res.points)})
     ]);
+  }
+
+  function otherTrickValues(chosen, trump, cards, leader) {
+    // The site's other rule sets that count this trick otherwise (an all-trump scale),
+    // each with its value: the winner is every rule set's.
+    var mine = trickResult(trump, playRules(chosen.play), cards, leader).points.join(" ");
+    var out = [];
+    E.ruleSets.forEach(function (rs) {
+      var points = trickResult(trump, playRules(rs.play), cards, leader).points;
+      if (rs.id === chosen.id || points.join(" ") === mine) { return; }
+      out.push(presetNote(fill("other-trick-value", {rules: word("preset-" + rs.id), points: pointsText(points)})));
+    });
+    return out;
   }
 
   function lawLinks(trump, rule, trick, hand) {
@@ -1116,15 +1133,20 @@
     return out;
   }
 
+  function presetNote(sentence) {
+    // A paragraph saying where another rule set answers otherwise, behind the scales.
+    var note = el("p", "preset-note"), scales = el("span", "", ["\u2696"]);
+    scales.setAttribute("aria-hidden", "true");
+    note.appendChild(scales);
+    note.appendChild(document.createTextNode(" "));
+    note.appendChild(sentence);
+    return note;
+  }
+
   function presetNotes(others, hand) {
     return others.map(function (o) {
       var shown = hand.filter(function (c) { return (o.legal >>> c) & 1; });
-      var note = el("p", "preset-note"), scales = el("span", "", ["\u2696"]);
-      scales.setAttribute("aria-hidden", "true");
-      note.appendChild(scales);
-      note.appendChild(document.createTextNode(" "));
-      note.appendChild(slotted("rules-differ", {rules: word("preset-" + o.id), cards: chips(shown)}));
-      return note;
+      return presetNote(slotted("rules-differ", {rules: word("preset-" + o.id), cards: chips(shown)}));
     });
   }
 
@@ -1174,6 +1196,7 @@
       var result = resultLines(input.trump, p, cards, checked.trick[0][0]);
       out.appendChild(result);
       summary.push(result.textContent);
+      otherTrickValues(rs, input.trump, cards, checked.trick[0][0]).forEach(function (n) { out.appendChild(n); });
     }
     return {node: out, summary: summary.join(" ")};
   }

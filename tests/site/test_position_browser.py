@@ -718,6 +718,31 @@ def test_where_the_rule_sets_split_the_page_says_which_allow_which_cards(
     context.close()
 
 
+def test_a_finished_trick_says_which_rule_sets_count_it_otherwise(
+    browser: Any, built_site: Path
+) -> None:
+    """All trump: the card values are each rule set's scale; the winner is everyone's."""
+    from explainer.engine import parse_card
+
+    context, page = _open(browser, built_site, "en", "#t=all&trick=S:9S,W:JS,N:7S,E:AS")
+    cards = [parse_card(c) for c in ("9S", "JS", "7S", "AS")]
+    words = _english()
+    house = score_trick(cards, Trump.ALL, Seat.S, PRESETS["house"])
+    expected = {}
+    for rs in position_rule_sets():
+        r = score_trick(cards, Trump.ALL, Seat.S, rs.play)
+        assert r.winner == house.winner
+        if r.card_points != house.card_points:
+            points = " + ".join(map(str, r.card_points)) + f" = {sum(r.card_points)} points"
+            expected[words.preset(rs.id)] = f"the trick is worth {points}."
+    notes = page.locator("#pos-trick-answer .preset-note").all_inner_texts()
+    got = {
+        n: line.split(", ", 1)[1] for line in notes for n in expected if f"Under the {n}," in line
+    }
+    assert expected and got == expected and len(notes) == len(expected)
+    context.close()
+
+
 def test_a_ruling_names_its_rule_set_and_links_to_it_to_its_law_and_to_its_section(
     browser: Any, built_site: Path
 ) -> None:
