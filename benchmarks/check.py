@@ -218,9 +218,10 @@ def _without_laws(root: Path, into: Path) -> int:
     import shutil
 
     for name in ("scenarios", "locales", "templates", "explainer"):
-        shutil.copytree(root / name, into / name, ignore=shutil.ignore_patterns("__pycache__"))
-    for name in ("babel.cfg", "pyproject.toml"):
-        shutil.copy2(root / name, into / name)
+        shutil.copytree(
+            root / name, into / name, ignore=shutil.ignore_patterns("__pycache__"), symlinks=True
+        )
+    shutil.copy2(root / "pyproject.toml", into / "pyproject.toml")
     dropped = 0
     for f in into.joinpath("scenarios").rglob("*.y*ml"):
         if any(line.strip() == "kind: law" for line in f.read_text(encoding="utf-8").splitlines()):

@@ -20,17 +20,15 @@ and the count on standard error, the exit code the same.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 from collections.abc import Collection, Mapping, Sequence
-from contextlib import AbstractContextManager
 from functools import partial
 from pathlib import Path
 from typing import TextIO
 
 from explainer.formats import Case, Format, Outcome, render
-from explainer.pipeline import Checked, check_project, settings
+from explainer.pipeline import Checked, check_project
 from explainer.scenarios.diagnostics import (
     EXIT_DISAGREE,
     EXIT_INVALID,
@@ -68,7 +66,7 @@ def run_check(
     ``complete``: the languages whose catalogs must translate everything (default: the
     project's ``[tool.explainer] complete``). ``jobs``: processes that check the laws and
     the catalogs not cached yet (:mod:`~explainer.scenarios.kinds.law_workers`,
-    :func:`~explainer.i18n.check.prefetch_catalogs`; the output is the same). ``fmt``: a
+    :func:`~explainer.i18n.check.catalog_report`; the output is the same). ``fmt``: a
     machine format (:mod:`explainer.formats`) writes its document alone on ``out`` and the
     lines for people (what ``--fill`` wrote, the laws, the count) on ``err``."""
     out = out if out is not None else sys.stdout
@@ -109,13 +107,14 @@ def _run(
         why = not_a_project.removeprefix(f"{where.path}: ")
         return Outcome((Diagnostic(where, why, Code.IO),), shown=(not_a_project,))
     if fill:
-        _fill(load_project(root, targets), people)
-    if complete is None:
-        complete = settings(root).complete
-    with _one_run(targets):
-        if jobs > 1:
-            _prefetch(root, targets, frozenset(complete), jobs)
-        checked = check_project(root, targets, complete=complete)
+        from explainer.settings import read_settings
+
+        config, problems = read_settings(root)
+        if not problems:  # else the check below reports them, and nothing is filled
+            _fill(load_project(root, targets, rules=config.site_rules), people)
+    if jobs > 1:
+        _prefetch(root, targets, complete, jobs)
+    checked = check_project(root, targets, complete=complete, jobs=jobs)
     diagnostics = sorted([*checked.diagnostics, *extra], key=sort_key)
     if report is not None:
         from explainer.report import render_report
@@ -135,9 +134,7 @@ def _outcome(checked: Checked, diagnostics: list[Diagnostic]) -> Outcome:
     they were checked over (a disagreeing law's problem line already says where it fails)."""
     laws = {s.path: one_line(checked_line(s)) for s in _laws(checked.project, checked.wrong)}
     notes = [laws[path] for path in sorted(laws)]
-    notes += checked.warnings
-    if checked.coverage:
-        notes.append(checked.coverage)
+    notes += [*checked.warnings, *checked.coverage]
     return Outcome(
         tuple(diagnostics),
         notes=tuple(notes),
@@ -162,43 +159,34 @@ def _cases(project: Project, laws: Mapping[str, str]) -> tuple[Case, ...]:
     return tuple(cases)
 
 
-def _one_run(targets: list[Path] | None) -> AbstractContextManager[None]:
-    """A whole-project check reads the sources for the catalogs once, from here on (after
-    ``--fill`` wrote its files: :func:`~explainer.i18n.staleness.one_run`); a check of some
-    files checks no catalog, and imports nothing of Babel."""
-    if targets is not None:
-        return contextlib.nullcontext()
-    from explainer.i18n.staleness import one_run
-
-    return one_run()
-
-
-def _prefetch(root: Path, targets: list[Path] | None, complete: frozenset[str], jobs: int) -> None:
+def _prefetch(
+    root: Path, targets: list[Path] | None, complete: Collection[str] | None, jobs: int
+) -> None:
     """Work done ahead in several processes, into the user cache, that the check then
-    reads (:mod:`~explainer.scenarios.kinds.law_workers`): the laws not cached yet, and,
-    when the whole project is checked, the catalog report in a child of its own meanwhile,
-    or, with no law to check, the report's two halves at once
-    (:func:`~explainer.i18n.check.prefetch_catalogs`). A child that fails only leaves
-    the check to do its work."""
+    reads: the laws not cached yet (:mod:`~explainer.scenarios.kinds.law_workers`) and,
+    when the whole project is checked, the catalog report in a child of its own
+    meanwhile. With no law to check, the catalog report forks by itself where it can
+    (:func:`~explainer.i18n.check.catalog_report`). A child that fails only leaves the
+    check to do its work."""
     from explainer.scenarios.kinds.law_workers import prefetch_laws
 
     if outside_links(root):  # the check reports them; nothing may read through them
         return
     beside = partial(_catalog_report, root, complete) if targets is None else None
     prefetch_laws(_files(root, targets), jobs, beside=beside)
-    if targets is not None:
-        return
-    from explainer.i18n.check import prefetch_catalogs
-
-    # with laws to check, the report was made beside them; else its halves at once
-    prefetch_catalogs(root, complete=complete, jobs=jobs)
 
 
-def _catalog_report(root: Path, complete: frozenset[str]) -> bool:
-    """Make the catalog report (into the user cache, where the check reads it)."""
+def _catalog_report(root: Path, complete: Collection[str] | None) -> bool:
+    """Make the catalog report (into the user cache, where the check reads it); nothing
+    when the settings cannot be read (the check reports them)."""
     from explainer.i18n.check import catalog_report
+    from explainer.settings import read_settings
 
-    return bool(catalog_report(root, complete=complete))
+    config, problems = read_settings(root)
+    if problems:
+        return False
+    langs = config.complete if complete is None else complete
+    return bool(catalog_report(root, complete=frozenset(langs)))
 
 
 def _files(root: Path, targets: Sequence[Path] | None) -> list[Path]:

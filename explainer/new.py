@@ -1,11 +1,12 @@
 """``explainer new DIR``: a new rules site that builds at once.
 
 The files come from ``explainer/scaffold/`` inside the package: a ``pyproject.toml``
-with ``[tool.explainer]``, one page with one example, ``locales/`` holding only a
-``babel.cfg``, a ``.gitignore``, a GitHub Actions workflow that checks the site and
-publishes it to GitHub Pages, and a README whose two commands set the site up and build
-it, or set it up and check it. The site has no templates of its own: the packaged
-theme draws it (:mod:`explainer.site.theme`), and a ``templates/`` folder added later
+with ``[tool.explainer]`` (the site's title, tagline and introduction set, every other
+setting there commented and working), one page with one example, ``locales/`` holding
+only its ``babel.cfg`` (the one place a site keeps it), a ``.gitignore``, a GitHub
+Actions workflow that checks the site and publishes it to GitHub Pages, and a README
+whose two commands set the site up and build it, or set it up and check it. The site
+has no templates of its own: the packaged theme draws it (:mod:`explainer.site.theme`), and a ``templates/`` folder added later
 overrides it file by file.
 
 The README and the workflow install ``rules-explainer`` pinned to the version that made
@@ -20,6 +21,7 @@ The folder is written whole or not at all: the files go into a temporary folder 
 from __future__ import annotations
 
 import importlib.metadata
+import json
 import os
 import shlex
 import shutil
@@ -53,9 +55,10 @@ _RENAMED: Final = {"gitignore": ".gitignore", "github": ".github"}
 """Top-level scaffold files and folders stored under another name: package data globs
 skip dot files."""
 
-_FILLED: Final = frozenset({"README.md", "site.yml"})
+_FILLED: Final = frozenset({"README.md", "site.yml", "pyproject.toml"})
 """Scaffold files whose ``{title}``, ``{install}``, ``{version}`` and ``{source}`` are
-filled in."""
+filled in (in ``pyproject.toml``, the string ``"{title}"`` becomes the title as a TOML
+string, whatever it holds)."""
 
 
 class NewSiteError(Exception):
@@ -139,6 +142,8 @@ def scaffold_files(title: str, made_with: Release) -> dict[str, bytes]:
         data = path.read_bytes()
         if path.name in _FILLED:
             text = data.decode("utf-8")
+            if path.name == "pyproject.toml":  # a JSON string is a TOML basic string
+                text = text.replace('"{title}"', json.dumps(title, ensure_ascii=False))
             for placeholder, value in fills.items():
                 text = text.replace(placeholder, value)
             data = text.encode("utf-8")

@@ -1,8 +1,10 @@
-"""One check for every verb: load the scenarios, run them, check the catalogs.
+"""One check for every verb: read the settings, load the scenarios, run them, check the catalogs.
 
 :func:`check_project` is what ``explainer check``, ``build`` and ``serve`` (through
 ``build``) call, so the three agree on every verdict. It reads the project's settings
-(``[tool.explainer]`` in ``pyproject.toml``) with :func:`settings`.
+first (``[tool.explainer]`` in ``pyproject.toml``, :mod:`explainer.settings`): a
+setting that cannot be used stops the check there (every such problem is reported;
+scenarios naming a rule set the settings failed to define would only repeat it).
 
 Translation policy: a missing, outdated or fuzzy translation is not an error (the page
 falls back to English) unless its language is listed in ``complete``
@@ -12,50 +14,21 @@ what is translated must be right in every language.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from explainer.scenarios.diagnostics import Diagnostic, exit_code, sort_key
 from explainer.scenarios.loader import Project, load_project
+from explainer.settings import Settings, read_settings
 
 __all__ = ["Checked", "Settings", "check_project", "settings"]
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """``[tool.explainer]`` of the project's ``pyproject.toml``."""
-
-    base_url: str | None = None
-    """The absolute URL the site is served from."""
-    complete: frozenset[str] = frozenset()
-    """Languages whose catalogs must translate every message (missing, outdated and
-    fuzzy translations are errors there)."""
-
-
 def settings(root: Path) -> Settings:
-    """The project's settings; defaults when there is no readable ``pyproject.toml`` (or
-    it is a link out of the project: :func:`check_project` says so)."""
-    from explainer.scenarios.files import leaves
-
-    if leaves(root, Path(root) / "pyproject.toml"):
-        return Settings()
-    try:
-        with (Path(root) / "pyproject.toml").open("rb") as f:
-            data = tomllib.load(f)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return Settings()
-    table: dict[str, Any] = data.get("tool", {}).get("explainer", {})
-    base_url = table.get("base_url")
-    complete = table.get("complete", [])
-    return Settings(
-        base_url=base_url if isinstance(base_url, str) and base_url else None,
-        complete=frozenset(c for c in complete if isinstance(c, str))
-        if isinstance(complete, list)
-        else frozenset(),
-    )
+    """The project's settings, with defaults where they cannot be read (a caller that
+    must report their problems uses :func:`~explainer.settings.read_settings`)."""
+    return read_settings(root)[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +37,10 @@ class Checked:
 
     project: Project
     diagnostics: tuple[Diagnostic, ...]
+    settings: Settings = field(default_factory=Settings)
+    settings_problems: int = 0
     catalog_problems: int = 0
-    coverage: str | None = None
+    coverage: tuple[str, ...] = ()
     """The translators' figures, ``translations: fr 100% (207/207), ...``."""
     warnings: tuple[str, ...] = ()
     """Lines printed without failing: glossary terms a translation does not use."""
@@ -84,12 +59,18 @@ class Checked:
 
     @property
     def exit_code(self) -> int:
-        """0, 1 (an example disagrees) or 2 (invalid input, scenarios or catalogs)."""
+        """0, 1 (an example disagrees) or 2 (invalid input: settings, scenarios, catalogs)."""
         return exit_code(self.diagnostics)
 
     def summary(self) -> str:
-        """The check's last line: ``N passed, N failed`` and the catalog problems."""
+        """The check's last line: ``N passed, N failed`` and the other problems."""
         line = f"{self.passed} passed, {self.failed} failed"
+        if self.settings_problems:
+            n = self.settings_problems
+            line += (
+                f"; {n} problem{'s' if n != 1 else ''} in {self.settings.path},"
+                " so nothing else was checked"
+            )
         if self.catalog_problems:
             n = self.catalog_problems
             line += f"; {n} catalog problem{'s' if n != 1 else ''}"
@@ -100,10 +81,13 @@ def check_project(
     root: Path,
     paths: Sequence[Path] | None = None,
     *,
-    complete: Collection[str] = frozenset(),
+    complete: Collection[str] | None = None,
+    jobs: int = 1,
 ) -> Checked:
-    """Load the scenario files under ``paths`` (default: all of ``root/scenarios``), run
-    each through the engine and, when the whole project is checked, check its catalogs.
+    """Read the settings, load the scenario files under ``paths`` (default: all of
+    ``root/scenarios``), run each through the engine and, when the whole project is
+    checked, check its catalogs (``jobs``: processes the catalog check may use).
+    ``complete`` defaults to the settings' ``complete``.
 
     A symbolic link among the project's inputs whose target leaves the project is a
     problem (:func:`~explainer.scenarios.files.outside_links`; among ``paths`` only, the
@@ -113,25 +97,35 @@ def check_project(
     from explainer.scenarios.runner import run_all
 
     links = outside_links(root) if paths is None else []
-    project = load_project(root, paths)
+    config, problems = read_settings(root)
+    if problems:
+        return Checked(
+            project=Project((), (), ()),
+            diagnostics=tuple(sorted(dict.fromkeys([*links, *problems]), key=sort_key)),
+            settings=config,
+            settings_problems=len(problems),
+        )
+    project = load_project(root, paths, rules=config.site_rules)
     found = run_all(project.scenarios)
     catalogs: list[Diagnostic] = []
-    coverage_line = None
+    coverage: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
     if paths is None and not links:
         from explainer.i18n.check import catalog_report
 
-        report = catalog_report(root, complete=frozenset(complete))
+        langs = config.complete if complete is None else complete
+        report = catalog_report(root, complete=frozenset(langs), jobs=jobs)
         catalogs = list(report.problems)
-        coverage_line = report.coverage
+        coverage = tuple(report.coverage_lines())
         warnings = report.warnings
     return Checked(
         project=project,
         diagnostics=tuple(
             sorted(dict.fromkeys([*links, *project.diagnostics, *found, *catalogs]), key=sort_key)
         ),
+        settings=config,
         catalog_problems=len(catalogs),
-        coverage=coverage_line,
+        coverage=coverage,
         warnings=warnings,
         wrong=frozenset(d.path for d in found),
     )

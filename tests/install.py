@@ -10,13 +10,22 @@ dependencies come from the linked libraries and nothing is downloaded.
 
 from __future__ import annotations
 
+import email.message
+import email.parser
 import os
+import re
+import shlex
 import shutil
 import subprocess
 import sys
 import venv
+import zipfile
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
+
+from explainer import __version__
+from explainer.new import DISTRIBUTION, Release
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -122,3 +131,64 @@ def run(
     )
     assert done.returncode == expect, f"exit {done.returncode}\n{done.stdout}{done.stderr}"
     return done
+
+
+def wheel_metadata(wheel: Path) -> tuple[email.message.Message, set[str]]:
+    """The wheel's ``METADATA`` and the names of its files."""
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+        (meta,) = [n for n in names if n.endswith(".dist-info/METADATA")]
+        text = z.read(meta).decode("utf-8")
+    return email.parser.Parser().parsestr(text), names
+
+
+# ----------------------------------------------------------- a new site, as a user makes it
+
+
+@dataclass(frozen=True)
+class Made:
+    """A site made by ``explainer new`` of the wheel, installed in a fresh virtualenv."""
+
+    wheel: Path
+    tool: Path
+    """The virtualenv's ``bin`` folder, holding that ``explainer``."""
+    site: Path
+    release: Release
+
+    def copy(self, tmp_path: Path) -> Path:
+        """The site, copied for one test to change."""
+        return Path(shutil.copytree(self.site, tmp_path / "club"))
+
+    def local(self, command: str) -> str:
+        """``command`` installing the wheel instead of the release's tag."""
+        assert self.release.requirement in command, command
+        return command.replace(
+            self.release.requirement, shlex.quote(f"{DISTRIBUTION} @ {self.wheel.as_uri()}")
+        )
+
+
+def make_site(wheel: Path, where: Path) -> Made:
+    """The wheel installed in a fresh virtualenv (``where/tool``), whose ``explainer new
+    club`` makes ``where/club``."""
+    python = fresh_venv(where / "tool")
+    pip_install(python, str(wheel))
+    run([str(where / "tool" / "bin" / "explainer"), "new", "club"], where)
+    meta, _ = wheel_metadata(wheel)
+    urls = dict(entry.split(", ", 1) for entry in meta.get_all("Project-URL") or [])
+    return Made(wheel, where / "tool" / "bin", where / "club", Release(__version__, urls["Source"]))
+
+
+def as_a_user(site: Path) -> dict[str, str]:
+    """The environment a README command runs in: ``python3`` is this test's Python, and
+    the site's ``.venv`` exists already with this environment's libraries linked in, which
+    ``python3 -m venv .venv`` keeps (it adds pip), so that ``pip install`` of the wheel finds
+    its dependencies without an index."""
+    venv.create(site / ".venv", with_pip=False)
+    link_libraries(site / ".venv")
+    return {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin"}
+
+
+def readme_commands(site: Path) -> list[str]:
+    """The commands a new site's README gives (set up and build; set up and check)."""
+    readme = (site / "README.md").read_text(encoding="utf-8")
+    return re.findall(r"^    (python3 .+)$", readme, flags=re.M)

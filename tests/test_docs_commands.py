@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCUMENTS = ["README.md", "TRANSLATING.md", *sorted(p.relative_to(ROOT).as_posix()
                                                     for p in (ROOT / "docs").rglob("*.md"))]  # fmt: skip
 COPIED = ("scenarios", "templates", "locales", "explainer", "docs", "tests/cases")
-COPIED_FILES = ("pyproject.toml", "babel.cfg", "README.md", "TRANSLATING.md")
+COPIED_FILES = ("pyproject.toml", "README.md", "TRANSLATING.md")
 
 NOT_RUN = {
     "python3 -m venv .venv && .venv/bin/pip install '.[test]' && .venv/bin/python -m pytest": (

@@ -31,8 +31,9 @@ PACKAGE = ROOT / "explainer"
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("explainer",),  # the root package: the version, nothing imported
     ("engine",),
-    ("cache", "signals"),
+    ("cache", "signals", "tomlsource"),
     ("scenarios",),
+    ("settings",),  # [tool.explainer]: read with the scenarios' diagnostics, before i18n
     ("i18n",),
     ("pipeline", "report", "formats"),
     ("check", "site", "new"),

@@ -202,3 +202,52 @@ def test_new_refuses_when_it_cannot_tell_where_explainer_is_released_from(
         " pip (its metadata names its Source repository)\n"
     )
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_new_site_translates_only_its_own_words_and_shows_the_theme_s_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The translator's path of a new site: one command extracts the site's words (its
+    examples, its page, its settings' texts, never the theme's), French shows the theme in
+    French at once, German shows its own translations and the theme in English with the
+    notice; the coverage counts the site's words only."""
+    from babel.messages.frontend import CommandLineInterface
+    from babel.messages.pofile import read_po, write_po
+
+    from explainer.i18n.update import main as update
+
+    site = _new(tmp_path, capsys)
+    monkeypatch.chdir(site)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert update([]) == 0
+    assert capsys.readouterr().out == "updated locales/messages.pot\n"
+    for lang in ("fr", "de"):
+        CommandLineInterface().run(
+            ["pybabel", "-q", "init", "-i", "locales/messages.pot", "-d", "locales", "-l", lang]
+        )
+    with open("locales/messages.pot", "rb") as f:
+        template = read_po(f)
+    contexts = sorted(str(m.context) for m in template if m.id)
+    assert contexts == [
+        "follow-suit|text", "follow-suit|title", "page:rules:follow|text",
+        "page:rules:follow|title", "page:rules|intro", "page:rules|title", "site:intro",
+        "site:tagline", "site:title",
+    ]  # fmt: skip
+    po = Path("locales/de/LC_MESSAGES/messages.po")
+    with po.open("rb") as f:
+        german = read_po(f, locale="de")
+    german.get(
+        "Which card may I play?", context="page:rules|title"
+    ).string = "Welche Karte darf ich spielen?"
+    with po.open("wb") as f:
+        write_po(f, german)
+    assert main(["check"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2].startswith("translations: de 11% (1/9), fr 0% (0/9);")
+    assert main(["build"]) == 0
+    french = Path("site/fr/rules/index.html").read_text(encoding="utf-8")
+    assert "Quelles cartes Nord peut-il jouer" in french and "interface" not in french
+    german_page = Path("site/de/rules/index.html").read_text(encoding="utf-8")
+    assert "<h1>Welche Karte darf ich spielen?</h1>" in german_page
+    assert "Which cards may North play?" in german_page
+    assert 'class="untranslated interface" lang="en"' in german_page

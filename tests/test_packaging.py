@@ -11,18 +11,12 @@ URL. The ``uses:`` steps are GitHub's own actions; the workflow's shape is check
 
 from __future__ import annotations
 
-import email.message
-import email.parser
 import importlib.metadata
 import re
 import shlex
-import shutil
-import sys
 import tomllib
-import venv
 import zipfile
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +26,16 @@ import yaml
 
 from explainer import __version__
 from explainer.cli import main
-from explainer.new import DISTRIBUTION, Release, scaffold_files
-from tests.install import ROOT, fresh_venv, link_libraries, pip_install, run
+from explainer.new import DISTRIBUTION, scaffold_files
+from tests.install import (
+    ROOT,
+    Made,
+    as_a_user,
+    make_site,
+    readme_commands,
+    run,
+    wheel_metadata,
+)
 
 WORKFLOW = ".github/workflows/site.yml"
 PAGES_URL = "https://club.example/rules"
@@ -47,18 +49,10 @@ GITHUB_COMMAND = re.compile(
 # --------------------------------------------------------------------------- metadata
 
 
-def _wheel_metadata(wheel: Path) -> tuple[email.message.Message, set[str]]:
-    with zipfile.ZipFile(wheel) as z:
-        names = set(z.namelist())
-        (meta,) = [n for n in names if n.endswith(".dist-info/METADATA")]
-        text = z.read(meta).decode("utf-8")
-    return email.parser.Parser().parsestr(text), names
-
-
 def test_the_wheel_is_rules_explainer_under_mit_with_its_license_file_classifiers_and_urls(
     wheel: Path,
 ) -> None:
-    meta, names = _wheel_metadata(wheel)
+    meta, names = wheel_metadata(wheel)
     assert (meta["Name"], meta["Version"]) == ("rules-explainer", __version__)
     assert meta["License-Expression"] == "MIT"
     assert meta.get_all("License-File") == ["LICENSE"]
@@ -108,52 +102,9 @@ def test_the_changelog_keeps_unreleased_first_then_each_release_dated_with_its_l
 # --------------------------------------------------------------------------- a new site
 
 
-@dataclass(frozen=True)
-class Made:
-    """A site made by ``explainer new`` of the wheel, installed in a fresh virtualenv."""
-
-    wheel: Path
-    tool: Path
-    """The virtualenv's ``bin`` folder, holding that ``explainer``."""
-    site: Path
-    release: Release
-
-    def copy(self, tmp_path: Path) -> Path:
-        """The site, copied for one test to change."""
-        return Path(shutil.copytree(self.site, tmp_path / "club"))
-
-    def local(self, command: str) -> str:
-        """``command`` installing the wheel instead of the release's tag."""
-        assert self.release.requirement in command, command
-        return command.replace(
-            self.release.requirement, shlex.quote(f"{DISTRIBUTION} @ {self.wheel.as_uri()}")
-        )
-
-
 @pytest.fixture(scope="module")
 def made(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Made:
-    where = tmp_path_factory.mktemp("made")
-    python = fresh_venv(where / "tool")
-    pip_install(python, str(wheel))
-    run([str(where / "tool" / "bin" / "explainer"), "new", "club"], where)
-    meta, _ = _wheel_metadata(wheel)
-    urls = dict(entry.split(", ", 1) for entry in meta.get_all("Project-URL"))
-    return Made(wheel, where / "tool" / "bin", where / "club", Release(__version__, urls["Source"]))
-
-
-def _as_a_user(site: Path) -> dict[str, str]:
-    """The environment a README command runs in: ``python3`` is this test's Python, and
-    the site's ``.venv`` exists already with this environment's libraries linked in, which
-    ``python3 -m venv .venv`` keeps (it adds pip), so that ``pip install`` of the wheel finds
-    its dependencies without an index."""
-    venv.create(site / ".venv", with_pip=False)
-    link_libraries(site / ".venv")
-    return {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin"}
-
-
-def _readme_commands(site: Path) -> list[str]:
-    readme = (site / "README.md").read_text(encoding="utf-8")
-    return re.findall(r"^    (python3 .+)$", readme, flags=re.M)
+    return make_site(wheel, tmp_path_factory.mktemp("made"))
 
 
 def test_a_new_site_installs_by_the_distribution_name_at_its_version_never_from_a_folder(
@@ -163,7 +114,7 @@ def test_a_new_site_installs_by_the_distribution_name_at_its_version_never_from_
     requirement = f"'rules-explainer @ git+{made.release.source}@v{__version__}'"
     assert made.release.requirement == requirement
     assert made.release.source.startswith("https://")
-    assert _readme_commands(made.site) == [
+    assert readme_commands(made.site) == [
         f"python3 -m venv .venv && .venv/bin/pip install {requirement} && .venv/bin/explainer build",
         f"python3 -m venv .venv && .venv/bin/pip install {requirement} && .venv/bin/explainer check",
     ]
@@ -176,8 +127,8 @@ def test_the_readme_commands_set_the_site_up_from_the_wheel_and_build_and_check_
     made: Made, tmp_path: Path
 ) -> None:
     site = made.copy(tmp_path)
-    env = _as_a_user(site)
-    build, check = (made.local(c) for c in _readme_commands(site))
+    env = as_a_user(site)
+    build, check = (made.local(c) for c in readme_commands(site))
     built = run(["bash", "-c", build], site, env=env).stdout.splitlines()
     assert "built 6 pages in 1 language (en) into site" in built  # after pip's lines
     assert (site / "site" / "en" / "rules" / "index.html").is_file()
@@ -256,13 +207,13 @@ def test_the_workflow_installs_as_the_readme_says(made: Made) -> None:
         for s in _steps(workflow, job)
         if "pip" in s.get("run", "")
     }
-    readme = {c.rsplit(" && ", 1)[0] for c in _readme_commands(made.site)}
+    readme = {c.rsplit(" && ", 1)[0] for c in readme_commands(made.site)}
     assert installs == readme and len(installs) == 1
 
 
 def test_the_workflow_check_and_build_steps_run_as_written(made: Made, tmp_path: Path) -> None:
     site = made.copy(tmp_path)
-    env = _as_a_user(site)
+    env = as_a_user(site)
     workflow = _workflow(site)
     install, check = _runs(made, workflow, "check")
     run(["bash", "-c", install], site, env=env)
@@ -290,7 +241,7 @@ def test_the_workflow_check_step_annotates_a_wrong_fact_at_its_line_and_fails(
 ) -> None:
     site = made.copy(tmp_path)
     _break(site)
-    env = _as_a_user(site)
+    env = as_a_user(site)
     install, check = _runs(made, _workflow(site), "check")
     run(["bash", "-c", install], site, env=env)
     checked = run(["bash", "-c", check], site, env=env, expect=1)
@@ -298,7 +249,7 @@ def test_the_workflow_check_step_annotates_a_wrong_fact_at_its_line_and_fails(
     found = GITHUB_COMMAND.fullmatch(line)
     assert found and found["command"] == "error"
     assert found["props"] == (
-        "file=scenarios/rules/follow/01-follow-suit.yaml,line=15,col=3,title=explainer%3A disagree"
+        "file=scenarios/rules/follow/01-follow-suit.yaml,line=16,col=3,title=explainer%3A disagree"
     )
     assert found["message"].startswith("expect.legal: scenario says KS, engine says 7S KS")
     assert checked.stderr.endswith("0 passed, 1 failed\n")
@@ -331,7 +282,6 @@ def test_the_repository_offers_an_explainer_check_hook_run_once_per_commit() -> 
         "locales/babel.cfg",
         "templates/page.html",
         "pyproject.toml",
-        "babel.cfg",
     ):
         assert changed.search(path), path
     for path in (

@@ -1,10 +1,11 @@
-"""Translations: the catalogs the site reads, the Babel extractor and the catalog check.
+"""Translations: the catalogs the site reads, the Babel extractors and the catalog check.
 
-The check/build pipeline imports what it needs from here:
-:func:`check_catalogs` (every problem of the template and catalogs),
-:func:`coverage` and :func:`format_coverage` (how much each language translates, against
-the current sources). They are imported on first use, so that reading a catalog for the
-site (:mod:`explainer.i18n.catalog`) does not load the checkers and Babel's extraction.
+The check/build pipeline imports what it needs from here: :func:`catalog_report` (the
+catalog check, in one sequence: :mod:`explainer.i18n.check`), :func:`check_catalogs`
+(its problems), :func:`coverage` and :func:`format_coverage` (how much each language
+translates of the site's current English). They are imported on first use, so that
+reading a catalog for the site (:mod:`explainer.i18n.catalog`) does not load the
+checkers and Babel's extraction.
 """
 
 from __future__ import annotations
@@ -13,24 +14,24 @@ import importlib
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
-    from .check import catalog_warnings, check_catalogs
-    from .staleness import Coverage, coverage, extract_messages, format_coverage
+    from .check import catalog_report, catalog_warnings, check_catalogs, coverage
+    from .staleness import Coverage, format_coverage
 
 __all__ = [
     "Coverage",
+    "catalog_report",
     "catalog_warnings",
     "check_catalogs",
     "coverage",
-    "extract_messages",
     "format_coverage",
 ]
 
 _HOME: Final = {
     "Coverage": ".staleness",
+    "catalog_report": ".check",
     "catalog_warnings": ".check",
     "check_catalogs": ".check",
-    "coverage": ".staleness",
-    "extract_messages": ".staleness",
+    "coverage": ".check",
     "format_coverage": ".staleness",
 }
 

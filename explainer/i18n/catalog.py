@@ -1,9 +1,21 @@
-"""Translations read from the project's ``.po`` files at run time.
+"""Translations read from the ``.po`` files at run time: the site's over the theme's.
+
+Two sets of catalogs make a page's words. The theme's, shipped in the package
+(:data:`THEME_LOCALES`, ``explainer/locales/<lang>/LC_MESSAGES/messages.po``), translate
+what the theme says: its templates, card, seat and rule names, rule sentences, the
+rule-set data's notes and sources' words. The site's, ``locales/<lang>/LC_MESSAGES/
+messages.po`` in the project, translate the site's content: its scenarios, pages and
+settings. :func:`load_catalog` layers the site's catalog over the theme's, as Sphinx
+layers a project's translations over its own: a message the site's catalog translates
+takes its words (a site may so reword the theme), any other the theme's, else the
+English. A site that adds ``fr`` therefore shows the theme in French at once; one that
+adds ``de`` shows its own translations and the theme in English until someone
+translates the theme's ``de`` catalog.
 
 The site's languages are English (the source language, no catalog needed) plus every
-``locales/<lang>/LC_MESSAGES/messages.po`` that exists, so a language appears on the
-site as soon as its catalog does. Catalogs are read by the catalog check's reader (:mod:`.pofile`) and
-compiled in memory (no ``.mo`` files to keep in step). Fuzzy entries are never used.
+language of ``locales/`` (or those its settings name). Both layers are read by the
+catalog check's reader (:mod:`.pofile`), so the site uses only what the check accepts,
+and compiled in memory (no ``.mo`` files to keep in step). Fuzzy entries are never used.
 
 A message without a translation falls back to English; :meth:`Catalog.is_translated`
 tells the site whether it did, so a block of prose shown in English on a Polish page
@@ -15,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Message
@@ -25,6 +37,7 @@ from .pofile import read_catalog, translations
 
 __all__ = [
     "SOURCE_LANGUAGE",
+    "THEME_LOCALES",
     "Catalog",
     "CatalogError",
     "catalog_path",
@@ -34,10 +47,15 @@ __all__ = [
     "load_catalog",
     "load_catalogs",
     "po_paths",
+    "theme_catalog_path",
 ]
 
 SOURCE_LANGUAGE = "en"
 """The language the scenarios, templates and Python strings are written in."""
+THEME_LOCALES: Final = Path(__file__).resolve().parents[1] / "locales"
+"""The theme's catalogs, shipped in the package: ``messages.pot``, each
+``<lang>/LC_MESSAGES/messages.po`` and ``<lang>/glossary.csv``, and the ``babel.cfg``
+that extracts them in explainer's own repository (the layout of a site's ``locales/``)."""
 
 
 class CatalogError(ValueError):
@@ -57,6 +75,11 @@ def catalog_path(root: Path, lang: str) -> Path:
     return root / "locales" / lang / "LC_MESSAGES" / "messages.po"
 
 
+def theme_catalog_path(lang: str) -> Path:
+    """Where the theme's catalog of ``lang`` lives in the package."""
+    return THEME_LOCALES / lang / "LC_MESSAGES" / "messages.po"
+
+
 def is_translated(message: Message) -> bool:
     """Whether a catalog entry is usable: not fuzzy, and every form translated."""
     strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
@@ -64,7 +87,8 @@ def is_translated(message: Message) -> bool:
 
 
 def find_languages(root: Path) -> tuple[str, ...]:
-    """The site's languages: English first, then every language with a catalog, sorted."""
+    """The languages of the catalogs in ``root/locales``: English first, then every
+    language with a catalog, sorted."""
     found = sorted(
         p.parent.parent.name
         for p in (root / "locales").glob("*/LC_MESSAGES/messages.po")
@@ -74,7 +98,7 @@ def find_languages(root: Path) -> tuple[str, ...]:
 
 
 def po_paths(root: Path) -> list[tuple[str, Path]]:
-    """Each translated language and its catalog, sorted by language."""
+    """Each translated language of ``root/locales`` and its catalog, sorted by language."""
     return [(lang, catalog_path(root, lang)) for lang in find_languages(root)[1:]]
 
 
@@ -99,6 +123,9 @@ class Catalog:
     translations: NullTranslations
     translated: frozenset[Key] = field(default_factory=frozenset)
     path: str | None = None
+    theme: bool = True
+    """Whether the theme has a catalog of this language (its words are translated):
+    without one, the interface is shown in English and the page says so."""
 
     @property
     def name(self) -> str:
@@ -149,16 +176,38 @@ def _english() -> Catalog:
     return Catalog(SOURCE_LANGUAGE, NullTranslations())
 
 
-def load_catalog(root: Path, lang: str) -> Catalog:
-    """The catalog of ``lang`` read from its ``.po`` file (English needs none).
+def load_catalog(root: Path, lang: str, *, site: bool = True) -> Catalog:
+    """The words of ``lang``: the site's catalog (``root/locales``) over the theme's
+    (the theme's alone when ``site`` is false: ``serve`` shows a broken site catalog's
+    problems in the theme's words).
 
-    Read by the catalog check's own reader (:func:`~.pofile.read_catalog`), so the site
-    uses only what the check accepts. Raises :class:`CatalogError` for a file it refuses.
+    Either may be missing (not both, for a language the site is built in). Each is read
+    by the catalog check's own reader (:func:`~.pofile.read_catalog`), so the site uses
+    only what the check accepts. Raises :class:`CatalogError` for a file it refuses.
     """
     if lang == SOURCE_LANGUAGE:
         return _english()
-    path = catalog_path(root, lang)
-    shown = _shown(path, root)
+    own, theme = catalog_path(root, lang), theme_catalog_path(lang)
+    layers = [
+        _layer(path, _shown(path, root), lang) if used else None
+        for path, used in ((own, site), (theme, True))
+    ]
+    result: NullTranslations = NullTranslations()
+    translated: set[Key] = set()
+    for layer in reversed(layers):  # the theme's first, the site's over it
+        if layer is not None:
+            layer[0].add_fallback(result)
+            result = layer[0]
+            translated |= layer[1]
+    shown = _shown(own if site and own.is_file() else theme, root)
+    return Catalog(lang, result, frozenset(translated), shown, layers[1] is not None)
+
+
+def _layer(path: Path, shown: str, lang: str) -> tuple[NullTranslations, frozenset[Key]] | None:
+    """A catalog file's translations with the keys it translates; ``None`` when there is
+    no such file."""
+    if not path.is_file() and not path.is_symlink():
+        return None
     read = read_catalog(path, lang, shown=shown)  # the check's reader: one verdict
     if read.catalog is None:
         line, problem = read.problems[0] if read.problems else (1, "cannot be read")
@@ -168,7 +217,7 @@ def load_catalog(root: Path, lang: str) -> Catalog:
         if message.id and is_translated(message):
             msgid = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
             translated.add((message.context, str(msgid)))
-    return Catalog(lang, translations(read), frozenset(translated), shown)
+    return translations(read), frozenset(translated)
 
 
 def load_catalogs(root: Path, languages: Iterable[str] | None = None) -> Mapping[str, Catalog]:

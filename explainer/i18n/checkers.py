@@ -25,10 +25,12 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Final
 
 from babel.messages.catalog import Catalog, Message, TranslationError
 
+from explainer.cache import ByIdentity
 from explainer.engine import card_rank, card_str, card_suit
 from explainer.scenarios.diagnostics import Code
 from explainer.scenarios.tokens import (
@@ -215,18 +217,55 @@ class _Names:
 
 
 def _card_names(catalog: Catalog | None) -> _Names:
-    """The rank and suit names the catalog translates (its ``rank`` and ``suit``
-    messages: :data:`~explainer.i18n.names.RANK_NAMES`, ``SUIT_NAMES``); with one name
-    untranslated, none of that kind (English words are not the translation's)."""
+    """The rank and suit names of the catalog's language (the ``rank`` and ``suit``
+    messages: :data:`~explainer.i18n.names.RANK_NAMES`, ``SUIT_NAMES``), as the site
+    shows them: the catalog's own translation, else the theme's catalog's of the same
+    language (a site's catalog holds its content, the theme's the card names:
+    :mod:`.catalog`). With one name untranslated in both, none of that kind (English
+    words are not the translation's). Worked out once per catalog."""
+    if catalog is None or catalog.locale is None:
+        return _Names({}, {})
+    lang = str(catalog.locale)
+    theme = _theme_catalog_path(lang)
+    try:
+        stamp: object = (theme.stat().st_mtime_ns, theme.stat().st_size)
+    except OSError:
+        stamp = None
+    return _NAMES.get(catalog, "card names", stamp, lambda: _layered_names(catalog, lang))
+
+
+_NAMES: Final[ByIdentity[_Names]] = ByIdentity()
+"""The card names of each catalog checked, by its identity and the theme catalog's stamp."""
+
+
+def _theme_catalog_path(lang: str) -> Path:
+    from .catalog import theme_catalog_path
+
+    return theme_catalog_path(lang)
+
+
+def _layered_names(catalog: Catalog, lang: str) -> _Names:
     from .names import RANK_NAMES, SUIT_NAMES
+    from .pofile import read_catalog
+
+    layers = [catalog]
+    theme = read_catalog(_theme_catalog_path(lang), lang).catalog
+    if theme is not None and theme is not catalog:
+        layers.append(theme)
+
+    def translation(context: str, english: str) -> str | None:
+        for layer in layers:
+            message = layer.get(english, context=context)
+            if message is not None and message.string and not message.fuzzy:
+                return str(message.string).strip().casefold()
+        return None
 
     def names(marked: dict[Any, tuple[str, str]]) -> dict[int, tuple[str, str]]:
         out = {}
         for value, (context, english) in marked.items():
-            message = catalog.get(english, context=context) if catalog is not None else None
-            if message is None or not message.string or message.fuzzy:
+            text = translation(context, english)
+            if text is None:
                 return {}
-            text = str(message.string).strip().casefold()
             out[int(value)] = (text, _stem(text))
         return out
 

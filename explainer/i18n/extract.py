@@ -53,6 +53,7 @@ from explainer.scenarios.yamlsource import MAX_BYTES, SourceError, compose
 __all__ = [
     "PLACEHOLDER",
     "card_name",
+    "extract_settings",
     "extract_yaml",
     "iter_texts",
     "markdown_shape",
@@ -334,4 +335,29 @@ def extract_yaml(
     if root is None:
         return
     for line, context, message, where in iter_texts(root, str(filename)):
+        yield line, "pgettext", (context, message), _comments(message, where)
+
+
+def extract_settings(
+    fileobj: IO[bytes],
+    keywords: Collection[str],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+    """Babel extractor: the translatable settings of a ``pyproject.toml`` (entry point
+    ``explainer_settings``, mapped to ``pyproject.toml`` in a site's ``locales/babel.cfg``):
+    ``[tool.explainer]``'s ``title``, ``tagline`` and ``intro``, and each of the site's
+    rule sets' ``name`` and ``note`` (:func:`explainer.settings.settings_texts`), each
+    one message under its context (``site:title``, ``rule-set:club|name``). A file that
+    cannot be read yields nothing: ``explainer check`` reports it."""
+    from explainer.settings import MAX_SETTINGS_BYTES, settings_texts
+
+    data = fileobj.read(MAX_SETTINGS_BYTES + 1)
+    if len(data) > MAX_SETTINGS_BYTES:
+        return
+    try:
+        text = data.decode(options.get("encoding", "utf-8")) if isinstance(data, bytes) else data
+    except (UnicodeDecodeError, LookupError):
+        return
+    for line, context, message, where in settings_texts(text.removeprefix("\ufeff")):
         yield line, "pgettext", (context, message), _comments(message, where)

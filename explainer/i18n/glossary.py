@@ -36,14 +36,20 @@ from .checkers import forms
 
 __all__ = [
     "COLUMNS",
+    "GLOSSARY_FILE",
     "Term",
     "check_glossary",
     "forbidden_problems",
     "glossary_path",
-    "glossary_warnings",
+    "glossary_problems",
+    "layered_terms",
     "missing_terms",
+    "parse_glossary",
     "read_glossary",
 ]
+
+GLOSSARY_FILE: Final = "glossary.csv"
+"""A language's glossary, beside its ``LC_MESSAGES`` folder."""
 
 COLUMNS: Final = ("source", "target", "context", "developer_comments", "forms", "forbidden")
 """The glossary's header: Weblate's CSV columns, then ``forms`` and ``forbidden``."""
@@ -73,7 +79,7 @@ def _split(cell: str | None) -> tuple[str, ...]:
 def glossary_path(catalog: Path) -> Path:
     """The glossary next to a catalog: ``locales/pl/LC_MESSAGES/messages.po`` ->
     ``locales/pl/glossary.csv``."""
-    return catalog.parent.parent / "glossary.csv"
+    return catalog.parent.parent / GLOSSARY_FILE
 
 
 def read_glossary(path: Path) -> tuple[Term, ...]:
@@ -82,19 +88,17 @@ def read_glossary(path: Path) -> tuple[Term, ...]:
         data = path.read_bytes()
     except OSError:
         return ()
-    return _parse_glossary(data)
+    return parse_glossary(data)
 
 
 @functools.lru_cache(maxsize=16)
-def _parse_glossary(data: bytes) -> tuple[Term, ...]:
+def parse_glossary(data: bytes) -> tuple[Term, ...]:
     """The terms of a glossary's bytes; kept by content, so that an edited glossary is
-    read again (``explainer serve`` runs for hours)."""
-    # a glossary that is not UTF-8 is read with U+FFFD for its bad bytes (its terms
-    # then match nothing), one that is no CSV as none: never an internal error
-    try:
-        rows = list(csv.DictReader(io.StringIO(data.decode("utf-8", "replace"), newline="")))
-    except csv.Error:
+    read again (``explainer serve`` runs for hours). A glossary with a problem
+    (:func:`glossary_problems`, which the check reports) has no terms."""
+    if glossary_problems(data):
         return ()
+    rows = csv.DictReader(io.StringIO(data.decode("utf-8").removeprefix("\ufeff"), newline=""))
     return tuple(
         Term(
             source=row["source"].strip(),
@@ -107,6 +111,54 @@ def _parse_glossary(data: bytes) -> tuple[Term, ...]:
         for row in rows
         if (row.get("source") or "").strip()
     )
+
+
+REQUIRED: Final = ("source", "target")
+"""The columns a glossary's header must name."""
+
+
+@functools.lru_cache(maxsize=16)
+def glossary_problems(data: bytes) -> tuple[tuple[int, int, str], ...]:
+    """What makes a glossary's bytes unusable, as ``(line, column, message)``: text that
+    is not UTF-8 (at its first bad byte), CSV that does not parse (at its row, read
+    strictly: a quoted cell not closed, text after a closing quote), a header without
+    the :data:`REQUIRED` columns, a row with more cells than the header.
+
+    >>> glossary_problems(b"source,target\\ntrump,atut,x\\n")
+    ((2, 1, 'a row of 3 cells; the header names 2 columns'),)
+    """
+    try:
+        text = data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start].decode("utf-8", "replace")
+        line, column = before.count("\n") + 1, len(before.rpartition("\n")[2]) + 1
+        bad = f"not UTF-8 text (byte 0x{data[exc.start]:02X}); re-save the glossary as UTF-8"
+        return ((line, column, bad),)
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    found: list[tuple[int, int, str]] = []
+    header: list[str] | None = None
+    start = 1  # the line the row being read starts on (a quoted cell may span lines)
+    try:
+        for row in reader:
+            if header is None:
+                header = row
+                found += _header_problems(row)
+            elif len(row) > len(header):
+                cells = f"a row of {len(row)} cells; the header names {len(header)} columns"
+                found.append((start, 1, cells))
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        why = "a quoted cell is not closed" if "end of data" in str(exc) else str(exc)
+        found.append((start, 1, f"not valid CSV: {why}"))
+    return tuple(found)
+
+
+def _header_problems(header: list[str]) -> list[tuple[int, int, str]]:
+    missing = [c for c in REQUIRED if c not in header]
+    if not missing:
+        return []
+    expected = ",".join(COLUMNS)
+    return [(1, 1, f"the header has no column {missing[0]!r} (expected {expected})")]
 
 
 @functools.cache
@@ -153,7 +205,7 @@ def _matching(ids: tuple[str, ...], sources: tuple[str, ...]) -> tuple[int, ...]
 
 _SOURCES: Final[ByIdentity[tuple[str, ...]]] = ByIdentity()
 """The English of each glossary in use, by the identity of its terms: a glossary's terms
-are the same tuple for every message (:func:`_parse_glossary` keeps them), and hashing
+are the same tuple for every message (:func:`parse_glossary` keeps them), and hashing
 the tuple for each message would cost what the memo saves."""
 
 
@@ -186,21 +238,28 @@ def missing_terms(message: Message, terms: tuple[Term, ...]) -> Iterator[str]:
 
 def check_glossary(catalog: Catalog | None, message: Message) -> None:
     """Babel checker (``pybabel compile``, from the project's root): a forbidden variant of
-    a glossary term in the translation raises :class:`TranslationError`."""
+    a glossary term in the translation raises :class:`TranslationError`. The terms are
+    the theme's glossary of the catalog's language and the project's own
+    (``locales/<lang>/glossary.csv``), whose rows replace the theme's."""
     if catalog is None or catalog.locale is None:
         return
-    terms = read_glossary(Path("locales") / str(catalog.locale) / "glossary.csv")
+    from .catalog import THEME_LOCALES
+
+    lang = str(catalog.locale)
+    terms = layered_terms(
+        read_glossary(THEME_LOCALES / lang / GLOSSARY_FILE),
+        read_glossary(Path("locales") / lang / GLOSSARY_FILE),
+    )
     problems = list(forbidden_problems(message, terms))
     if problems:
         raise TranslationError("; ".join(problems))
 
 
-def glossary_warnings(catalog: Catalog, path: Path, shown: str) -> list[str]:
-    """The warning lines of one catalog, ``shown:LINE:1: warning: ...``: each translated
-    message lacking an approved form of a glossary term of its English."""
-    terms = read_glossary(glossary_path(path))
-    lines: list[str] = []
-    for message in catalog:
-        for problem in missing_terms(message, terms):
-            lines.append(f"{shown}:{message.lineno or 1}:1: warning: {problem}")
-    return lines
+def layered_terms(*glossaries: tuple[Term, ...]) -> tuple[Term, ...]:
+    """The terms of several glossaries, a later one's row replacing an earlier one's for
+    the same term (English and context): a site's glossary over the theme's."""
+    terms: dict[tuple[str, str], Term] = {}
+    for glossary in glossaries:
+        for term in glossary:
+            terms[(term.source.casefold(), term.context)] = term
+    return tuple(terms.values())

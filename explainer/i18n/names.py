@@ -15,9 +15,10 @@ Translator comments start with ``# NOTE:`` (extract with ``-c NOTE:``).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cached_property
-from typing import Any, Final
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Final
 
 from babel.lists import format_list
 
@@ -37,7 +38,10 @@ from explainer.engine import (
 
 from .catalog import Catalog
 from .markers import NP_, P_
-from .rule_texts import SOURCE_GLOSS, split_title
+from .rule_texts import RULE_NOTE, SOURCE_GLOSS, split_title
+
+if TYPE_CHECKING:
+    from explainer.settings import SiteRuleSet
 
 __all__ = [
     "CARD_NAME",
@@ -537,11 +541,19 @@ POINTS: Final = NP_("points", "%(num)d point", "%(num)d points")
 
 
 class Words:
-    """The names and sentences of one language, looked up in its catalog (and cached)."""
+    """The names and sentences of one language, looked up in its catalog (and cached).
 
-    def __init__(self, catalog: Catalog) -> None:
+    ``rule_sets`` are the site's own rule sets (:class:`~explainer.settings.SiteRuleSet`):
+    a rule set of the site is named by its display name, translated in the site's
+    catalog, wherever a preset is named by its own."""
+
+    def __init__(
+        self, catalog: Catalog, rule_sets: Mapping[str, SiteRuleSet] = MappingProxyType({})
+    ) -> None:
         self.catalog = catalog
         self.lang = catalog.lang
+        self.rule_sets = rule_sets
+        self._notes = {rs.note.source: rs.note for rs in rule_sets.values() if rs.note}
 
     @cached_property
     def _card_names(self) -> tuple[str, ...]:
@@ -597,12 +609,14 @@ class Words:
         return self._p(GAME_NAMES[game])
 
     def rules(self, rules: RuleSet) -> str:
-        """ "house rules", or "house rules with undertrumping optional"."""
-        base_name = rules.name if rules.name in PRESETS else "house"
+        """ "house rules", or "house rules with undertrumping optional"; a site's rule
+        set by its display name ("our club's rules")."""
+        own = self.rule_sets.get(rules.name)
+        base_name = rules.name if rules.name in PRESETS or own is not None else "house"
         phrase = self.preset(base_name)
-        if rules.is_preset:
+        base = own.rules if own is not None else PRESETS[base_name]
+        if rules == base:
             return phrase
-        base = PRESETS[base_name]
         changes = [
             self._p(KNOB_PHRASES[key])
             for knob in ("undertrump", "partner_overtrump")
@@ -614,7 +628,10 @@ class Words:
         return self._p(RULES_CHANGED, rules=phrase, changes=self.join(changes))
 
     def preset(self, name: str) -> str:
-        """ "house rules", "official rules"."""
+        """ "house rules", "official rules"; a site's rule set by its display name."""
+        own = self.rule_sets.get(name)
+        if own is not None:
+            return typeset(self.lang, self.catalog.pgettext(own.name.ctx, own.name.source))
         marked = PRESET_NAMES.get(name)
         return self._p(marked) if marked is not None else name
 
@@ -627,8 +644,14 @@ class Words:
     def rule_text(self, context: str, text: str) -> str:
         """A text of the engine's rule-set data (a note, a source's title, edition or
         section; contexts in :mod:`explainer.i18n.rule_texts`) in this language, the
-        English where it is not translated."""
+        English where it is not translated. A note of one of the site's rule sets is
+        looked up under its own context (:mod:`explainer.settings`)."""
+        context, text = self._site_note(context, text)
         return typeset(self.lang, self.catalog.pgettext(context, text))
+
+    def _site_note(self, context: str, text: str) -> tuple[str, str]:
+        own = self._notes.get(text) if context == RULE_NOTE else None
+        return (own.ctx, own.source) if own is not None else (context, text)
 
     def title_parts(self, title: str) -> tuple[str, str]:
         """A source's own title, and the project's gloss after it in this language
@@ -638,6 +661,7 @@ class Words:
 
     def is_translated(self, context: str, text: str) -> bool:
         """Whether :meth:`rule_text` gives this language's words, not the English."""
+        context, text = self._site_note(context, text)
         return self.lang == "en" or self.catalog.pgettext(context, text) != text
 
     def declaration(self, kind: str) -> str:

@@ -58,6 +58,7 @@ __all__ = [
     "describe",
     "plural_forms",
     "read_catalog",
+    "read_catalog_bytes",
     "read_lines",
     "short",
     "translations",
@@ -566,6 +567,12 @@ def read_catalog(path: Path, lang: str | None, *, shown: str | None = None) -> R
             data = f.read(MAX_CATALOG_BYTES + 1)
     except OSError as exc:
         return ReadCatalog(shown, None, lang, [(1, f"cannot read the catalog: {exc.strerror}")])
+    return read_catalog_bytes(data, lang, shown)
+
+
+def read_catalog_bytes(data: bytes, lang: str | None, shown: str) -> ReadCatalog:
+    """Read a catalog's bytes, as :func:`read_catalog` reads its file (the check reads
+    each file once, for its cache key and for this)."""
     if len(data) > MAX_CATALOG_BYTES:
         too_large = f"catalog too large (more than {MAX_CATALOG_BYTES} bytes)"
         return ReadCatalog(shown, None, lang, [(1, too_large)])

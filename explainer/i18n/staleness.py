@@ -1,24 +1,30 @@
-"""How far each catalog is behind the English: staleness and coverage.
+"""The English of a set of catalogs, extracted again, and how far each catalog is behind it.
 
-The messages of ``scenarios/``, ``templates/`` and ``explainer/`` are extracted again in
-memory (``babel.cfg`` and the keywords of :data:`KEYWORDS`, as ``pybabel extract`` does)
-and compared with each catalog by msgctxt and msgid, never by date or line.
+A set of catalogs (the site's ``locales/``, or the theme's ``explainer/locales/``) says
+where its English messages are in its ``babel.cfg`` (:data:`MAPPING_FILE`, in the
+catalogs' folder); patterns are relative to the project root, the folder given to
+``pybabel extract``. :func:`extract_messages` extracts them again in memory, as
+``pybabel extract`` does with the keywords of :data:`KEYWORDS`, and each catalog is
+compared with them by msgctxt and msgid, never by date or line.
 
 A message the sources have and a catalog lacks, an empty translation and a fuzzy one are
 all *untranslated*: the site shows the English text with a "not yet translated" notice.
 That is the normal state of a project whose authors write English first, so it is never
-an error of a plain ``explainer check``; :func:`coverage` counts it, against the current
-sources, and :func:`format_coverage` says what to do. Only for a language a release
-declares complete (``explainer check --complete fr``) does :func:`lag` turn each
+an error of a plain ``explainer check``; :func:`coverage_of` counts it, against the
+current sources, and :func:`format_coverage` says what to do. Only for a language a
+release declares complete (``explainer check --complete fr``) does :func:`lag` turn each
 untranslated or outdated message into a problem.
 
+Nothing here reads a catalog or decides what is checked: :mod:`explainer.i18n.check`
+does, in one sequence, and hands these functions what it read.
+
 >>> print(format_coverage({"pl": Coverage(translated=3, total=4, new=1)}))
-translations: pl 75% (3/4, 1 new); untranslated messages show in English: to translate them, run pybabel extract and pybabel update --no-fuzzy-matching (TRANSLATING.md), then fill in the empty entries
+translations: pl 75% (3/4, 1 new); untranslated messages show in English: to translate them, run python -m explainer.i18n.update, then fill in the empty entries
 """
 
 from __future__ import annotations
 
-import contextlib
+import functools
 import io
 import os
 import re
@@ -32,38 +38,44 @@ from babel.messages.catalog import Catalog, Message
 from explainer.cache import digest, read_entry, write_entry
 from explainer.scenarios.diagnostics import Code
 
-from .catalog import is_translated, po_paths
-from .pofile import Key, describe, read_catalog
+from .catalog import is_translated
+from .pofile import Key, describe
 
 __all__ = [
     "COMMENT_TAGS",
     "KEYWORDS",
     "MAPPING_FILE",
-    "POT_PATH",
+    "POT_FILE",
+    "UPDATE_COMMAND",
     "UPDATE_HINT",
     "Coverage",
     "Extracted",
-    "coverage",
+    "cached_extraction",
+    "code_digest",
+    "coverage_of",
     "extract_messages",
-    "extraction_cached",
     "format_coverage",
+    "glob_pattern",
     "lag",
-    "one_run",
+    "messages_of",
     "remember_extraction",
     "sources_digest",
-    "sources_or_none",
 ]
 
 KEYWORDS: Final = ("P_:1c,2", "NP_:1c,2,3")
 """The keywords of :mod:`explainer.i18n.markers`, as given to ``pybabel extract -k``."""
 COMMENT_TAGS: Final = ("NOTE:",)
 """Python comments starting with this tag become translators' comments (``--add-comments``)."""
-POT_PATH: Final = Path("locales") / "messages.pot"
-"""The template, relative to the project root."""
 MAPPING_FILE: Final = "babel.cfg"
-"""Babel's mapping of source files to extractors, at the project root."""
+"""Babel's mapping of source files to extractors, in the catalogs' folder (``locales/``)."""
+POT_FILE: Final = "messages.pot"
+"""The template, in the catalogs' folder."""
 
-UPDATE_HINT: Final = "run pybabel extract and pybabel update --no-fuzzy-matching (TRANSLATING.md)"
+UPDATE_COMMAND: Final = "python -m explainer.i18n.update"
+"""The one command that extracts the English again and merges it into every catalog
+(:mod:`explainer.i18n.update`: ``pybabel extract`` and ``pybabel update
+--no-fuzzy-matching``, for the site and, in explainer's own repository, the theme)."""
+UPDATE_HINT: Final = f"run {UPDATE_COMMAND}"
 """What brings a catalog up to date without Babel's fuzzy guesses."""
 
 
@@ -79,12 +91,12 @@ class Extracted:
     location: tuple[str, int]
 
 
-def _method_map(root: Path) -> tuple[list[tuple[str, Any]], dict[str, dict[str, Any]]]:
+def _method_map(mapping: Path) -> tuple[list[tuple[str, Any]], dict[str, dict[str, Any]]]:
     from babel.messages import frontend
 
     parse = getattr(frontend, "parse_mapping_cfg", None) or frontend.parse_mapping
-    with (root / MAPPING_FILE).open(encoding="utf-8") as f:
-        method_map, options_map = parse(f, filename=str(root / MAPPING_FILE))
+    with mapping.open(encoding="utf-8") as f:
+        method_map, options_map = parse(f, filename=str(mapping))
     # The extractors by reference: ours work even without the installed entry points, and
     # Babel finds any other by name only by importing importlib.metadata and reading the
     # entry points of every installed distribution (a tenth of a cold check's time).
@@ -94,6 +106,7 @@ def _method_map(root: Path) -> tuple[list[tuple[str, Any]], dict[str, dict[str, 
 
 _EXTRACTORS: Final = {
     "explainer_yaml": "explainer.i18n.extract:extract_yaml",
+    "explainer_settings": "explainer.i18n.extract:extract_settings",
     "explainer_rules": "explainer.i18n.rule_texts:extract_rule_texts",
     "jinja2": "jinja2.ext:babel_extract",
     "python": "babel.messages.extract:extract_python",
@@ -123,6 +136,11 @@ def _extract_python(
     return extract_python(io.BytesIO(data), keywords, comment_tags, options)
 
 
+def _tops(method_map: list[tuple[str, Any]]) -> set[str]:
+    """The folders the patterns start with (``scenarios`` of ``scenarios/**.yaml``)."""
+    return {pattern.split("/", 1)[0] for pattern, _ in method_map if "/" in pattern}
+
+
 def _source_filter(root: Path, tops: set[str]) -> Any:
     base = root.resolve()
 
@@ -142,13 +160,49 @@ def _source_filter(root: Path, tops: set[str]) -> Any:
     return directory_filter
 
 
-def _source_files(root: Path, tops: set[str]) -> Iterator[Path]:
-    """Every file under the source folders (hidden and ``_`` folders left out), in order."""
-    for top in sorted(tops):
+_GLOB_PARTS: Final = {
+    "?": "[^/]",
+    "?/": "[^/]/",
+    "*": "[^/]+",
+    "*/": "[^/]+/",
+    "**/": "(?:.+/)*?",
+    "**": "(?:.+/)*?[^/]+",
+}
+
+
+@functools.cache
+def glob_pattern(pattern: str) -> re.Pattern[str]:
+    """A ``babel.cfg`` pattern as Babel's ``pathmatch`` reads it, compiled once (Babel
+    translates it again for every file it tries).
+
+    >>> bool(glob_pattern("scenarios/**.yaml").match("scenarios/a/b.yaml"))
+    True
+    """
+    pattern = pattern.removeprefix("^") if pattern.startswith("^") else pattern
+    pattern = pattern.removeprefix("./")
+    parts = re.split(r"([?*]+/?)", pattern)
+    regex = "".join(_GLOB_PARTS[p] if i % 2 else re.escape(p) for i, p in enumerate(parts))
+    return re.compile(regex + "$")
+
+
+def _source_files(root: Path, method_map: list[tuple[str, Any]]) -> Iterator[Path]:
+    """Every file a pattern of the mapping takes, in order: under the folders the patterns
+    start with (hidden and ``_`` folders and links left out, as the extraction does), and
+    the project root's own files a pattern names (``pyproject.toml``)."""
+    patterns = [pattern for pattern, _ in method_map]
+    globs = [glob_pattern(p) for p in patterns]
+    for name in sorted(p for p in patterns if "/" not in p):
+        if (root / name).is_file():
+            yield root / name
+    for top in sorted(_tops(method_map)):
         for dirpath, dirnames, filenames in os.walk(root / top):
-            dirnames[:] = sorted(d for d in dirnames if d[:1] not in "._")
+            dirnames[:] = sorted(
+                d for d in dirnames if d[:1] not in "._" and not os.path.islink(Path(dirpath, d))
+            )
+            rel_dir = os.path.relpath(dirpath, root).replace(os.sep, "/")
             for name in sorted(filenames):
-                yield Path(dirpath, name)
+                if any(g.match(f"{rel_dir}/{name}") for g in globs):
+                    yield Path(dirpath, name)
 
 
 def _library_stamps() -> Iterator[str]:
@@ -168,49 +222,31 @@ def _library_stamps() -> Iterator[str]:
 
 def _package_files() -> list[Path]:
     """explainer's own modules: the code that extracts and checks."""
-    return sorted(Path(__file__).resolve().parents[1].rglob("*.py"))
+    found = []
+    for dirpath, dirnames, filenames in os.walk(Path(__file__).resolve().parents[1]):
+        dirnames[:] = [d for d in dirnames if d not in ("__pycache__", "locales", "theme")]
+        found += [Path(dirpath, n) for n in filenames if n.endswith(".py")]
+    return sorted(found)
 
 
-_RUN: dict[tuple[Path, frozenset[str]], str] | None = None
-"""The sources' digests computed in the :func:`one_run` under way, by project and
-folders; ``None`` outside one."""
-
-
-@contextlib.contextmanager
-def one_run() -> Iterator[None]:
-    """Within, each project's sources are read and hashed once. A check asks for their
-    digest three or four times (the catalogs' prefetch, the report's cache key, the
-    extraction, the coverage), about 20 ms each; it checks the files as they are when it
-    starts, so the first digest serves the rest. Outside, every call reads them again:
-    a long-lived process (the tests, a build after an edit) sees each edit."""
-    global _RUN
-    outer, _RUN = _RUN, {}
-    try:
-        yield
-    finally:
-        _RUN = outer
-
-
-def _inputs_digest(root: Path, tops: set[str]) -> str:
-    """The digest of everything an extraction depends on (:func:`_read_inputs`), once
-    per :func:`one_run`."""
-    if _RUN is None:
-        return _read_inputs(root, tops)
-    key = (root.resolve(), frozenset(tops))
-    if key not in _RUN:
-        _RUN[key] = _read_inputs(root, tops)
-    return _RUN[key]
-
-
-def _read_inputs(root: Path, tops: set[str]) -> str:
-    """The digest of everything an extraction depends on: each source file's path and
-    bytes, ``babel.cfg``, the keywords, and the code that extracts (explainer's own
-    modules, Babel's and Jinja2's versions). Equal digests give equal messages."""
+def code_digest() -> str:
+    """The digest of the code that extracts and checks: explainer's own modules, Babel's
+    and Jinja2's versions, the keywords."""
     parts: list[bytes | str] = [*KEYWORDS, *COMMENT_TAGS, *_library_stamps()]
     package = Path(__file__).resolve().parents[1]
     for path in _package_files():
         parts += [path.relative_to(package).as_posix(), path.read_bytes()]
-    for path in [root / MAPPING_FILE, *_source_files(root, tops)]:
+    return digest(*parts)
+
+
+def sources_digest(root: Path, mapping: Path, code: str | None = None) -> str:
+    """The digest of everything an extraction with ``mapping`` from ``root`` depends on:
+    each source file's path and bytes, the mapping, and the code that extracts
+    (``code``, else :func:`code_digest`). Equal digests give equal messages. Raises what
+    reading the mapping raises."""
+    method_map, _ = _method_map(mapping)
+    parts: list[bytes | str] = [code or code_digest(), "mapping", mapping.read_bytes()]
+    for path in _source_files(root, method_map):
         try:
             parts += [path.relative_to(root).as_posix(), path.read_bytes()]
         except OSError:
@@ -220,7 +256,9 @@ def _read_inputs(root: Path, tops: set[str]) -> str:
 
 _CACHE_FOLDER: Final = "messages"
 """The cache folder of extractions (:mod:`explainer.cache`)."""
-_last: tuple[str, dict[Key, Extracted]] | None = None
+_last: dict[str, dict[Key, Extracted]] = {}
+"""The extractions made or read in this process, by sources digest (a long-lived
+``explainer serve`` extracts again only what an edit changed)."""
 
 
 def _to_json(found: Mapping[Key, Extracted]) -> list[list[object]]:
@@ -241,54 +279,46 @@ def _from_json(value: object) -> dict[Key, Extracted] | None:
     return found
 
 
-def extract_messages(root: Path) -> dict[Key, Extracted]:
-    """Every message of the sources, as ``pybabel extract`` with ``babel.cfg`` finds them.
-
-    Extracting takes most of a check's time, so the result is kept under the digest of
-    its inputs (:func:`_inputs_digest`): in memory, so that the check and
-    :func:`coverage` share one, and in the user's cache folder, so that the next check
-    of unchanged sources reads it instead (:mod:`explainer.cache`).
-    """
-    global _last
-    method_map, options_map = _method_map(root)
-    tops = {pattern.split("/", 1)[0] for pattern, _ in method_map if "/" in pattern}
-    key = _inputs_digest(root, tops)
-    if _last is not None and _last[0] == key:
-        return dict(_last[1])
-    found = _from_json(read_entry(_CACHE_FOLDER, key))
-    if found is None:
-        found = _extract(root, method_map, options_map, tops)
-        write_entry(_CACHE_FOLDER, key, _to_json(found))
-    _last = (key, found)
-    return dict(found)
-
-
-def extraction_cached(sources: str) -> bool:
-    """Whether the messages of the sources whose digest is ``sources``
-    (:func:`sources_digest`) are kept already, here or in the user cache (so that
-    :func:`extract_messages` only reads them)."""
-    return (_last is not None and _last[0] == sources) or read_entry(
-        _CACHE_FOLDER, sources
-    ) is not None
+def cached_extraction(sources: str) -> dict[Key, Extracted] | None:
+    """The messages of the sources whose digest is ``sources``, if this process or the
+    user cache keeps them."""
+    if sources in _last:
+        return _last[sources]
+    found = _from_json(read_entry(_CACHE_FOLDER, sources))
+    if found is not None:
+        remember_extraction(sources, found)
+    return found
 
 
 def remember_extraction(sources: str, found: Mapping[Key, Extracted]) -> None:
-    """Keep ``found``, the messages :func:`extract_messages` gave in another process for
-    the sources whose digest is ``sources``, as if extracted here."""
-    global _last
-    _last = (sources, dict(found))
+    """Keep ``found`` as the messages of the sources whose digest is ``sources`` (made
+    here or in a child process)."""
+    if len(_last) >= 4:
+        _last.clear()
+    _last[sources] = dict(found)
 
 
-def _extract(
-    root: Path,
-    method_map: list[tuple[str, Any]],
-    options_map: dict[str, dict[str, Any]],
-    tops: set[str],
-) -> dict[Key, Extracted]:
+def extract_messages(root: Path, mapping: Path, sources: str) -> dict[Key, Extracted]:
+    """Every message of the sources, as ``pybabel extract -F mapping root`` finds them;
+    ``sources`` is their digest (:func:`sources_digest`).
+
+    Extracting takes most of a check's time, so the result is kept under that digest: in
+    this process and in the user's cache folder, so that the next check of unchanged
+    sources reads it instead (:mod:`explainer.cache`)."""
+    found = cached_extraction(sources)
+    if found is None:
+        found = _extract(root, mapping)
+        write_entry(_CACHE_FOLDER, sources, _to_json(found))
+        remember_extraction(sources, found)
+    return dict(found)
+
+
+def _extract(root: Path, mapping: Path) -> dict[Key, Extracted]:
     """Extract the messages afresh, as ``pybabel extract`` does."""
     from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
     from babel.messages.frontend import parse_keywords
 
+    method_map, options_map = _method_map(mapping)
     keywords = {**DEFAULT_KEYWORDS, **parse_keywords(list(KEYWORDS))}
     python, prefiltered = _EXTRACTORS["python"], f"{__name__}:_extract_python"
     methods = [(p, prefiltered if m == python else m) for p, m in method_map]
@@ -299,43 +329,19 @@ def _extract(
         options_map,
         keywords=keywords,
         comment_tags=COMMENT_TAGS,
-        directory_filter=_source_filter(root, tops),
+        directory_filter=_source_filter(root, _tops(method_map)),
     ):
         msgid, plural = (message[0], message[1]) if isinstance(message, tuple) else (message, None)
         found.setdefault((context, msgid), Extracted(plural, (filename, lineno)))
     return found
 
 
-def sources_digest(root: Path) -> str | None:
-    """The digest of what an extraction of ``root`` depends on (see
-    :func:`extract_messages`), or ``None`` where ``babel.cfg`` cannot be read."""
-    if not (root / MAPPING_FILE).is_file():
-        return digest("no mapping", *(p.read_bytes() for p in _package_files()))
-    try:
-        method_map, _ = _method_map(root)
-    except Exception:  # noqa: BLE001 - reported by check_catalogs
-        return None
-    return _inputs_digest(
-        root, {pattern.split("/", 1)[0] for pattern, _ in method_map if "/" in pattern}
-    )
-
-
-def sources_or_none(root: Path) -> dict[Key, Extracted] | None:
-    """The sources' messages, or ``None`` where the project has no ``babel.cfg`` or it
-    cannot be used (the check reports why)."""
-    if not (root / MAPPING_FILE).is_file():
-        return None
-    try:
-        return extract_messages(root)
-    except Exception:  # noqa: BLE001 - reported by check_catalogs
-        return None
-
-
 # ---------------------------------------------------------------------------------------
 # A catalog against the sources
 
 
-def _messages(catalog: Catalog) -> dict[Key, Message]:
+def messages_of(catalog: Catalog) -> dict[Key, Message]:
+    """A catalog's entries by ``(msgctxt, msgid)``, the header left out."""
     return {(m.context, _msgid(m)): m for m in catalog if m.id}
 
 
@@ -348,34 +354,40 @@ def _plural(message: Message) -> str | None:
 
 
 def lag(
-    catalog: Catalog, sources: Mapping[Key, Extracted], *, template: bool = False
+    catalog: Catalog,
+    sources: Mapping[Key, Extracted],
+    *,
+    template: bool = False,
+    elsewhere: Collection[Key] = frozenset(),
 ) -> Iterator[tuple[int, str, Code]]:
     """Each way ``catalog`` is behind ``sources``, as ``(line, message, code)``: a message
     it lacks (one line each, at line 1), one it has that the sources no longer have,
     a changed plural; for a translated catalog also each fuzzy and each empty entry.
+    An entry whose message is ``elsewhere`` (a site's catalog translating a theme
+    message, which it may, to override the theme's words) is not behind anything.
 
     These are problems only for a language declared complete; otherwise the site shows
     the English text for them.
     """
-    command = "pybabel extract" if template else "pybabel update --no-fuzzy-matching"
-    have = _messages(catalog)
+    command = UPDATE_COMMAND
+    have = messages_of(catalog)
     for key, extracted in sources.items():
         if key not in have:
             filename, lineno = extracted.location
             yield (
                 1,
-                f"not in the catalog: {describe(key)} from {filename}:{lineno}; run {command} "
-                "(TRANSLATING.md)",
+                f"not in the catalog: {describe(key)} from {filename}:{lineno}; run {command}",
                 Code.PO_OUTDATED,
             )
     for key, message in have.items():
         line = message.lineno or 1
         if key not in sources:
-            yield (
-                line,
-                f"no longer in the sources: {describe(key)}; run {command}",
-                Code.PO_OUTDATED,
-            )
+            if key not in elsewhere:
+                yield (
+                    line,
+                    f"no longer in the sources: {describe(key)}; run {command}",
+                    Code.PO_OUTDATED,
+                )
         elif sources[key].plural != _plural(message):
             yield line, f"the plural of {describe(key)} changed; run {command}", Code.PO_OUTDATED
         elif template:
@@ -421,41 +433,32 @@ class Coverage:
         return f"{percent}% ({self.translated}/{self.total}{''.join(', ' + n for n in notes)})"
 
 
-def _coverage(catalog: Catalog, sources: Mapping[Key, Extracted] | None) -> Coverage:
-    have = _messages(catalog)
-    keys = list(sources) if sources is not None else list(have)
+def coverage_of(
+    catalog: Catalog | None,
+    sources: Mapping[Key, Extracted] | None,
+    *,
+    elsewhere: Collection[Key] = frozenset(),
+) -> Coverage:
+    """How much of ``sources`` (the catalog's own messages without them) ``catalog``
+    translates, leaving out the messages translated ``elsewhere`` (a site's catalog:
+    the theme's). A catalog that cannot be read translates nothing."""
+    have = messages_of(catalog) if catalog is not None else {}
+    keys = [k for k in (sources if sources is not None else have) if k not in elsewhere]
     present = [have[k] for k in keys if k in have]
     return Coverage(
         translated=sum(1 for m in present if is_translated(m)),
         total=len(keys),
-        new=len(keys) - len(present),
+        new=len(keys) - len(present) if catalog is not None else 0,
         fuzzy=sum(1 for m in present if m.fuzzy),
     )
 
 
-def coverage(root: Path) -> dict[str, Coverage]:
-    """Per language: how much of the current sources its catalog translates.
-
-    A catalog that cannot be read translates nothing (its problems are the check's).
-    """
-    sources = sources_or_none(root)
-    result: dict[str, Coverage] = {}
-    for lang, path in po_paths(root):
-        catalog = read_catalog(path, lang).catalog
-        if catalog is None:
-            total = len(sources) if sources is not None else 0
-            result[lang] = Coverage(0, total)
-        else:
-            result[lang] = _coverage(catalog, sources)
-    return result
-
-
-def format_coverage(figures: Mapping[str, Coverage]) -> str:
+def format_coverage(figures: Mapping[str, Coverage], *, what: str = "translations") -> str:
     """One line for the check's report, saying what to do when a language lags:
     ``translations: fr 100% (120/120), pl 98% (118/120, 2 new); ...``."""
     if not figures:
-        return "translations: none"
-    line = "translations: " + ", ".join(f"{lang} {c}" for lang, c in sorted(figures.items()))
+        return f"{what}: none"
+    line = f"{what}: " + ", ".join(f"{lang} {c}" for lang, c in sorted(figures.items()))
     todo = []
     if any(c.new for c in figures.values()):
         todo.append(UPDATE_HINT)

@@ -72,6 +72,7 @@ class Code(StrEnum):
     NOTHING = "nothing-to-check"
     INTERNAL = "internal"
     OUTPUT = "output"
+    TOML = "toml"
     OUTSIDE = "outside"
     # the format's keys and values
     INVALID = "invalid"

@@ -27,7 +27,7 @@ from .reader import display_path
 
 __all__ = ["INPUTS", "leaves", "link_out", "outside_links"]
 
-INPUTS: Final = ("scenarios", "templates", "locales", "pyproject.toml", "babel.cfg")
+INPUTS: Final = ("scenarios", "templates", "locales", "pyproject.toml")
 """What a project is made of, relative to its folder."""
 
 

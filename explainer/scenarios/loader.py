@@ -26,6 +26,7 @@ from .kinds import DEFAULT_KIND, KINDS, Kind, Pairs, all_kind_keys
 from .model import Page, Scenario, Status
 from .pages import read_page
 from .reader import Reader, did_you_mean, display_path
+from .siterules import NO_SITE_RULES, SiteRules
 from .yamlsource import MAX_BYTES, MappingNode, Node, ScalarNode, SourceError, compose
 
 __all__ = [
@@ -58,9 +59,12 @@ class Project:
 # --------------------------------------------------------------------------- scenarios
 
 
-def load_text(text: str, path: str) -> tuple[Scenario | Page | None, list[Diagnostic]]:
-    """Read one file's text: a page when the file is named ``page.yaml``, else a scenario."""
-    r = Reader(path)
+def load_text(
+    text: str, path: str, *, rules: SiteRules = NO_SITE_RULES
+) -> tuple[Scenario | Page | None, list[Diagnostic]]:
+    """Read one file's text: a page when the file is named ``page.yaml``, else a scenario
+    (``rules``: the site's own rule sets and default, :mod:`~.siterules`)."""
+    r = Reader(path, rules=rules)
     try:
         root = compose(text)
     except SourceError as exc:
@@ -95,10 +99,10 @@ def _not_utf8(shown: str, data: bytes, start: int) -> Diagnostic:
 
 
 def load_file(
-    path: Path | str, *, shown: str | None = None
+    path: Path | str, *, shown: str | None = None, rules: SiteRules = NO_SITE_RULES
 ) -> tuple[Scenario | Page | None, list[Diagnostic]]:
     """Read one file; the path is shown in diagnostics as given (relative to cwd when below
-    it), or as ``shown``."""
+    it), or as ``shown``; ``rules`` as :func:`load_text` takes them."""
     shown = shown if shown is not None else display_path(path)
     try:
         with open(path, "rb") as fh:
@@ -124,7 +128,7 @@ def load_file(
     if text.startswith("\ufeff"):
         text = text[1:]
     try:
-        return load_text(text, shown)
+        return load_text(text, shown, rules=rules)
     except Exception as exc:  # noqa: BLE001 - never a traceback for the user
         return None, [
             Diagnostic(
@@ -232,15 +236,18 @@ def missing_scenarios(root: Path) -> str | None:
     return f"{folder}: no such folder (run in the project's folder, or use --root)"
 
 
-def load_project(root: Path, paths: Sequence[Path] | None = None) -> Project:
-    """Read the files under ``paths`` (default: ``root/scenarios``) and check the project.
+def load_project(
+    root: Path, paths: Sequence[Path] | None = None, *, rules: SiteRules = NO_SITE_RULES
+) -> Project:
+    """Read the files under ``paths`` (default: ``root/scenarios``) and check the project;
+    ``rules``: the site's own rule sets and default (:mod:`~.siterules`).
 
     Page files under ``root/scenarios`` are always read, so that a scenario checked on
     its own still has its ``page`` and ``section`` resolved; their problems are only
     reported when they are among the files checked.
     """
     targets = list(paths) if paths is not None else [Path(root) / "scenarios"]
-    read = _Read(Path(root))
+    read = _Read(Path(root), rules)
     for target in targets:
         here = find_files(Path(target))
         if not here:  # an empty folder: say so, never a silent "0 passed"
@@ -274,6 +281,7 @@ class _Read:
     """What the files checked gave, before the project-wide checks."""
 
     root: Path
+    rules: SiteRules = NO_SITE_RULES
     pages: list[Page] = field(default_factory=list)
     scenarios: list[Scenario] = field(default_factory=list)
     diags: list[Diagnostic] = field(default_factory=list)
@@ -295,7 +303,7 @@ class _Read:
                 self.files.append(shown)
                 self.failed.append(shown)
             return
-        value, found = load_file(f, shown=shown)
+        value, found = load_file(f, shown=shown, rules=self.rules)
         self.diags.extend(found)
         if f.name == PAGE_FILE:
             self.page_files.add(os.path.realpath(f))

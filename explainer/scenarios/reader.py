@@ -27,6 +27,7 @@ from explainer.engine import (
 from .diagnostics import INVALID, Code, Diagnostic, KeyPath, Location, dotted
 from .keys import BOOL_WORDS, ID_PATTERN, INT_PATTERN, NONE_WORDS
 from .model import Text
+from .siterules import NO_SITE_RULES, SiteRules
 from .tokens import bad_card_tokens, card_hint
 from .yamlsource import MAX_ITEMS, MAX_PROSE, MappingNode, Node, ScalarNode, SequenceNode
 
@@ -122,10 +123,12 @@ class Reader:
     locations of the keys and list items read are recorded in :attr:`keys`.
     """
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, rules: SiteRules = NO_SITE_RULES) -> None:
         self.path = path
         self.diags: list[Diagnostic] = []
         self.keys = KeyLocations(path)
+        self.rules = rules
+        """The site's own rule sets and default, which a contract's ``rules`` may name."""
         self.prose = 0  # characters of the texts read so far (at most MAX_PROSE)
 
     # -- locations and problems

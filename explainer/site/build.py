@@ -9,6 +9,10 @@ renames, so a reader never sees half a site and a failure leaves the old one int
 
 The output is deterministic: the same inputs give byte-identical files (sorted
 iteration, no timestamps; ``SOURCE_DATE_EPOCH`` adds ``<lastmod>`` to the sitemap).
+Every attribute of every file is escaped: the pages by jinja2's autoescape, the sitemap
+by :func:`xml.sax.saxutils.quoteattr`; the base URL is an absolute ``http``/``https`` URL
+or refused (:func:`explainer.settings.base_url_problem`), from ``--base-url`` as from
+the settings.
 
 Layout (every link relative, so the site works from ``file://`` and any base path)::
 
@@ -30,12 +34,13 @@ import shutil
 import sys
 import tempfile
 import time
-import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Final, TextIO
 from xml.sax.saxutils import escape as xml_escape
+from xml.sax.saxutils import quoteattr
 
 from markupsafe import Markup
 
@@ -45,9 +50,17 @@ from explainer.engine import (
     LAST_TRICK,
     PLAIN_ORDER,
     Rule,
+    RuleSet,
     Team,
 )
-from explainer.i18n.catalog import Catalog, CatalogError, load_catalogs
+from explainer.i18n.catalog import (
+    THEME_LOCALES,
+    Catalog,
+    CatalogError,
+    find_languages,
+    load_catalogs,
+)
+from explainer.i18n.markers import P_
 from explainer.i18n.position import field_labels
 from explainer.scenarios.diagnostics import (
     EXIT_INVALID,
@@ -60,9 +73,10 @@ from explainer.scenarios.diagnostics import (
     one_line,
     sort_key,
 )
-from explainer.scenarios.files import leaves, outside_links
+from explainer.scenarios.files import outside_links
 from explainer.scenarios.kinds.law import law_index
-from explainer.scenarios.model import Page, Scenario, Section
+from explainer.scenarios.model import Page, Scenario, Section, Text
+from explainer.settings import Settings, base_url_problem, read_settings
 
 from .env import make_env, use_language
 from .examples import View, contract_kinds, macro_of, view_of
@@ -87,7 +101,7 @@ __all__ = [
     "Site",
     "build_and_report",
     "build_site",
-    "configured_base_url",
+    "epoch_problem",
     "gather",
     "inputs_digest",
     "render_site",
@@ -123,6 +137,7 @@ class Site:
     root: Path
     pages: tuple[PageView, ...]
     catalogs: Mapping[str, Catalog]
+    settings: Settings = Settings()
 
 
 # ------------------------------------------------------------------------------ gather
@@ -134,15 +149,15 @@ def gather(root: Path) -> tuple[Site | None, list[Diagnostic]]:
 
     Returns the site, or ``None`` and every problem found (sorted by place).
     """
-    from explainer.pipeline import check_project, settings
+    from explainer.pipeline import check_project
 
-    checked = check_project(root, complete=settings(root).complete)
+    checked = check_project(root)
     problems = list(checked.diagnostics)
     if problems:  # the catalogs are read by the check's reader: one verdict, said once
         return None, sorted(set(problems), key=sort_key)
     catalogs: Mapping[str, Catalog] = {}
     try:
-        catalogs = load_catalogs(root)
+        catalogs = load_catalogs(root, checked.settings.languages or find_languages(root))
     except CatalogError as exc:  # changed since the check read it
         problems.append(
             Diagnostic(
@@ -157,7 +172,7 @@ def gather(root: Path) -> tuple[Site | None, list[Diagnostic]]:
         _page_view(p, project.scenarios, views)
         for p in sorted(project.pages, key=lambda p: (p.order, p.id))
     )
-    return Site(root, pages, catalogs), []
+    return Site(root, pages, catalogs, checked.settings), []
 
 
 def _page_view(page: Page, scenarios: Iterable[Scenario], views: Mapping[str, View]) -> PageView:
@@ -171,23 +186,6 @@ def _page_view(page: Page, scenarios: Iterable[Scenario], views: Mapping[str, Vi
 
 
 # ------------------------------------------------------------------------------ render
-
-
-def configured_base_url(root: Path) -> str | None:
-    """``[tool.explainer] base_url`` from the project's ``pyproject.toml``, or ``None``.
-
-    Without a base URL the site has no canonical links, hreflang alternates or sitemap
-    (they need absolute URLs; a placeholder host would be worse than none).
-    """
-    if leaves(root, root / "pyproject.toml"):
-        return None
-    try:
-        with (root / "pyproject.toml").open("rb") as f:
-            data = tomllib.load(f)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return None
-    value = data.get("tool", {}).get("explainer", {}).get("base_url")
-    return value if isinstance(value, str) and value else None
 
 
 NO_BASE_URL_NOTE: Final = (
@@ -212,6 +210,7 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
     langs = list(site.catalogs)
     files: dict[str, str] = {}
     names = {lang: cat.name for lang, cat in site.catalogs.items()}
+    config = site.settings
     common: dict[str, Any] = {
         "kinds": contract_kinds(),
         "rules": tuple(Rule),
@@ -221,9 +220,10 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
         "last_trick": LAST_TRICK,
         "capot": CAPOT,
         "belote": BELOTE,
-        "variants": variants,
+        "variants": partial(variants, compare=config.compare),
         "macro_of": macro_of,
-        "rule_set_rows": rule_set_rows(),
+        "rule_set_rows": rule_set_rows(own=_own_rule_sets(config)),
+        **site_texts(config),
     }
 
     def links(lang: str | None, path: str, rel: str) -> dict[str, Any]:
@@ -245,7 +245,7 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
         }
 
     # the root page: choose a language (English chrome, each language named in itself)
-    ctx = use_language(env, site.catalogs[langs[0]])
+    ctx = use_language(env, site.catalogs[langs[0]], config.rule_sets)
     files["index.html"] = env.get_template("root.html").render(
         **common,
         **ctx,
@@ -263,19 +263,19 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
     position_t = env.get_template("position.html")
     pages = [pv.page for pv in site.pages]
     common["nav_pages"] = pages
-    rule_sets = position_rule_sets()
+    rule_sets = position_rule_sets(config)
     laws = position_laws(
         [(pv.page.id, [v for sv in pv.sections for v in sv.examples]) for pv in site.pages]
     )
     sections = {(pv.page.id, sv.section.id): sv.section for pv in site.pages for sv in pv.sections}
     law_sections = [(law, sections[(law.page, law.section)]) for law in laws]
-    positions = draw_positions()
+    positions = draw_positions(rules=config.default_rules, compare=config.compare)
     score = {
         "score_right": Markup('<span data-score="right">0</span>'),
         "score_tried": Markup('<span data-score="tried">0</span>'),
     }
     for lang in langs:
-        ctx = use_language(env, site.catalogs[lang])
+        ctx = use_language(env, site.catalogs[lang], config.rule_sets)
         files[f"{lang}/index.html"] = home_t.render(
             **common,
             **ctx,
@@ -345,6 +345,25 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
 PRACTICE: Final = "practice"
 """The Practice page's folder in each language (a page id no scenario page may take)."""
 
+# NOTE: The site's name where its settings give none ([tool.explainer] title).
+DEFAULT_TITLE: Final = P_("site", "Rules, worked out")
+
+
+def site_texts(config: Settings) -> dict[str, Text | None]:
+    """The site's own words, for every page: its title (the theme's default where the
+    settings give none), tagline and home introduction, each translated like a page's
+    texts (the templates' ``site_title``, ``site_tagline``, ``site_intro``)."""
+    title = config.title or Text(DEFAULT_TITLE[1], DEFAULT_TITLE[0], 0)
+    return {"site_title": title, "site_tagline": config.tagline, "site_intro": config.intro}
+
+
+def _own_rule_sets(config: Settings) -> dict[str, tuple[str, RuleSet, str]]:
+    """The site's rule sets as the Rule sets page takes them (preset, rules, note)."""
+    return {
+        name: (rs.preset, rs.rules, rs.note.source if rs.note else "")
+        for name, rs in config.rule_sets.items()
+    }
+
 
 def _alternates(base: str, langs: list[str], path: str) -> list[dict[str, str]]:
     """The same page in every language, and English as ``x-default`` (pages and sitemap)."""
@@ -353,10 +372,29 @@ def _alternates(base: str, langs: list[str], path: str) -> list[dict[str, str]]:
     return alts
 
 
+def epoch_problem(value: str | None) -> str | None:
+    """What is wrong with ``SOURCE_DATE_EPOCH`` (``None`` when it is unset, empty or a
+    whole number of seconds from 1970 to the year 9999, as reproducible builds define it)."""
+    if not value:
+        return None
+    if value.isascii() and value.isdigit() and int(value) <= _LAST_EPOCH:
+        return None
+    return (
+        "SOURCE_DATE_EPOCH: expected a whole number of seconds since 1970-01-01 (at most"
+        f" {_LAST_EPOCH}, the end of 9999), got {value[:40]!r}"
+    )
+
+
+_LAST_EPOCH: Final = 253402300799
+"""9999-12-31T23:59:59Z: the last second a four-digit year writes."""
+
+
 def _sitemap(base: str, langs: list[str], paths: list[str]) -> str:
+    """``sitemap.xml``: every page in every language, with its alternates; every text
+    and attribute escaped for XML."""
     lastmod = ""
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    if epoch and epoch.isdigit():
+    if epoch and epoch_problem(epoch) is None:
         lastmod = time.strftime("%Y-%m-%d", time.gmtime(int(epoch)))
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
@@ -371,8 +409,8 @@ def _sitemap(base: str, langs: list[str], paths: list[str]) -> str:
                 lines.append(f"    <lastmod>{lastmod}</lastmod>")
             for alt in _alternates(base, langs, path):
                 lines.append(
-                    f'    <xhtml:link rel="alternate" hreflang="{alt["hreflang"]}"'
-                    f' href="{xml_escape(alt["url"])}"/>'
+                    f'    <xhtml:link rel="alternate" hreflang={quoteattr(alt["hreflang"])}'
+                    f" href={quoteattr(alt['url'])}/>"
                 )
             lines.append("  </url>")
     lines.append("</urlset>")
@@ -495,14 +533,17 @@ _LIBRARIES: Final = ("jinja2", "markdown-it-py", "babel", "PyYAML", "MarkupSafe"
 
 
 def inputs_digest(root: Path, base_url: str | None) -> str:
-    """A hash of everything the site is made from: scenarios, templates, catalogs, the
-    package's own code, the libraries' versions, the base URL and the languages that
-    must be complete. Equal digests give equal sites and equal check results."""
-    from explainer.pipeline import settings
-
+    """A hash of everything the site is made from: scenarios, templates, catalogs (the
+    site's and the theme's), the settings (``pyproject.toml``), the package's own code,
+    the libraries' versions, the base URL and ``SOURCE_DATE_EPOCH``. Equal digests give
+    equal sites and equal check results."""
     h = hashlib.sha256()
     h.update(f"base_url={base_url}\0".encode())
-    h.update(f"complete={','.join(sorted(settings(root).complete))}\0".encode())
+    h.update(f"epoch={os.environ.get('SOURCE_DATE_EPOCH', '')}\0".encode())
+    try:
+        h.update((root / "pyproject.toml").read_bytes())
+    except OSError:
+        h.update(b"no settings")
     for dist in _LIBRARIES:
         try:
             version = importlib.metadata.version(dist)
@@ -516,6 +557,7 @@ def inputs_digest(root: Path, base_url: str | None) -> str:
         ("locales", root / "locales"),
         ("explainer", package),
         ("theme", PACKAGED_THEME),
+        ("theme-locales", THEME_LOCALES),
     ]
     for name, folder in groups:
         for rel, path in _walk(folder):
@@ -555,7 +597,8 @@ def _up_to_date(out: Path, digest: str) -> bool:
 def build_site(
     root: Path, out: Path, base_url: str | None, *, force: bool = False
 ) -> tuple[int, list[Diagnostic], str]:
-    """Check, render and write; return ``(exit code, problems, what happened)``."""
+    """Check, render and write; return ``(exit code, problems, what happened)``.
+    ``base_url`` (checked already, :func:`run_build`) overrides the settings'."""
     from explainer.scenarios.loader import missing_scenarios
 
     missing = missing_scenarios(root)
@@ -578,6 +621,10 @@ def build_site(
     if outside_links(root):  # reported by the check; no digest may read through them
         _, problems = gather(root)
         return exit_code(problems), problems, "the site was not changed"
+    config, refusals = read_settings(root)
+    if refusals:
+        return EXIT_INVALID, list(refusals), "the site was not changed"
+    base_url = base_url or config.base_url
     digest = inputs_digest(root, base_url)
     site: Site | None = None
     if not force and _up_to_date(out, digest):
@@ -635,9 +682,12 @@ def build_and_report(
     stream = out_stream if out_stream is not None else sys.stdout
     root = Path(root)
     target = Path(out) if out is not None else root / "site"
-    url = base_url or configured_base_url(root)
+    refused = _refused(base_url)
+    if refused is not None:
+        print(one_line(refused), file=stream)
+        return EXIT_INVALID, [one_line(refused)]
     try:
-        code, problems, summary = build_site(root, target, url, force=force)
+        code, problems, summary = build_site(root, target, base_url, force=force)
     except Exception as exc:  # noqa: BLE001 - the user never sees a traceback
         line = one_line(f"{root / 'scenarios'}:1:1: internal error: {type(exc).__name__}: {exc}")
         print(line, file=stream)
@@ -649,8 +699,23 @@ def build_and_report(
         print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''}; {summary}", file=stream)
     else:
         print(summary, file=stream)
-        if url is None and code == EXIT_OK:  # not after "no such folder"
-            print(NO_BASE_URL_NOTE, file=stream)
+        if code == EXIT_OK and base_url is None and not _configured(root):
+            print(NO_BASE_URL_NOTE, file=stream)  # not after "no such folder"
     if code != EXIT_OK and not lines:  # the wrong folder: its one line is the summary
         lines = [summary]
     return code, lines
+
+
+def _refused(base_url: str | None) -> str | None:
+    """Why the build cannot start: a ``--base-url`` that is not an absolute ``http``/
+    ``https`` URL, or a ``SOURCE_DATE_EPOCH`` that is not a time (one line each)."""
+    if base_url is not None:
+        problem = base_url_problem(base_url)
+        if problem is not None:
+            return f"--base-url: {problem}"
+    return epoch_problem(os.environ.get("SOURCE_DATE_EPOCH"))
+
+
+def _configured(root: Path) -> bool:
+    """Whether the settings give a base URL."""
+    return read_settings(root)[0].base_url is not None

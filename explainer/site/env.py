@@ -10,9 +10,10 @@ read from the ``w`` (:class:`~explainer.i18n.names.Words`) in the template conte
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
 from babel.numbers import format_decimal
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateNotFound, pass_context
@@ -29,6 +30,9 @@ from explainer.scenarios.tokens import value_of
 
 from .markdown import Values, card_html, render, render_inline
 from .theme import theme_dirs
+
+if TYPE_CHECKING:
+    from explainer.settings import SiteRuleSet
 
 __all__ = ["make_env", "use_language"]
 
@@ -207,8 +211,13 @@ def _translate(source: str, translated: str, variables: dict[str, Any]) -> Marku
         return escape(source) % variables
 
 
-def use_language(env: Environment, catalog: Catalog) -> dict[str, Any]:
-    """Install ``catalog``'s translations; return the context entries for its pages."""
+def use_language(
+    env: Environment,
+    catalog: Catalog,
+    rule_sets: Mapping[str, SiteRuleSet] = MappingProxyType({}),
+) -> dict[str, Any]:
+    """Install ``catalog``'s translations; return the context entries for its pages
+    (``rule_sets``: the site's own, named in its words)."""
     t = catalog.translations
     lang = catalog.lang
 
@@ -237,4 +246,4 @@ def use_language(env: Environment, catalog: Catalog) -> dict[str, Any]:
     env.globals.update(
         gettext=gettext, _=gettext, ngettext=ngettext, pgettext=pgettext, npgettext=npgettext
     )
-    return {"w": Words(catalog), "lang": catalog.lang}
+    return {"w": Words(catalog, rule_sets), "lang": catalog.lang}

@@ -64,6 +64,10 @@ from explainer.engine import (
 )
 from explainer.i18n.names import KNOB_PHRASES, TRICK_POINTS, Words
 from explainer.i18n.position import CHECK_MESSAGES, DEAL_MESSAGES, pattern, verb
+from explainer.settings import Settings
+
+DEFAULT_SETTINGS: Final = Settings()
+"""A site without settings: the engine's default rule set first, no rule set of its own."""
 
 __all__ = [
     "POSITION",
@@ -111,12 +115,16 @@ class PositionRuleSet:
         return self.scoring.knobs
 
 
-def position_rule_sets() -> tuple[PositionRuleSet, ...]:
-    """Every rule set of the site, game by game, each game's default first: the classic
-    presets (:func:`~explainer.engine.presets_for`), then the Coinche ones."""
+def position_rule_sets(settings: Settings = DEFAULT_SETTINGS) -> tuple[PositionRuleSet, ...]:
+    """Every rule set of the site, game by game: the site's default first (its settings'
+    ``rules``), then the site's own rule sets and the classic presets
+    (:func:`~explainer.engine.presets_for`), then the Coinche presets."""
+    classic = {name: rs.rules for name, rs in settings.rule_sets.items()}
+    classic.update((name, PRESETS[name]) for name in presets_for("belote"))
+    first = settings.default_rules.name
     out = [
-        PositionRuleSet(name, "belote", PRESETS[name], PRESETS[name])
-        for name in presets_for("belote")
+        PositionRuleSet(name, "belote", rules, rules)
+        for name, rules in sorted(classic.items(), key=lambda item: item[0] != first)
     ]
     out += [
         PositionRuleSet(name, "coinche", rules.play_rules, rules)

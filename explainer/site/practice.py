@@ -2,12 +2,11 @@
 
 Every position is a moment of a random trick (from a fixed seed): hands dealt from a
 shuffled pack, each card of the trick drawn among the legal ones by the engine's ruler, and
-the hand of the seat to play. The
-engine rules it (:func:`~explainer.engine.legal_cards`) under every rule set the site shows
-(:data:`~explainer.engine.PRESETS`), and positions are kept until each rule id that occurs
-under each rule set has :data:`PER_RULE` of them. A position counts for a rule set when
-it is shown under that rule set or the rule set rules it the same way (same allowed
-cards, same rule id); where rule sets differ the page says so, as on the rules pages.
+the hand of the seat to play. The engine rules it (:func:`~explainer.engine.legal_cards`)
+under the site's rule set (its default, ``[tool.explainer] rules``: a club drills its
+own rules), and positions are kept until each rule id that occurs under it has
+:data:`PER_RULE` of them. Where a preset the site compares with (``compare``, by default
+the game's presets) rules a position otherwise, the page says so, as on the rules pages.
 
 Nothing here is prose: the page shows the engine's verdicts in the reader's language
 (:class:`~explainer.i18n.names.Words`). The same seed gives the same page, so the site
@@ -17,6 +16,11 @@ stays deterministic.
 >>> ps == draw_positions() and len({p.id for p in ps}) == len(ps)
 True
 >>> {Rule.LEAD, Rule.CLIMB, Rule.UNDERTRUMP, Rule.DISCARD} <= {p.rule for p in ps}
+True
+>>> Rule.NO_UNDERTRUMP in {p.rule for p in ps}  # the house rules never forbid it
+False
+>>> forbidden = HOUSE.with_knobs(undertrump="forbidden")
+>>> Rule.NO_UNDERTRUMP in {p.rule for p in draw_positions(rules=forbidden)}
 True
 """
 
@@ -31,6 +35,7 @@ from typing import Final
 
 from explainer.engine import (
     DECK,
+    HOUSE,
     PRESETS,
     CardSet,
     Contract,
@@ -45,6 +50,7 @@ from explainer.engine import (
     legal_cards,
     make_ruler,
     mask_of,
+    presets_for,
 )
 from explainer.scenarios.kinds.play import PresetNote
 
@@ -97,8 +103,15 @@ class Position:
 
 
 def practice_presets() -> tuple[tuple[str, RuleSet], ...]:
-    """The rule sets the site shows (the engine's presets), in name order."""
+    """The engine's presets, in name order (the tables of where they differ)."""
     return tuple(sorted(PRESETS.items()))
+
+
+def _compared(rules: RuleSet, compare: tuple[str, ...] | None) -> tuple[tuple[str, RuleSet], ...]:
+    """The presets a position is compared with: ``compare`` (every preset of the game
+    when ``None``) but the shown rule set itself."""
+    names = presets_for(_game(rules)) if compare is None else compare
+    return tuple((n, PRESETS[n]) for n in names if n in PRESETS and PRESETS[n] != rules)
 
 
 def _game(rules: RuleSet) -> str:
@@ -135,16 +148,14 @@ def _key(r: Ruling) -> tuple[int, Rule]:
     return r.legal.mask, r.rule
 
 
-def _position(m: _Moment, name: str, rulings: Mapping[str, Ruling]) -> Position:
-    ruling = rulings[name]
-    rules = PRESETS[name]
+def _position(m: _Moment, rules: RuleSet, ruling: Ruling, others: Mapping[str, Ruling]) -> Position:
     hand = sort_for_display(tuple(c for c in range(32) if m.hand >> c & 1), m.trump)
     legal = tuple(c for c in hand if c in ruling.legal)
     restricted = ruling.rule is Rule.PARTNER_WINS and len(legal) < len(hand)
-    others = tuple(
+    notes = tuple(
         PresetNote(other, tuple(c for c in hand if c in r.legal), r.rule)
-        for other, r in sorted(rulings.items())
-        if PRESETS[other] != rules and r.legal != ruling.legal
+        for other, r in others.items()
+        if r.legal != ruling.legal
     )
     return Position(
         id="",
@@ -158,7 +169,7 @@ def _position(m: _Moment, name: str, rulings: Mapping[str, Ruling]) -> Position:
         rule=ruling.rule,
         restricted=restricted,
         verdicts=tuple(Verdict(c, c in ruling.legal, ruling.rule) for c in hand),
-        others=others,
+        others=notes,
     )
 
 
@@ -169,69 +180,77 @@ def _numbered(ps: list[Position]) -> tuple[Position, ...]:
 
 
 @cache
-def draw_positions(seed: int = SEED, per_rule: int = PER_RULE) -> tuple[Position, ...]:
-    """The Practice page's positions: for every rule set and every rule id that occurs
-    under it, at least ``per_rule`` positions, in a shuffled (seeded) order.
+def draw_positions(
+    seed: int = SEED,
+    per_rule: int = PER_RULE,
+    *,
+    rules: RuleSet = HOUSE,
+    compare: tuple[str, ...] | None = None,
+) -> tuple[Position, ...]:
+    """The Practice page's positions under ``rules`` (the site's default rule set): for
+    every rule id that occurs under it, at least ``per_rule`` positions, in a shuffled
+    (seeded) order, each with how the presets of ``compare`` rule it where they differ.
 
-    Two rounds keep the page short: the first takes only positions every rule set rules
-    alike (they count for all of them), the second fills in where the rule sets differ.
+    Two rounds keep the page's notes few: the first takes only positions every compared
+    preset rules alike, the second fills in the rule ids that need the others.
     """
     rng = random.Random(seed)
-    counts: Counter[tuple[str, Rule]] = Counter()
+    counts: Counter[Rule] = Counter()
     chosen: list[Position] = []
+    others = _compared(rules, compare)
     for shared, quiet in ((True, QUIET_DEALS // 8), (False, QUIET_DEALS)):
-        chosen += _draw(rng, counts, per_rule, shared=shared, quiet=quiet)
+        chosen += _draw(rng, counts, per_rule, _Drawing(rules, others, shared, quiet))
     rng.shuffle(chosen)
     return _numbered(chosen)
 
 
+@dataclass(frozen=True, slots=True)
+class _Drawing:
+    """One round of the drawing: the rule set shown, those compared, whether a position
+    must be ruled alike by all, and how long a quiet spell ends it."""
+
+    rules: RuleSet
+    others: tuple[tuple[str, RuleSet], ...]
+    shared: bool
+    quiet: int
+
+
 def _draw(
-    rng: random.Random,
-    counts: Counter[tuple[str, Rule]],
-    per_rule: int,
-    *,
-    shared: bool,
-    quiet: int,
+    rng: random.Random, counts: Counter[Rule], per_rule: int, how: _Drawing
 ) -> list[Position]:
-    """Positions from random deals that bring a ``(rule set, rule id)`` below ``per_rule``
-    up (``shared``: only positions all rule sets rule alike); updates ``counts``."""
-    presets = practice_presets()
+    """Positions from random deals that bring a rule id below ``per_rule`` up (in the
+    shared round, only positions every compared preset rules alike); updates ``counts``."""
     chosen: list[Position] = []
     met, quiet_since = len(counts), 0
     for attempt in range(MAX_DEALS):
-        name, rules = presets[attempt % len(presets)]
         trump = rng.choice(_TRUMPS)
-        rulers = [(n, make_ruler(trump, r)) for n, r in presets]
-        shown_ruler = make_ruler(trump, rules)
+        shown_ruler = make_ruler(trump, how.rules)
+        rulers = [(n, make_ruler(trump, r)) for n, r in how.others]
         for m in _moments(rng, trump, shown_ruler):
             trick = tuple(c for _, c in m.trick)
             shown = shown_ruler(m.hand, trick)
-            if all(counts[(n, shown[1])] >= per_rule for n, _ in presets):
-                continue  # every rule set has enough of this rule id already
+            if counts[shown[1]] >= per_rule:
+                continue  # enough of this rule id already
             ruled = {n: ruler(m.hand, trick) for n, ruler in rulers}
-            alike = [n for n, _ in presets if ruled[n] == shown]
-            if shared and len(alike) < len(presets):
+            if how.shared and any(r != shown for r in ruled.values()):
                 continue
-            if any(counts[(n, shown[1])] < per_rule for n in alike):
-                rulings = {n: Ruling(CardSet(mask), rule) for n, (mask, rule) in ruled.items()}
-                chosen.append(_position(m, name, rulings))
-                counts.update((n, shown[1]) for n in alike)
+            rulings = {n: Ruling(CardSet(mask), rule) for n, (mask, rule) in ruled.items()}
+            chosen.append(_position(m, how.rules, Ruling(CardSet(shown[0]), shown[1]), rulings))
+            counts[shown[1]] += 1
         if len(counts) > met:
             met, quiet_since = len(counts), attempt
-        if all(v >= per_rule for v in counts.values()) and attempt - quiet_since >= quiet:
+        if all(v >= per_rule for v in counts.values()) and attempt - quiet_since >= how.quiet:
             break
     return chosen
 
 
-def coverage(positions: tuple[Position, ...]) -> Counter[tuple[str, Rule]]:
-    """How many positions count for each ``(rule set, rule id)``: the rule set rules the
-    position as the page shows it (same allowed cards, same rule id)."""
-    counts: Counter[tuple[str, Rule]] = Counter()
+def coverage(positions: tuple[Position, ...]) -> Counter[Rule]:
+    """How many positions there are of each rule id, each checked again against the
+    engine under the position's rules (same allowed cards, same rule id)."""
+    counts: Counter[Rule] = Counter()
     for p in positions:
         trick = [c for _, _, c in p.trick]
-        trump = p.contract.trump
-        shown = _key(legal_cards(p.hand, trick, trump, p.rules))
-        for name, rules in practice_presets():
-            if _key(legal_cards(p.hand, trick, trump, rules)) == shown:
-                counts[(name, p.rule)] += 1
+        ruling = legal_cards(p.hand, trick, p.contract.trump, p.rules)
+        if _key(ruling) == (CardSet(sum(1 << c for c in p.legal)).mask, p.rule):
+            counts[p.rule] += 1
     return counts

@@ -3,9 +3,10 @@
 The port is bound first, so a busy port is reported at once, before any build. The site
 is built into ``out`` (a temporary folder by default) and served by :mod:`http.server`
 from a thread. Every half second the modification times of ``scenarios/``,
-``templates/`` and ``locales/`` are compared with the last ones seen; on a change the
-site is rebuilt (:func:`rebuild`). A failed rebuild prints its diagnostics and keeps
-serving the last good site (the build never touches the output folder when it fails).
+``templates/``, ``locales/`` and ``pyproject.toml`` (the settings) are compared with the
+last ones seen; on a change the site is rebuilt (:func:`rebuild`). A failed rebuild
+prints its diagnostics and keeps serving the last good site (the build never touches the
+output folder when it fails).
 
 Live reload, with no dependency: pages *served by this command* get one extra script,
 ``/__explainer/reload.js``, which asks ``/__explainer/status`` every second; it reloads
@@ -29,6 +30,7 @@ folder is removed either way.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
 import http.server
@@ -195,8 +197,10 @@ def inject_reload(html: bytes, version: int) -> bytes:
 
 
 def snapshot(root: Path) -> dict[str, float]:
-    """``path -> mtime`` of every file under the watched folders."""
+    """``path -> mtime`` of every file under the watched folders, and of the settings."""
     seen: dict[str, float] = {}
+    with contextlib.suppress(OSError):
+        seen["pyproject.toml"] = (root / "pyproject.toml").stat().st_mtime
     for name in WATCHED:
         folder = root / name
         if not folder.is_dir():
@@ -232,19 +236,22 @@ class _Build:
 
 
 def _overlay_words(root: Path, lang: str, more: int) -> dict[str, str]:
-    """The overlay's words in ``lang``, from the project's catalog (English when there is
-    none or it cannot be read: the failed build may be the catalog's)."""
+    """The overlay's words in ``lang`` (one of the site's languages, else English), as
+    the site's pages say them: the site's catalog over the theme's (:mod:`~explainer.
+    i18n.catalog`), the theme's alone when the site's cannot be read (the failed build
+    may be the catalog's), English when neither can."""
     from explainer.i18n.catalog import CatalogError, find_languages, load_catalog
     from explainer.i18n.names import typeset
+    from explainer.settings import read_settings
 
-    catalog = None
-    if lang in find_languages(root):
+    languages = read_settings(root)[0].languages or find_languages(root)
+    catalog = load_catalog(root, "en")
+    for site in (True, False) if lang in languages else ():
         try:
-            catalog = load_catalog(root, lang)
+            catalog = load_catalog(root, lang, site=site)
+            break
         except CatalogError:
-            catalog = None
-    if catalog is None:
-        catalog = load_catalog(root, "en")
+            continue
     words = {key: catalog.p(marked) for key, marked in OVERLAY_WORDS.items()}
     words["more"] = catalog.np(MORE_PROBLEMS, more) if more else ""
     return {key: typeset(catalog.lang, text) for key, text in words.items()}

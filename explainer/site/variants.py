@@ -14,7 +14,7 @@ it has variants (``status`` is still read, for compatibility, and shows its ``re
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -162,10 +162,12 @@ def _order(fact: str) -> int:
     return _SHOWN_FIRST.index(fact) if fact in _SHOWN_FIRST else len(_SHOWN_FIRST)
 
 
-def variants(scenario: Scenario) -> tuple[Variant, ...]:
+def variants(scenario: Scenario, compare: Collection[str] | None = None) -> tuple[Variant, ...]:
     """Every checked fact of ``scenario`` that another preset of its game computes
     differently, preset by preset (in the game's order); empty for kinds whose facts
-    depend on no rule set (the kind's ``rules_of`` says, its ``recompute`` recomputes)."""
+    depend on no rule set (the kind's ``rules_of`` says, its ``recompute`` recomputes).
+    ``compare``: the presets to compare with (the site's ``compare`` setting), ``None``
+    for every preset of the game."""
     base: Rules | None = kind_of(scenario).rules_of(scenario)
     if base is None:
         return ()
@@ -176,6 +178,8 @@ def variants(scenario: Scenario) -> tuple[Variant, ...]:
     shown = kind_of(scenario).variant_facts(scenario) or tuple(mine)
     out: list[Variant] = []
     for preset in family.presets:
+        if compare is not None and preset not in compare:
+            continue
         rules = _other(family, base, preset)
         if rules == base:
             continue
@@ -203,14 +207,25 @@ class RuleSetRow:
     """``(preset, value)`` in the game's preset order."""
 
 
-def rule_set_rows(game: str = "belote") -> tuple[RuleSetRow, ...]:
+def rule_set_rows(
+    game: str = "belote", own: Mapping[str, tuple[str, RuleSet, str]] | None = None
+) -> tuple[RuleSetRow, ...]:
     """The knobs x presets table of ``game``, read from the engine's rule-set data (each
     value with its citations and note), knobs in :data:`KNOBS` order; the game's presets
-    first, then its aliases (``official``), so every contract line has an anchor."""
+    first, then its aliases (``official``), then the site's ``own`` rule sets (name ->
+    its preset, its rules, its note), so every contract line has an anchor. A site's
+    value is its preset's, with its sources, or, where it differs, its own note."""
     names = presets_for(game)
     names += tuple(n for n, r in PRESETS.items() if r.game == game and n not in names)
+    sources = {name: preset_sources(name) for name in names}
+    for name, (preset, rules, note) in (own or {}).items():
+        base = preset_sources(preset)
+        sources[name] = {
+            k: base[k] if base[k].value == v else Sourced(v, (), note)
+            for k, v in rules.knobs.items()
+        }
     return tuple(
-        RuleSetRow(knob, tuple((name, preset_sources(name)[knob]) for name in names))
+        RuleSetRow(knob, tuple((name, values[knob]) for name, values in sources.items()))
         for knob, spec in KNOBS.items()
         if game in spec.games
     )

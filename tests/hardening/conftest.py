@@ -1,10 +1,8 @@
 """Shared helpers: a throw-away copy of the real project, and the command line in-process.
 
-A copy holds ``scenarios/``, ``templates/``, ``locales/``, ``pyproject.toml`` and
-``babel.cfg``. The translation check extracts the Python messages with ``babel.cfg``'s
-``explainer/**.py`` pattern; a folder named ``explainer`` in the copy would shadow the
-installed package for a subprocess started there, so the copy keeps the package's
-sources under ``pkgsrc/`` and its ``babel.cfg`` points there (the messages are the same).
+A copy holds ``scenarios/``, ``templates/``, ``locales/`` (with its ``babel.cfg``) and
+``pyproject.toml``: a site whose templates override the installed theme's, its catalogs
+layered over the theme's. The theme's own catalogs and their sources stay in the package.
 """
 
 from __future__ import annotations
@@ -22,7 +20,6 @@ from explainer.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "cases"
-PKG_FOLDER = "pkgsrc"
 
 _IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
 
@@ -32,11 +29,7 @@ def copy_project(dest: Path) -> Path:
     dest.mkdir(parents=True, exist_ok=True)
     for name in ("scenarios", "templates", "locales"):
         shutil.copytree(ROOT / name, dest / name, ignore=_IGNORE)
-    shutil.copytree(ROOT / "explainer", dest / PKG_FOLDER, ignore=_IGNORE)
     shutil.copy(ROOT / "pyproject.toml", dest / "pyproject.toml")
-    cfg = (ROOT / "babel.cfg").read_text(encoding="utf-8")
-    cfg = cfg.replace("[python: explainer/**.py]", f"[python: {PKG_FOLDER}/**.py]")
-    (dest / "babel.cfg").write_text(cfg, encoding="utf-8")
     return dest
 
 

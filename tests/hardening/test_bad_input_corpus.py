@@ -174,3 +174,46 @@ def test_unprintable_characters_in_names_are_escaped(project: Path) -> None:
     for line in check + build:
         assert "\x1b" not in line and "\n" not in line
     assert not any(line.startswith("forged") for line in check + build)
+
+
+GLOSSARY_HEADER = b"source,target,context,developer_comments,forms,forbidden\n"
+BAD_GLOSSARIES = {
+    "latin-1": (
+        GLOSSARY_HEADER + b"trump,atut,,,,\ntrick,lewa,,,,\nsuit led,kolor wyj\xb6cia,,,,\n",
+        "4:19: not UTF-8 text (byte 0xB6); re-save the glossary as UTF-8",
+    ),
+    "open-quote": (
+        GLOSSARY_HEADER + b'trump,atut,,,,\n"trick,lewa,,,,\ntrump,atut,,,,\n',
+        "3:1: not valid CSV: a quoted cell is not closed",
+    ),
+    "text-after-a-quote": (
+        GLOSSARY_HEADER + b'"trump"x,atut,,,,\n',
+        "2:1: not valid CSV: ',' expected after '\"'",
+    ),
+    "no-header": (
+        b"trump,atut\n",
+        "1:1: the header has no column 'source' (expected source,target,context,"
+        "developer_comments,forms,forbidden)",
+    ),
+    "a-cell-too-many": (
+        GLOSSARY_HEADER + b"trump,atut,,,,,bez atutu\n",
+        "2:1: a row of 7 cells; the header names 6 columns",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_GLOSSARIES))
+def test_a_glossary_that_cannot_be_read_is_a_located_problem_for_check_and_build(
+    case: str, project: Path
+) -> None:
+    """A glossary is an input: one that is not UTF-8 or not CSV was read as no terms, so
+    the check silently checked no term."""
+    data, where = BAD_GLOSSARIES[case]
+    (project / "locales" / "pl" / "glossary.csv").write_bytes(data)
+    code_c, check, code_b, build = _check_and_build(project)
+    wanted = f"locales/pl/glossary.csv:{where}"
+    assert (code_c, code_b) == (2, 2), check + build
+    assert [line for line in check if "glossary.csv" in line] == [wanted]
+    assert [line for line in build if "glossary.csv" in line] == [wanted]
+    _assert_located(check, r"\d+ passed, 0 failed; 1 catalog problem")
+    assert not (project / "out").exists()

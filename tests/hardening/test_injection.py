@@ -61,10 +61,14 @@ def _po_string(text: str) -> str:
 
 
 def set_translation(po: str, context: str, msgid: str, msgstr: str) -> str:
-    """Replace the one-line msgstr of ``(context, msgid)`` in a catalog's text."""
+    """Replace the one-line msgstr of ``(context, msgid)`` in a site catalog's text; a
+    message the site's catalog does not have is the theme's: the site rewords it, in an
+    entry of its own that wins over the theme's (as a site may)."""
     head = f"msgctxt {_po_string(context)}\nmsgid {_po_string(msgid)}\nmsgstr "
     pattern = re.compile(re.escape(head) + r'"(?:[^"\\\n]|\\.)*"\n')
     new, count = pattern.subn(lambda m: head + _po_string(msgstr) + "\n", po)
+    if count == 0 and f"msgctxt {_po_string(context)}\nmsgid {_po_string(msgid)}" not in po:
+        return f"{po}\n{head}{_po_string(msgstr)}\n"
     assert count == 1, f"no one-line entry for {context!r} {msgid!r}"
     return new
 

@@ -149,7 +149,7 @@ LINKED = [
     ("locales/pl/LC_MESSAGES/messages.po", "file"),
     ("locales/pl/glossary.csv", "file"),
     ("pyproject.toml", "file"),
-    ("babel.cfg", "file"),
+    ("locales/babel.cfg", "file"),
 ]
 
 

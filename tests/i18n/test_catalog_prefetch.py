@@ -1,8 +1,8 @@
-"""The catalog report's two halves made at once (``explainer check`` with two processes
-and no law to check): the sources extracted in a child while this process checks each
-catalog on its own. The output is exactly what one process prints; nothing is forked
-where there is nothing to overlap; a failing child only leaves the work to the check;
-what a catalog says of itself is computed again when it or its glossary changes."""
+"""The catalog report's second step made in two processes (``explainer check`` with two
+processes and no law to check): the sources extracted in a child while this process
+checks each catalog on its own. The output is exactly what one process prints; nothing
+is forked where there is nothing to overlap; a failing child only leaves the work to the
+check; what a catalog says of itself is computed again when it or its glossary changes."""
 
 from __future__ import annotations
 
@@ -28,9 +28,8 @@ def project(tmp_path: Path) -> Path:
     """The repository's sources and catalogs without its laws (the laws would be checked
     in the two processes instead, with the whole report beside them)."""
     root = tmp_path / "project"
-    for name in ("locales", "templates", "explainer"):
-        shutil.copytree(ROOT / name, root / name, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy2(ROOT / "babel.cfg", root / "babel.cfg")
+    shutil.copytree(ROOT / "locales", root / "locales")
+    shutil.copy2(ROOT / "pyproject.toml", root / "pyproject.toml")
     for page in ("which-card", "one-deal"):
         for path in (ROOT / "scenarios" / page).rglob("*.yaml"):
             if "kind: law" not in path.read_text(encoding="utf-8"):
@@ -43,11 +42,15 @@ def project(tmp_path: Path) -> Path:
 def _check(root: Path, jobs: int, cache: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     """The whole check's output, with an empty memory and the user cache ``cache``."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
-    monkeypatch.setattr(staleness, "_last", None)
-    catalog_check._KEPT.clear()
+    _forget(monkeypatch)
     out = io.StringIO()
     run_check([], root=root, out=out, jobs=jobs)
     return out.getvalue()
+
+
+def _forget(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(staleness, "_last", {})
+    monkeypatch.setattr(catalog_check, "_OWN", {})
 
 
 def _record_starts(monkeypatch: pytest.MonkeyPatch) -> list[object]:
@@ -69,7 +72,7 @@ def test_two_processes_extract_in_a_child_and_print_what_one_prints(
     one = _check(project, 1, tmp_path / "one", monkeypatch)
     started = _record_starts(monkeypatch)
     two = _check(project, 2, tmp_path / "two", monkeypatch)
-    assert [getattr(w, "func", None) for w in started] == [staleness.extract_messages]
+    assert len(started) == 1
     assert two == one
     assert "translations: fr 100%" in one and one.splitlines()[-1].endswith(" 0 failed")
 
@@ -79,19 +82,20 @@ def test_the_parent_checks_each_catalog_while_the_child_extracts(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setattr(staleness, "_last", None)
-    catalog_check._KEPT.clear()
-    catalog_check.prefetch_catalogs(project, jobs=2)
-    assert sorted(what for what, _ in catalog_check._KEPT.keys()) == [
-        "problems",
-        "problems",
-        "warnings",
-        "warnings",
-    ]
-    assert staleness._last is not None  # the child's extraction, kept here
-    extracted = staleness._last[1]
-    monkeypatch.setattr(staleness, "_extract", lambda *a: pytest.fail("extracted again"))
-    assert staleness.extract_messages(project) == extracted
+    _forget(monkeypatch)
+    extracted_here: list[int] = []
+    real = staleness._extract
+
+    def recorded(*args):  # type: ignore[no-untyped-def]
+        extracted_here.append(os.getpid())
+        return real(*args)
+
+    monkeypatch.setattr(staleness, "_extract", recorded)
+    report = catalog_check.catalog_report(project, jobs=2)
+    assert extracted_here == []  # the child extracted (its calls are not recorded here)
+    assert len(catalog_check._OWN) == 2  # pl and fr, checked in this process
+    assert len(staleness._last) == 1  # the child's extraction, kept here
+    assert report.coverage_lines()[0].startswith("translations: fr 100%")
 
 
 @needs_fork
@@ -138,11 +142,6 @@ def test_one_job_never_forks_for_the_catalogs(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(os, "fork", lambda: pytest.fail("forked"))
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setattr(staleness, "_last", None)
-    catalog_check._KEPT.clear()
-    catalog_check.prefetch_catalogs(project, jobs=1)
-    assert catalog_check._KEPT.keys() == [] and staleness._last is None
     assert "translations:" in _check(project, 1, tmp_path / "cache", monkeypatch)
 
 
@@ -150,15 +149,15 @@ def test_a_catalog_s_own_problems_follow_an_edited_glossary(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    catalog_check._KEPT.clear()
     assert not [d for d in catalog_check.check_catalogs(project) if d.code == "po-glossary"]
     glossary = project / "locales" / "pl" / "glossary.csv"
-    lines = glossary.read_text(encoding="utf-8").splitlines()
+    theme = catalog_check.THEME_LOCALES / "pl" / "glossary.csv"
+    lines = theme.read_text(encoding="utf-8").splitlines()
     header = lines[0].split(",")
     row = dict.fromkeys(header, "")
     row.update(source="trick", target="lewa", forbidden="lewa|lewy|lewę|lewą")
     glossary.write_text(
-        "\n".join([*lines, ",".join(row[h] for h in header)]) + "\n", encoding="utf-8"
+        "\n".join([lines[0], ",".join(row[h] for h in header)]) + "\n", encoding="utf-8"
     )
     found = [d for d in catalog_check.check_catalogs(project) if d.code == "po-glossary"]
     assert found and all("glossary: 'lew" in d.message for d in found)

@@ -14,7 +14,8 @@ import pytest
 from explainer import cache
 from explainer.i18n import check, staleness
 from explainer.i18n.check import catalog_report
-from explainer.i18n.staleness import extract_messages
+from explainer.i18n.pofile import Key
+from explainer.i18n.staleness import Extracted
 from explainer.scenarios.diagnostics import Code
 
 SCENARIO = """\
@@ -31,12 +32,23 @@ expect: {legal: [7S]}
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A small project and an empty cache folder; no extraction kept in memory."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setattr(staleness, "_last", None)
+    monkeypatch.setattr(staleness, "_last", {})
     root = tmp_path / "project"
     (root / "scenarios" / "rules").mkdir(parents=True)
-    (root / "babel.cfg").write_text("[explainer_yaml: scenarios/**.yaml]\n", encoding="utf-8")
+    (root / "locales").mkdir()
+    _mapping(root).write_text("[explainer_yaml: scenarios/**.yaml]\n", encoding="utf-8")
     (root / "scenarios" / "rules" / "follow.yaml").write_text(SCENARIO, encoding="utf-8")
     return root
+
+
+def _mapping(root: Path) -> Path:
+    return root / "locales" / "babel.cfg"
+
+
+def extract_messages(root: Path) -> dict[Key, Extracted]:
+    """The site's messages, as the check extracts them (under its sources' digest)."""
+    mapping = _mapping(root)
+    return staleness.extract_messages(root, mapping, staleness.sources_digest(root, mapping))
 
 
 def _entries() -> list[Path]:
@@ -44,8 +56,10 @@ def _entries() -> list[Path]:
 
 
 def _forget(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Drop the extraction kept in memory, as a new process starts without it."""
-    monkeypatch.setattr(staleness, "_last", None)
+    """Drop the extraction and the catalogs' checks kept in memory, as a new process
+    starts without them."""
+    monkeypatch.setattr(staleness, "_last", {})
+    monkeypatch.setattr(check, "_OWN", {})
 
 
 def _no_extraction(*args: object) -> object:
@@ -81,7 +95,7 @@ def test_a_changed_mapping_is_extracted_again(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert extract_messages(project)
-    (project / "babel.cfg").write_text("[explainer_yaml: other/**.yaml]\n", encoding="utf-8")
+    _mapping(project).write_text("[explainer_yaml: other/**.yaml]\n", encoding="utf-8")
     _forget(monkeypatch)
     assert extract_messages(project) == {}
 
@@ -177,9 +191,9 @@ def test_a_cached_catalog_report_equals_a_fresh_one(
 ) -> None:
     fresh = catalog_report(translated)
     assert Code.PO_CARDS in [d.code for d in fresh.problems]
-    assert fresh.coverage is not None and fresh.coverage.startswith("translations: pl 50% (1/2")
+    assert fresh.coverage_lines()[0].startswith("translations: pl 50% (1/2")
     _forget(monkeypatch)
-    monkeypatch.setattr(check, "check_catalogs", _no_check)
+    monkeypatch.setattr(check, "_own_and_sources", _no_check)
     assert catalog_report(translated) == fresh
 
 
@@ -208,7 +222,7 @@ def test_a_changed_input_checks_the_catalogs_again(
     again = catalog_report(translated, complete=complete)
     assert again != fresh
     _forget(monkeypatch)
-    monkeypatch.setattr(check, "check_catalogs", _no_check)
+    monkeypatch.setattr(check, "_own_and_sources", _no_check)
     assert catalog_report(translated, complete=complete) == again  # and kept in turn
 
 
@@ -227,56 +241,51 @@ def test_a_corrupt_catalog_report_is_ignored(
 
 
 def _count_reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
-    """Record each reading and hashing of a project's sources."""
+    """Record each walk through a project's sources (to read and hash them)."""
     reads: list[Path] = []
-    real = staleness._read_inputs
+    real = staleness._source_files
 
-    def counted(root: Path, tops: set[str]) -> str:
+    def counted(root: Path, method_map: object) -> object:
         reads.append(root)
-        return real(root, tops)
+        return real(root, method_map)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(staleness, "_read_inputs", counted)
+    monkeypatch.setattr(staleness, "_source_files", counted)
     return reads
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
 def test_a_whole_check_reads_the_sources_once(
-    translated: Path, monkeypatch: pytest.MonkeyPatch
+    jobs: int, translated: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The prefetch, the report's key, the extraction and the coverage share one digest."""
+    """The report's key, the extraction and the coverage share one digest, whether the
+    extraction is made here or in a child."""
     from explainer.check import run_check
 
     _forget(monkeypatch)
     reads = _count_reads(monkeypatch)
     out = io.StringIO()
-    run_check([], root=translated, out=out, jobs=1)
+    run_check([], root=translated, out=out, jobs=jobs)
     assert "translations: pl 50%" in out.getvalue()
     assert reads == [translated]
-    run_check([], root=translated, out=io.StringIO(), jobs=1)
+    run_check([], root=translated, out=io.StringIO(), jobs=jobs)
     assert reads == [translated, translated]  # the next check reads them again
 
 
-def test_within_one_run_the_first_digest_serves_outside_each_edit_is_seen(
-    project: Path,
+def test_a_root_file_the_mapping_names_is_a_source(
+    project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    follow = project / "scenarios" / "rules" / "follow.yaml"
-    before = staleness.sources_digest(project)
-    with staleness.one_run():
-        assert staleness.sources_digest(project) == before
-        follow.write_text(SCENARIO.replace("Follow suit", "Follow the suit"), encoding="utf-8")
-        assert staleness.sources_digest(project) == before
-    after = staleness.sources_digest(project)
-    assert after != before
-    follow.write_text(SCENARIO, encoding="utf-8")
-    assert staleness.sources_digest(project) == before
-
-
-def test_runs_nest_and_each_keeps_its_own_digests(project: Path) -> None:
-    follow = project / "scenarios" / "rules" / "follow.yaml"
-    with staleness.one_run():
-        outer = staleness.sources_digest(project)
-        follow.write_text(SCENARIO.replace("Follow suit", "Follow the suit"), encoding="utf-8")
-        with staleness.one_run():
-            inner = staleness.sources_digest(project)
-        assert inner != outer
-        assert staleness.sources_digest(project) == outer
-    assert staleness._RUN is None
+    """``pyproject.toml`` (the site's settings' texts) is extracted, and an edit of it
+    is seen: it is part of the sources' digest."""
+    _mapping(project).write_text(
+        "[explainer_yaml: scenarios/**.yaml]\n[explainer_settings: pyproject.toml]\n",
+        encoding="utf-8",
+    )
+    (project / "pyproject.toml").write_text(
+        '[tool.explainer]\ntitle = "Club rules"\n', encoding="utf-8"
+    )
+    assert ("site:title", "Club rules") in extract_messages(project)
+    (project / "pyproject.toml").write_text(
+        '[tool.explainer]\ntitle = "Our rules"\n', encoding="utf-8"
+    )
+    found = extract_messages(project)
+    assert ("site:title", "Our rules") in found and ("site:title", "Club rules") not in found

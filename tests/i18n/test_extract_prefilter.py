@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_python
+from hypothesis import given
+from hypothesis import strategies as st
 
 from explainer.i18n import staleness
 
@@ -54,6 +56,26 @@ def test_a_file_without_a_keyword_call_is_not_tokenized(monkeypatch: pytest.Monk
     assert list(staleness._extract_python(io.BytesIO(data), KEYWORDS, [], {})) == []
 
 
-def test_babel_cfg_methods_are_named_by_reference() -> None:
-    method_map, _ = staleness._method_map(ROOT)
+@pytest.mark.parametrize("folder", [ROOT / "locales", ROOT / "explainer" / "locales"])
+def test_babel_cfg_methods_are_named_by_reference(folder: Path) -> None:
+    method_map, _ = staleness._method_map(folder / "babel.cfg")
     assert {m for _, m in method_map} <= set(staleness._EXTRACTORS.values())
+
+
+@given(
+    st.sampled_from(
+        ["scenarios/**.yaml", "templates/**.html", "explainer/i18n/**.py", "pyproject.toml",
+         "explainer/engine/presets.py", "./a/*.txt", "^b/?.md", "docs/*/x.md"]
+    ),
+    st.lists(
+        st.sampled_from(["a", "b", "scenarios", "templates", "explainer", "i18n", "engine",
+                         "presets.py", "x.py", "p.html", "x.md", "q.yaml", ".", "*"]),
+        min_size=1,
+        max_size=4,
+    ),
+)  # fmt: skip
+def test_the_compiled_patterns_match_as_babel_s_pathmatch(pattern: str, parts: list[str]) -> None:
+    from babel.util import pathmatch
+
+    path = "/".join(parts)
+    assert bool(staleness.glob_pattern(pattern).match(path)) == pathmatch(pattern, path)

@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog, Message, TranslationError
 
-from explainer.i18n.check import catalog_warnings, check_catalog_file
+from explainer.i18n.catalog import THEME_LOCALES
+from explainer.i18n.check import catalog_warnings, check_catalog_file, check_catalogs
 from explainer.i18n.glossary import COLUMNS, Term, check_glossary, read_glossary
+from explainer.scenarios.reader import display_path
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = Path(__file__).parent / "fixtures" / "glossary"
@@ -45,21 +47,42 @@ def test_forbidden_variant_of_a_term_in_the_english_is_an_error() -> None:
 
 
 def test_missing_approved_form_is_a_warning_for_each_translated_form() -> None:
-    shown = "tests/i18n/fixtures/glossary/locales/pl/LC_MESSAGES/messages.po"
-    lines = catalog_warnings(FIXTURE)
-    assert [line.replace(str(FIXTURE), "tests/i18n/fixtures/glossary") for line in lines] == [
+    shown = display_path(CATALOG)  # as every file is named: from the current folder
+    assert catalog_warnings(FIXTURE) == [
         f"{shown}:17:1: warning: glossary: no approved form of 'kolor wyjścia' for 'suit led'",
         f"{shown}:21:1: warning: glossary: no approved form of 'lewa' for 'trick'",
         f"{shown}:26:1: warning: form [2]: glossary: no approved form of 'lewa' for 'trick'",
     ]
 
 
-def test_catalog_without_glossary_has_no_glossary_problem(tmp_path: Path) -> None:
+def test_a_file_checked_alone_without_a_glossary_has_no_glossary_problem(
+    tmp_path: Path,
+) -> None:
     po = tmp_path / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
     po.parent.mkdir(parents=True)
     po.write_text(CATALOG.read_text(encoding="utf-8"), encoding="utf-8")
     assert check_catalog_file(po, "pl") == []
-    assert catalog_warnings(tmp_path) == []
+
+
+def test_a_site_without_a_glossary_of_its_own_keeps_the_theme_s_terms(tmp_path: Path) -> None:
+    po = tmp_path / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(CATALOG.read_text(encoding="utf-8"), encoding="utf-8")
+    found = [d for d in check_catalogs(tmp_path) if d.code == "po-glossary"]
+    assert [d.line for d in found] == [13, 17]
+    assert all("'bez atutu' for 'no trump': write 'bez atu'" in d.message for d in found)
+
+
+def test_a_site_s_glossary_row_replaces_the_theme_s_for_its_term(tmp_path: Path) -> None:
+    po = tmp_path / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(CATALOG.read_text(encoding="utf-8"), encoding="utf-8")
+    theme = (THEME_LOCALES / "pl" / "glossary.csv").read_text(encoding="utf-8").splitlines()
+    ours = [row for row in theme if not row.startswith("no trump,")]
+    ours.append("no trump,bez atutu,,our club says so,bez atutu,bez atu")
+    (po.parent.parent / "glossary.csv").write_text("\n".join(ours) + "\n", encoding="utf-8")
+    found = [str(d) for d in check_catalogs(tmp_path) if d.code == "po-glossary"]
+    assert not any("'bez atutu' for 'no trump'" in line for line in found)
 
 
 def test_babel_checker_raises_forbidden_variants_from_the_project_root(
@@ -86,7 +109,7 @@ def test_term_without_forms_counts_its_target_as_approved() -> None:
 
 @pytest.mark.parametrize("lang", ["pl", "fr"])
 def test_shipped_glossary_has_weblate_columns_and_every_concept(lang: str) -> None:
-    path = ROOT / "locales" / lang / "glossary.csv"
+    path = THEME_LOCALES / lang / "glossary.csv"
     with path.open(encoding="utf-8", newline="") as f:
         header = next(csv.reader(f))
     assert tuple(header) == COLUMNS

@@ -117,9 +117,8 @@ def test_coverage_line_of_complete_catalogs_is_only_figures() -> None:
 def test_coverage_line_says_how_to_update_without_fuzzy_guesses() -> None:
     assert format_coverage({"pl": Coverage(3, 5, new=1, fuzzy=1), "fr": Coverage(5, 5)}) == (
         "translations: fr 100% (5/5), pl 60% (3/5, 1 new, 1 fuzzy); untranslated messages "
-        "show in English: to translate them, run pybabel extract and pybabel update "
-        "--no-fuzzy-matching (TRANSLATING.md), then review each fuzzy entry and remove its "
-        "flag, then fill in the empty entries"
+        "show in English: to translate them, run python -m explainer.i18n.update, then "
+        "review each fuzzy entry and remove its flag, then fill in the empty entries"
     )
 
 

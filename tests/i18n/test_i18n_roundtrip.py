@@ -26,7 +26,7 @@ EXTRACT = [
     "-q",
     "extract",
     "-F",
-    "babel.cfg",
+    "locales/babel.cfg",
     *(a for k in KEYWORDS for a in ("-k", k)),
     "--add-comments=NOTE:",
     "--sort-by-file",
@@ -77,8 +77,7 @@ def _copy_project(dest: Path, *, tests: bool = False) -> None:
     ignore = shutil.ignore_patterns("__pycache__", "*.mo", ".hypothesis", ".pytest_cache")
     for name in ("scenarios", "templates", "locales", "explainer", *(("tests",) if tests else ())):
         shutil.copytree(ROOT / name, dest / name, ignore=ignore)
-    for name in ("babel.cfg", "pyproject.toml"):
-        shutil.copy2(ROOT / name, dest / name)
+    shutil.copy2(ROOT / "pyproject.toml", dest / "pyproject.toml")
 
 
 def _build(root: Path) -> Path:
@@ -110,8 +109,8 @@ def test_untranslated_english_example_passes_check_build_and_the_suites_catalog_
     assert lines[-2:] == [
         f"translations: fr {100 * done // total}% ({done}/{total}, 2 new), "
         f"pl {100 * done // total}% ({done}/{total}, 2 new); untranslated messages show in "
-        "English: to translate them, run pybabel extract and pybabel update "
-        "--no-fuzzy-matching (TRANSLATING.md), then fill in the empty entries",
+        "English: to translate them, run python -m explainer.i18n.update, then fill in the "
+        "empty entries",
         "82 passed, 0 failed",
     ]
 
@@ -177,7 +176,7 @@ def test_extract_update_translate_build(tmp_path: Path, monkeypatch: pytest.Monk
     message = catalog.get("Follow the suit that was led, always", context="follow-suit|title")
     assert message is not None and message.string == ""
     assert [(d.path, d.code) for d in check_catalogs(tmp_path, complete=("pl",))] == [
-        (str(po), "po-untranslated")
+        ("locales/pl/LC_MESSAGES/messages.po", "po-untranslated")
     ]
 
     message.string = "Zawsze dołożyć do koloru wyjścia"
@@ -185,7 +184,7 @@ def test_extract_update_translate_build(tmp_path: Path, monkeypatch: pytest.Monk
         write_po(f, catalog)
     assert check_catalogs(tmp_path, complete=("pl",)) == []
     assert [d.path for d in check_catalogs(tmp_path, complete=("fr", "pl"))] == [
-        str(tmp_path / "locales/fr/LC_MESSAGES/messages.po")  # French not translated yet
+        "locales/fr/LC_MESSAGES/messages.po"  # French not translated yet
     ]
 
     site = _build(tmp_path)
@@ -206,17 +205,17 @@ def test_a_language_declared_complete_lists_every_missing_message(tmp_path: Path
         f"{tmp_path}/locales/fr/LC_MESSAGES/messages.po:1:1: not in the catalog: "
         "'West leads {AS} again; North still holds {KS} and…' "
         f"(msgctxt 'follow-suit-again|text') from {where}:15; "
-        "run pybabel update --no-fuzzy-matching (TRANSLATING.md)",
+        "run python -m explainer.i18n.update",
         f"{tmp_path}/locales/fr/LC_MESSAGES/messages.po:1:1: not in the catalog: "
         f"'West takes the trick' (msgctxt 'follow-suit-again|title') from {where}:2; "
-        "run pybabel update --no-fuzzy-matching (TRANSLATING.md)",
+        "run python -m explainer.i18n.update",
         f"{tmp_path}/locales/messages.pot:1:1: not in the catalog: "
         "'West leads {AS} again; North still holds {KS} and…' "
         f"(msgctxt 'follow-suit-again|text') from {where}:15; "
-        "run pybabel extract (TRANSLATING.md)",
+        "run python -m explainer.i18n.update",
         f"{tmp_path}/locales/messages.pot:1:1: not in the catalog: "
         f"'West takes the trick' (msgctxt 'follow-suit-again|title') from {where}:2; "
-        "run pybabel extract (TRANSLATING.md)",
+        "run python -m explainer.i18n.update",
     ]
 
 
@@ -224,7 +223,7 @@ def test_a_language_declared_complete_needs_a_catalog(tmp_path: Path) -> None:
     _copy_project(tmp_path)
     assert [str(d) for d in check_catalogs(tmp_path, complete=("de",))] == [
         f"{tmp_path}/locales/de/LC_MESSAGES/messages.po:1:1: no catalog for 'de', declared "
-        "complete: run pybabel init (TRANSLATING.md)"
+        "complete: run pybabel init -i locales/messages.pot -d locales -l de"
     ]
 
 
@@ -247,3 +246,7 @@ def test_german_page_shows_the_english_notice_as_english(tmp_path: Path) -> None
         html,
     )
     assert 'class="untranslated" lang="de"' not in html
+    assert (
+        '<p class="untranslated interface" lang="en"><span aria-hidden="true">⚑</span> This'
+        " site&#39;s interface is not yet translated into this language"
+    ) in html  # the theme has no German catalog: its words are English, and it says so

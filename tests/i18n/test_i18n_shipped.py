@@ -1,5 +1,6 @@
-"""The shipped catalogs: they pass every check, read as Babel reads them, and count in each
-language's way. (That they are complete is the release gate: test_i18n_release.py.)"""
+"""The shipped catalogs, the theme's (``explainer/locales/``) and this site's (``locales/``):
+they pass every check, read as Babel reads them, and count in each language's way. (That
+they are complete is the release gate: test_i18n_release.py.)"""
 
 from __future__ import annotations
 
@@ -11,26 +12,32 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 
 from explainer.i18n import check_catalogs
-from explainer.i18n.catalog import po_paths
+from explainer.i18n.catalog import THEME_LOCALES, po_paths
 from explainer.i18n.pofile import read_catalog
-from explainer.i18n.staleness import POT_PATH
 
 ROOT = Path(__file__).resolve().parents[2]
+SETS = (ROOT, THEME_LOCALES.parent)
+"""The folders whose ``locales/`` hold a set of catalogs: this site's, the theme's."""
+FILES = [(folder / "locales" / "messages.pot", None) for folder in SETS] + [
+    (path, lang) for folder in SETS for lang, path in po_paths(folder)
+]
+IDS = [str(path.relative_to(ROOT)) for path, _ in FILES]
 
 
 def test_shipped_catalogs_pass_every_check() -> None:
     assert [str(d) for d in check_catalogs(ROOT)] == []
 
 
-@pytest.mark.parametrize(
-    "rel", [POT_PATH, *(p.relative_to(ROOT) for _, p in po_paths(ROOT))], ids=str
-)
-def test_the_checks_read_a_catalog_as_babel_does(rel: Path) -> None:
+def test_both_sets_ship_polish_and_french() -> None:
+    assert [[lang for lang, _ in po_paths(folder)] for folder in SETS] == [["fr", "pl"]] * 2
+
+
+@pytest.mark.parametrize(("path", "lang"), FILES, ids=IDS)
+def test_the_checks_read_a_catalog_as_babel_does(path: Path, lang: str | None) -> None:
     """The check's own strict reader and Babel's ``read_po`` agree on every shipped file."""
-    lang = None if rel == POT_PATH else rel.parts[1]
-    ours = read_catalog(ROOT / rel, lang).catalog
+    ours = read_catalog(path, lang).catalog
     assert ours is not None
-    with (ROOT / rel).open("rb") as f:
+    with path.open("rb") as f:
         babel = read_po(f, locale=lang, abort_invalid=True)
 
     def entries(catalog: Catalog) -> list[tuple[object, ...]]:
@@ -38,7 +45,7 @@ def test_the_checks_read_a_catalog_as_babel_does(rel: Path) -> None:
 
     assert entries(ours) == entries(babel)
     # each message's line is its msgstr's (where a translator edits), Babel's its msgid's
-    lines = (ROOT / rel).read_text(encoding="utf-8").splitlines()
+    lines = path.read_text(encoding="utf-8").splitlines()
     for mine, theirs in zip(ours, babel, strict=True):
         if mine.id:
             assert lines[mine.lineno - 1].startswith("msgstr"), (mine.id, mine.lineno)
@@ -46,16 +53,15 @@ def test_the_checks_read_a_catalog_as_babel_does(rel: Path) -> None:
     assert (ours.num_plurals, ours.plural_expr) == (babel.num_plurals, babel.plural_expr)
 
 
-@pytest.mark.parametrize("lang", ["pl", "fr"])
-def test_no_fuzzy_entries(lang: str) -> None:
-    path = dict(po_paths(ROOT))[lang]
+@pytest.mark.parametrize(("path", "lang"), FILES[len(SETS) :], ids=IDS[len(SETS) :])
+def test_no_fuzzy_entries(path: Path, lang: str) -> None:
     with path.open("rb") as f:
         catalog = read_po(f, locale=lang)
     assert [m.id for m in catalog if m.id and m.fuzzy] == []
 
 
 def _translations(lang: str) -> Translations:
-    path = dict(po_paths(ROOT))[lang]
+    path = dict(po_paths(THEME_LOCALES.parent))[lang]
     with path.open("rb") as f:
         catalog = read_po(f, locale=lang)
     import io

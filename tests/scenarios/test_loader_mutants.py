@@ -289,7 +289,7 @@ def test_a_byte_order_mark_is_dropped_alone(tmp_path: Path) -> None:
 def test_an_internal_error_is_one_located_line_never_a_traceback(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(text: str, path: str) -> None:
+    def broken(text: str, path: str, **kwargs: object) -> None:
         raise KeyError("boom")
 
     monkeypatch.setattr(loader, "load_text", broken)

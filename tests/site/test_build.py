@@ -266,6 +266,36 @@ def test_untranslated_blocks_are_marked(project: Path, tmp_path: Path) -> None:
     assert "Not yet translated" in html and 'lang="en"' in html
 
 
+@pytest.mark.parametrize(
+    "base", ["https://cards.example/", "https://cards.example/a&b/it's/", "http://[::1]:8000/x"]
+)
+def test_the_sitemap_is_xml_and_every_address_in_it_is_under_the_base_url(
+    project: Path, tmp_path: Path, base: str
+) -> None:
+    """Parsed as XML (every text and attribute escaped: ``&``, ``'`` and ``"`` in an
+    address), one ``<url>`` per page and language, each with every alternate."""
+    import xml.etree.ElementTree as ET
+
+    out = tmp_path / "site"
+    assert run_build(project, out, base, io.StringIO()) == 0
+    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
+    root = ET.fromstring((out / "sitemap.xml").read_bytes())
+    urls = root.findall("s:url", ns)
+    pages = sum(1 for _ in out.glob("en/**/index.html"))
+    assert len(urls) == 3 * pages
+    prefix = base if base.endswith("/") else base + "/"
+    for url in urls:
+        loc = url.findtext("s:loc", namespaces=ns)
+        assert loc is not None and loc.startswith(prefix)
+        links = url.findall("x:link", ns)
+        assert [link.get("hreflang") for link in links] == ["en", "fr", "pl", "x-default"]
+        assert all(str(link.get("href")).startswith(prefix) for link in links)
+        assert loc in [link.get("href") for link in links]
+    html = (out / "en" / "index.html").read_text(encoding="utf-8")
+    escaped = prefix.replace("&", "&amp;").replace("'", "&#39;")
+    assert f'<link rel="canonical" href="{escaped}en/">' in html
+
+
 @pytest.mark.parametrize("base", ["https://cards.example/belote", "https://cards.example/belote/"])
 def test_base_url(project: Path, tmp_path: Path, base: str) -> None:
     out = tmp_path / "site"

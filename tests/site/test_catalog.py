@@ -1,4 +1,5 @@
-"""Runtime catalogs: languages found from files, fuzzy never used, fallbacks known."""
+"""Runtime catalogs: languages found from files, fuzzy never used, fallbacks known, the
+site's catalog layered over the theme's (site wins)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,14 @@ msgctxt "seat"
 msgid "East"
 msgstr ""
 
+msgctxt "seat"
+msgid "Nowhere"
+msgstr ""
+
+msgctxt "seat"
+msgid "West"
+msgstr "Zachód (W)"
+
 msgctxt "points"
 msgid "%(num)d point"
 msgid_plural "%(num)d points"
@@ -46,15 +55,34 @@ def test_a_language_appears_with_its_catalog(tmp_path: Path) -> None:
     assert find_languages(tmp_path) == ("en", "fr", "pl")
 
 
-def test_fuzzy_and_empty_entries_fall_back_to_english(tmp_path: Path) -> None:
+def test_fuzzy_and_empty_entries_fall_back_to_the_theme_then_to_english(
+    tmp_path: Path,
+) -> None:
     _write(tmp_path, "pl")
     cat = load_catalog(tmp_path, "pl")
     assert cat.pgettext("seat", "North") == "Północ"
     assert cat.is_translated("seat", "North")
-    assert cat.pgettext("seat", "South") == "South"
-    assert not cat.is_translated("seat", "South")
-    assert cat.pgettext("seat", "East") == "East"
-    assert not cat.is_translated("seat", "East")
+    assert cat.pgettext("seat", "South") == "Południe"  # the theme's, not the fuzzy guess
+    assert cat.pgettext("seat", "East") == "Wschód"  # the theme's
+    assert cat.is_translated("seat", "South") and cat.is_translated("seat", "East")
+    assert cat.pgettext("seat", "Nowhere") == "Nowhere"  # translated nowhere: English
+    assert not cat.is_translated("seat", "Nowhere")
+
+
+def test_the_site_s_translation_wins_over_the_theme_s(tmp_path: Path) -> None:
+    _write(tmp_path, "pl")
+    assert load_catalog(tmp_path, "pl").pgettext("seat", "West") == "Zachód (W)"
+    assert load_catalog(tmp_path / "elsewhere", "pl").pgettext("seat", "West") == "Zachód"
+
+
+def test_a_language_the_theme_lacks_keeps_the_site_s_words_and_the_theme_s_english(
+    tmp_path: Path,
+) -> None:
+    _write(tmp_path, "de", PO.replace("Północ", "Nord"))
+    cat = load_catalog(tmp_path, "de")
+    assert cat.pgettext("seat", "North") == "Nord"
+    assert cat.pgettext("seat", "South") == "South" and not cat.is_translated("seat", "South")
+    assert not cat.theme and load_catalog(tmp_path, "pl").theme
 
 
 def test_plural_forms_of_the_language(tmp_path: Path) -> None:

@@ -35,6 +35,7 @@ from explainer.i18n.catalog import load_catalogs
 from explainer.i18n.names import Words
 from explainer.scenarios.kinds.law import law_index
 from explainer.site.build import gather
+from explainer.settings import Settings, read_settings
 from explainer.site.position import (
     POSITION,
     SCRIPT,
@@ -60,7 +61,41 @@ def _data(built_site: Path) -> dict[str, Any]:
     return json.loads(text[text.index("= ") + 2 : text.rindex(";")])
 
 
-def test_the_rule_sets_are_the_sites_presets_each_games_default_first() -> None:
+CLUB = """\
+[tool.explainer]
+rules = "DEFAULT"
+
+[tool.explainer.rule-sets.club]
+preset = "house"
+undertrump = "optional"
+name = "the Tuesday club's rules"
+note = "The club's rules sheet (2026)."
+"""
+
+
+def _club(tmp_path: Path, default: str) -> Settings:
+    (tmp_path / "pyproject.toml").write_text(CLUB.replace("DEFAULT", default), encoding="utf-8")
+    settings, problems = read_settings(tmp_path)
+    assert not problems
+    return settings
+
+
+def test_the_sites_default_rule_set_comes_first_then_its_own_then_the_presets(
+    tmp_path: Path,
+) -> None:
+    presets = [*presets_for("belote"), *COINCHE_PRESETS]
+    club = position_rule_sets(_club(tmp_path, "club"))
+    assert [rs.id for rs in club] == ["club", *presets]
+    assert club[0].play.knobs == dict(PRESETS["house"].knobs, undertrump="optional")
+    pagat = position_rule_sets(_club(tmp_path, "pagat_belote"))
+    assert [rs.id for rs in pagat] == [
+        "pagat_belote",
+        "club",
+        *(p for p in presets if p != "pagat_belote"),
+    ]
+
+
+def test_a_site_without_settings_offers_the_presets_each_games_default_first() -> None:
     offered = position_rule_sets()
     assert [rs.id for rs in offered] == [*presets_for("belote"), *COINCHE_PRESETS]
     assert offered[0].id == "house"
@@ -199,3 +234,32 @@ def test_every_law_and_section_a_ruling_may_link_to_exists(built_site: Path, lan
             path, anchor = href.split("#")
             target = (folder / path).resolve().read_text(encoding="utf-8")
             assert f' id="{anchor}"' in target, href
+
+
+def test_a_club_site_s_page_offers_its_rule_set_first_named_and_linked(project: Path) -> None:
+    """Built: the club's rule set is the form's first choice, by its name, with its knobs
+    in the data the script reads and a link to its column on the Rule sets page."""
+    import io
+
+    from explainer.site.build import run_build
+
+    text = (project / "pyproject.toml").read_text(encoding="utf-8")
+    club = CLUB.replace("DEFAULT", "club").split("\n", 1)[1]
+    text = text.replace(
+        "[tool.explainer]\n", "[tool.explainer]\n" + club.split("\n\n")[0] + "\n", 1
+    )
+    text += "\n" + club.split("\n\n", 1)[1]
+    (project / "pyproject.toml").write_text(text, encoding="utf-8")
+    out = project / "site"
+    stream = io.StringIO()
+    assert run_build(project, out, None, stream) == 0, stream.getvalue()
+    html = (out / "en" / POSITION / "index.html").read_text(encoding="utf-8")
+    options = re.findall(r'<option value="([^"]+)">([^<]+)</option>', html)
+    assert options[0] == ("club", "the Tuesday club&#39;s rules")
+    assert (
+        '<span data-w="about-club"><a class="rules-link" href="../rule-sets/index.html#preset-club">'
+        in html
+    )
+    data = _data(out)
+    assert data["ruleSets"][0]["id"] == "club"
+    assert data["ruleSets"][0]["play"]["undertrump"] == "optional"

@@ -4,6 +4,7 @@ answered by the engine, in words of every language, deterministic and small."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -26,18 +27,38 @@ def test_positions_are_drawn_deterministically_from_the_fixed_seed() -> None:
 
 
 def test_every_rule_id_has_three_positions_under_the_house_rules() -> None:
-    counts = coverage(draw_positions())
+    positions = draw_positions()
+    counts = coverage(positions)
     # house requires undertrumping, so the rule id of a forbidden undertrump never occurs
     wanted = [rule for rule in Rule if rule is not Rule.NO_UNDERTRUMP]
-    assert [rule for rule in wanted if counts[("house", rule)] < PER_RULE] == []
-    assert counts[("house", Rule.NO_UNDERTRUMP)] == 0
-
-
-def test_every_rule_id_met_under_each_rule_set_has_at_least_three_positions() -> None:
-    counts = coverage(draw_positions())
-    assert {name for name, _ in counts} == set(PRESETS)
-    assert all(n >= PER_RULE for n in counts.values()), counts
+    assert [rule for rule in wanted if counts[rule] < PER_RULE] == []
+    assert counts[Rule.NO_UNDERTRUMP] == 0
+    assert {p.rules for p in positions} == {PRESETS["house"]}
     assert [name for name, _ in practice_presets()] == sorted(PRESETS)
+
+
+@pytest.mark.parametrize("undertrump", ["optional", "forbidden"])
+def test_a_site_s_default_rule_set_is_the_one_drilled(undertrump: str) -> None:
+    club = replace(PRESETS["house"].with_knobs(undertrump=undertrump), name="club")
+    positions = draw_positions(rules=club)
+    counts = coverage(positions)
+    assert {p.rules for p in positions} == {club}
+    assert all(n >= PER_RULE for n in counts.values()) and len(counts) >= 7, counts
+    assert (Rule.NO_UNDERTRUMP in counts) == (undertrump == "forbidden")
+
+
+def test_a_position_notes_each_compared_preset_that_rules_it_otherwise() -> None:
+    club = replace(PRESETS["house"].with_knobs(undertrump="forbidden"), name="club")
+    compared = draw_positions(rules=club, compare=("house", "pagat_belote"))
+    noted = [p for p in compared if p.rule is Rule.NO_UNDERTRUMP]
+    assert noted and all("house" in {n.preset for n in p.others} for p in noted)
+    for p in compared:
+        trick = [c for _, _, c in p.trick]
+        for note in p.others:
+            other = legal_cards(p.hand, trick, p.contract.trump, PRESETS[note.preset])
+            assert note.preset in ("house", "pagat_belote")
+            assert set(note.legal) == set(other.legal) != set(p.legal)
+    assert not any(p.others for p in draw_positions(rules=club, compare=()))
 
 
 def test_each_position_shows_the_engines_ruling() -> None:

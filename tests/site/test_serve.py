@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from explainer.site.serve import RELOAD_PATH, STATUS_PATH, VERSION_PATH, run_serve
+from explainer.site.serve import RELOAD_PATH, STATUS_PATH, VERSION_PATH, run_serve, snapshot
 from tests.hardening.fuzzer import LockedText as _Stream
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -352,3 +352,33 @@ def test_the_open_page_shows_a_failed_rebuild_and_drops_it_at_the_next_good_one(
         scenario.write_text(text, encoding="utf-8")
         overlay.wait_for(state="detached", timeout=60_000)
         assert violations == []
+
+
+def test_an_edit_of_the_settings_is_a_change_to_rebuild_for(tmp_path: Path) -> None:
+    (tmp_path / "scenarios").mkdir()
+    settings = tmp_path / "pyproject.toml"
+    settings.write_text('[tool.explainer]\ntitle = "Club"\n', encoding="utf-8")
+    before = snapshot(tmp_path)
+    os.utime(settings, (1, 1))
+    assert snapshot(tmp_path) != before
+
+
+def test_the_overlay_speaks_the_layered_catalog_of_a_site_language(tmp_path: Path) -> None:
+    """A site's French catalog holds none of the theme's words: the overlay takes them
+    from the theme's catalog under it, as the pages do; still when the site's catalog is
+    broken (the failed build may be its); English for a language the site has not."""
+    from explainer.site.serve import _Build
+
+    po = tmp_path / "locales" / "fr" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n',
+        encoding="utf-8",
+    )
+    build = _Build(tmp_path)
+    build.problems = ("scenarios/x.yaml:1:1: a problem",)
+    assert build.status("fr")["title"] == "Le site n'a pas pu être construit"
+    po.write_text('msgid "unclosed\n', encoding="utf-8")
+    assert build.status("fr")["title"] == "Le site n'a pas pu être construit"
+    assert build.status("pl")["title"] == "The site did not build"

@@ -3,6 +3,13 @@
 ``contract: {game, rules, trump, taker}``. ``rules`` is a preset name or a mapping of
 ``preset`` and knobs; the presets and the knobs are the engine's (``PRESETS``,
 ``KNOBS``), never named here, and the engine judges every value (``find_rules``).
+
+A site may add rule sets of its own (``[tool.explainer.rule-sets.club]``): the reader
+carries them (:class:`~explainer.scenarios.siterules.SiteRules`), and ``rules: club``
+names one as ``rules: house`` names a preset, in a play and a deal alike (a site's rule
+set carries play and scoring knobs together; each kind uses those that apply to it),
+``{preset: club, tie: made}`` changes one of its knobs. A Belote contract without
+``rules`` takes the site's default rule set (the engine's default without settings).
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from explainer.engine import (
 
 from ..diagnostics import Code
 from ..facts import SEAT_REF
-from ..reader import Reader, one_of
+from ..reader import Reader, did_you_mean, one_of
 from ..yamlsource import MappingNode, Node
 
 __all__ = ["CONTRACT_KEYS", "GAMES", "contract_schema", "read_contract", "rules_keys"]
@@ -76,7 +83,8 @@ def read_contract(
             r.keys.where(("contract",)), f"contract.taker: required for kind: {kind}", Code.MISSING
         )
         ok = False
-    rules = _rules(r, pairs["rules"][1], kind, game) if "rules" in pairs else find_rules()
+    default = r.rules.default if game == "belote" else find_rules()
+    rules = _rules(r, pairs["rules"][1], kind, game) if "rules" in pairs else default
     if not ok or trump is None or rules is None:
         return None
     return Contract(trump, game, taker), rules
@@ -109,7 +117,8 @@ def _rules(r: Reader, node: Node, kind: str, game: str) -> RuleSet | None:
         pairs = r.mapping(node, ("contract", "rules"), _readable_keys())
         if pairs is None:
             return None
-        preset = find_rules().name  # the engine's default preset
+        # the site's default (the engine's without settings)
+        preset = r.rules.default.name if game == "belote" else find_rules().name
         for key, (knode, vnode) in pairs.items():
             value = r.string(vnode, ("contract", "rules", key))
             if value is None:
@@ -139,6 +148,22 @@ def _not_applying(key: str, kind: str, game: str) -> str | None:
     return None
 
 
+def _base(r: Reader, preset: str, preset_node: Node, game: str) -> RuleSet | None:
+    """The rule set ``preset`` names: one of the site's own, else an engine preset."""
+    if preset in r.rules.named and game == "belote":
+        return r.rules.named[preset]
+    try:
+        return find_rules(preset)
+    except EngineError as exc:  # the engine's message has the hint and the presets
+        message = str(exc)
+        if r.rules.named and game == "belote":
+            known = [*PRESETS, *r.rules.named]
+            hint = did_you_mean(preset, known)
+            message = f"unknown rules: {preset!r}{hint} (expected {one_of(known)})"
+        r.error(preset_node, message, Code.BAD_RULES)
+        return None
+
+
 def _find_rules(
     r: Reader, preset: str, preset_node: Node, knobs: _Knobs, kind: str, game: str
 ) -> RuleSet | None:
@@ -151,10 +176,8 @@ def _find_rules(
             Code.BAD_RULES,
         )
         return None
-    try:
-        find_rules(preset)
-    except EngineError as exc:  # the engine's message has the hint and the presets
-        r.error(preset_node, str(exc), Code.BAD_RULES)
+    base = _base(r, preset, preset_node, game)
+    if base is None:
         return None
     ok = True
     for key, (value, knode, vnode) in knobs.items():
@@ -164,13 +187,13 @@ def _find_rules(
             ok = False
             continue
         try:
-            find_rules(preset, **{key: value})
+            base.with_knobs(**{key: value})
         except EngineError as exc:
             r.error(vnode, str(exc), Code.BAD_RULES)
             ok = False
     if not ok:
         return None
-    return find_rules(preset, **{key: value for key, (value, _, _) in knobs.items()})
+    return base.with_knobs(**{key: value for key, (value, _, _) in knobs.items()})
 
 
 def contract_schema(*, need_taker: bool) -> dict[str, Any]:
