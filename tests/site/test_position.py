@@ -34,8 +34,8 @@ from explainer.engine import (
 from explainer.i18n.catalog import load_catalogs
 from explainer.i18n.names import Words
 from explainer.scenarios.kinds.law import law_index
-from explainer.site.build import gather
 from explainer.settings import Settings, read_settings
+from explainer.site.build import gather
 from explainer.site.position import (
     POSITION,
     SCRIPT,
