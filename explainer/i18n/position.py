@@ -142,6 +142,12 @@ DEAL_MESSAGES: Final[dict[str, Marked]] = {
     # NOTE: The engine's message for a surcoinche under a rule set that has none;
     # %(rules)s is the rule set's id.
     "surcoinche-off": P_("position deal", "a surcoinche is not played under %(rules)s"),
+    # NOTE: The engine's message for a coinched classic Belote contract under a rule set
+    # that has no coinche: %(rules)s is the rule set's id; classic_coinche: off is the
+    # rule's id and value, as a scenario writes them.
+    "coinche-off": P_(
+        "position deal", "a coinche is not played under %(rules)s (classic_coinche: off)"
+    ),
 }
 """The deal calculator's refusals, by the key the page's script reports."""
 

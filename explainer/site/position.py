@@ -66,6 +66,8 @@ from explainer.i18n.names import KNOB_PHRASES, TRICK_POINTS, Words
 from explainer.i18n.position import CHECK_MESSAGES, DEAL_MESSAGES, pattern, verb
 from explainer.settings import Settings
 
+from .outcomes import Says, Verdict
+
 DEFAULT_SETTINGS: Final = Settings()
 """A site without settings: the engine's default rule set first, no rule set of its own."""
 
@@ -269,6 +271,30 @@ def engine_script(data: Mapping[str, Any]) -> bytes:
 
 # -- the page's words -------------------------------------------------------------------
 
+CLAIM_SAYS: Final = (
+    Says.MORE_POINTS,
+    Says.FEWER_POINTS,
+    Says.TIE_MADE,
+    Says.TIE_FAILED,
+    Says.TIE_LITIGE,
+    Says.BID_REACHED,
+    Says.BID_REACHED_NEEDS,
+    Says.BID_MISSED,
+    Says.BID_MISSED_NEEDS,
+    Says.DEFENCE_BEATEN,
+    Says.DEFENCE_AHEAD,
+    Says.DEFENCE_LEVEL_MADE,
+    Says.DEFENCE_LEVEL_FAILED,
+    Says.DEFENCE_LEVEL_LITIGE,
+    Says.DEFENCE_LEVEL_REDEAL,
+    Says.CAPOT_BID_WON,
+    Says.COINCHED,
+    Says.SURCOINCHED,
+)
+"""The outcome sentences the deal calculator chooses from (with a seat: a générale's;
+with a number of tricks: a capot bid lost), rendered with slots for their numbers: why
+a deal is made or failed, as :mod:`.outcomes` says it, and a coinche's multiplier."""
+
 MAX_BID: Final = 180
 """The highest numeric bid the calculator offers (from the lowest, 80, in tens)."""
 MIN_BID: Final = 80
@@ -372,4 +398,8 @@ def position_context(
         "laws": laws,
         "position_fields": fields,
         "position_words": position_words(w, rule_sets, fields),
+        "verdicts": tuple(Verdict),
+        "claim_says": CLAIM_SAYS,
+        "seat_says": (Says.GENERALE_WON, Says.GENERALE_LOST),
+        "capot_bid_lost": Says.CAPOT_BID_LOST,
     }

@@ -19,8 +19,8 @@
   var E = window.EXPLAINER_ENGINE;
   if (!E) { return; }
 
-  var RULE_IDS = ["lead", "follow", "climb", "partner-wins", "trump", "overtrump",
-                  "undertrump", "no-undertrump", "discard"];
+  var RULE_IDS = ["lead", "follow", "climb", "partner-wins", "partner-no-lower", "trump",
+                  "overtrump", "undertrump", "no-undertrump", "discard"];
   var SUIT = [0xFF, 0xFF00, 0xFF0000, 0xFF000000 | 0];
   var ALL = E.trumps.indexOf("all");
   var KING = E.cards.indexOf("KS"), QUEEN = E.cards.indexOf("QS");
@@ -143,7 +143,7 @@
   function playRules(knobs) {
     return {
       under: known(knobs, "undertrump", ["required", "optional", "forbidden"]),
-      partnerOver: yesNo(knobs, "partner_overtrump", "required", "optional"),
+      partner: known(knobs, "partner_overtrump", ["required", "optional", "no_lower"]),
       atPartner: known(knobs, "all_trump_partner", ["climb", "free"]),
       scale: known(knobs, "all_trump_points", Object.keys(E.scales))
     };
@@ -162,9 +162,12 @@
   function voidRuling(t, p, hand, b, partner) {
     var trumps = hand & t.trumpMask, top = b[2], higher;
     if (partner) {
-      if (p.partnerOver && top >= E.trumpKey) {
+      if (top >= E.trumpKey && p.partner === "required") {
         higher = trumps & t.above[b[1]];
         if (higher) { return [hand & ~(trumps ^ higher), "partner-wins"]; }
+      } else if (top >= E.trumpKey && p.partner === "no_lower" && trumps !== hand) {
+        var lower = trumps & ~t.above[b[1]];
+        if (lower) { return [hand ^ lower, "partner-no-lower"]; }
       }
       return [hand, "partner-wins"];
     }
@@ -299,27 +302,72 @@
       capot: whole(knobs, "capot_points"),
       scale: known(knobs, "all_trump_points", Object.keys(E.scales)),
       beloteSuits: known(knobs, "all_trump_belote", ["none", "each_suit"]),
-      declarations: yesNo(knobs, "classic_declarations", "on", "off")
+      declarations: yesNo(knobs, "classic_declarations", "on", "off"),
+      defendersCapot: known(knobs, "defenders_capot", ["bonus", "no_bonus"]),
+      coinche: yesNo(knobs, "classic_coinche", "on", "off"),
+      beloteBonus: yesNo(knobs, "belote_bonus", "on", "off")
     };
   }
+  // The classic knobs a deal's play or score reads (KNOB_KINDS "play" or "deal"); the
+  // others are the bidding's (classic_sa_ta) and the match's (target, both_reach, rounding).
   var BELOTE_KNOBS = ["tie", "belote", "capot_points", "all_trump_points", "all_trump_belote",
-                      "classic_declarations"];
+                      "classic_declarations", "defenders_capot", "classic_coinche",
+                      "belote_bonus"];
 
   function ratio(count) {
     return Math.floor((2 * count * E.dealTotal + E.ratioTotal) / (2 * E.ratioTotal));
   }
 
-  function counts(d, capot, ratioed) {
+  function dealTotal(r, trump) {
+    // deal_total: 162, or 258 at all-trump counted in unscaled trump values.
+    return trump === ALL && r.scale === "trump_values" ? E.ratioTotal : E.dealTotal;
+  }
+
+  function capotValue(r, trump, defenders) {
+    // capot_value: the rule set's capot, 348 at all-trump in trump values, or the deal's
+    // points alone for defenders under defenders_capot: no_bonus.
+    if (defenders && r.defendersCapot === "no_bonus") { return dealTotal(r, trump); }
+    if (trump === ALL && r.scale === "trump_values") { return E.ratioTotal - E.lastTrick + E.capotBonus; }
+    return r.capot;
+  }
+
+  function counts(d, r) {
     var count = [0, 0];
-    if (d.capot >= 0) { count[d.capot] = capot; return count; }
+    if (d.capot >= 0) { count[d.capot] = capotValue(r, d.trump, d.capot !== (d.taker & 1)); return count; }
     count = [d.cardPoints[0], d.cardPoints[1]];
     count[d.last] += E.lastTrick;
+    var ratioed = d.trump === ALL && r.scale === "ffb2016_ratio";
     return ratioed ? [ratio(count[0]), ratio(count[1])] : count;
+  }
+
+  function classicMultiplier(r, level) {
+    // A classic contract coinched (2) or surcoinched (4), played only under
+    // classic_coinche: on (play_deal refuses it otherwise).
+    var m = [1, 2, 4][level] || 1;
+    if (m !== 1 && !r.coinche) { fail("coinche-off"); }
+    return m;
+  }
+
+  function coincheRefused(knobs, level) {
+    // Whether a classic contract at this coinche level is refused by the rule set.
+    try { classicMultiplier(beloteRules(knobs), level); } catch (e) {
+      if (e.message === "coinche-off") { return true; }
+      throw e;
+    }
+    return false;
+  }
+
+  function multiplied(out, taker, m) {
+    // multiplied: the deal's winners' score times the coinche; a litige as it is.
+    if (m === 1 || out.held) { return out; }
+    var s = [out.score[0], out.score[1]], winners = out.made ? taker & 1 : (taker & 1) ^ 1;
+    s[winners] *= m;
+    return Object.assign({}, out, {score: s});
   }
 
   function scoreDeal(r, d) {
     // score_deal: d = {trump, taker, cardPoints, last, capot (team or -1), belotes (teams)}.
-    var count = counts(d, r.capot, d.trump === ALL && r.scale === "ffb2016_ratio");
+    var count = counts(d, r);
     var takers = d.taker & 1, defenders = takers ^ 1, bonus = [0, 0];
     d.belotes.forEach(function (team) { bonus[team] += E.belote; });
     if (r.belote === "attack_only") { bonus[defenders] = 0; }
@@ -341,28 +389,38 @@
   }
 
   function withDeclarations(r, d, out) {
-    // score_classic_declarations, as declare_classic calls it.
+    // declare_classic: a tie of the totals under tie: litige, else
+    // score_classic_declarations as it calls it, then the coinche's multiplier.
     var t = d.taker & 1, decl = d.declarations, points = out.points;
     var total = [points[0] + decl[0], points[1] + decl[1]];
+    var base = {points: points, count: out.count, bonus: out.bonus, held: 0};
+    if (r.tie === "litige" && total[0] === total[1]) {
+      return Object.assign(base, {made: false, score: t === 0 ? [0, total[1]] : [total[0], 0], held: total[t]});
+    }
     var tie = r.tie === "made" ? "made" : "failed";
     var made = total[t] > total[t ^ 1] || (total[t] === total[t ^ 1] && tie === "made");
-    out = {points: points, made: made, score: total, held: out.held, count: out.count, bonus: out.bonus};
-    if (made) { return out; }
-    var wholeDeal = E.dealTotal - E.lastTrick + (d.capot >= 0 ? E.capotBonus : E.lastTrick);
-    var s = [0, 0], kept = 0, belote = d.belotes.length ? d.belotes[0] : -1;
-    if (belote >= 0 && (r.belote === "prenable" || belote !== t)) { kept = E.belote; }
-    else if (belote >= 0) { s[t] = E.belote; }
+    if (made) { return Object.assign(base, {made: true, score: total}); }
+    // the defence's count on a capot: the rule set's, or 162 under defenders_capot: no_bonus
+    var wholeDeal = d.capot < 0 ? E.dealTotal : r.defendersCapot === "no_bonus" ? E.dealTotal : r.capot;
+    var s = [0, 0], kept = 0;
+    d.belotes.forEach(function (team) {
+      if (team === t && r.belote !== "prenable") { s[t] += E.belote; }
+      else if (team === t || r.belote !== "attack_only") { kept += E.belote; }
+    });
     s[t ^ 1] = wholeDeal + kept + decl[0] + decl[1];
-    out.score = s;
-    return out;
+    return Object.assign(base, {made: false, score: s});
   }
 
   function scoreBelote(knobs, d) {
     var r = beloteRules(knobs);
+    var m = classicMultiplier(r, d.level);
+    if (!r.beloteBonus) { d = Object.assign({}, d, {belotes: []}); }  // belote_seats: none
     var out = scoreDeal(r, d);
-    if (!d.declarations[0] && !d.declarations[1]) { return out; }
-    if (!r.declarations) { fail("declarations-off"); }
-    return withDeclarations(r, d, out);
+    if (d.declarations[0] || d.declarations[1]) {
+      if (!r.declarations) { fail("declarations-off"); }
+      out = withDeclarations(r, d, out);
+    }
+    return multiplied(out, d.taker, m);
   }
 
   // -- scoring a Coinche deal: trick_points, score_coinche -------------------------------
@@ -383,7 +441,9 @@
       capotValue: whole(knobs, "capot_value"),
       generaleValue: whole(knobs, "generale_value"),
       failureBase: whole(knobs, "failure_base"),
-      coinche: known(knobs, "coinche_scoring", ["whole", "bid_only", "flat", "base_only"]),
+      coinche: known(knobs, "coinche_scoring", ["whole", "bid_only", "flat", "base_only", "as_uncoinched"]),
+      defenceCapot: known(knobs, "defence_capot", ["failure_base", "own_points"]),
+      noTrumpBid: known(knobs, "no_trump_bid", ["single", "double"]),
       beloteMultiplied: yesNo(knobs, "belote_multiplied", "yes", "no"),
       capotBid: known(knobs, "capot_bid_scoring", ["as_contract", "flat"]),
       capotDeclarations: known(knobs, "capot_declarations", ["to_capot_team", "void"]),
@@ -398,7 +458,7 @@
                        "scoring", "capot_value", "generale_value", "failure_base",
                        "coinche_scoring", "belote_multiplied", "capot_bid_scoring",
                        "capot_declarations", "rounding", "capot_points", "all_trump_points",
-                       "all_trump_belote"];
+                       "all_trump_belote", "defence_capot", "no_trump_bid"];
 
   function roundScore(points, rounding) {
     if (rounding === "half_up") { return Math.floor((points + 5) / 10) * 10; }
@@ -435,7 +495,7 @@
     return r.tie;
   }
 
-  function plainScore(made, t, p, b, d, v, r) {
+  function plainScore(made, t, p, b, d, v, r, capot) {
     var s = [0, 0];
     if (made) {
       if (r.scoring === "bid_only") { s[t] = v + b[t]; s[t ^ 1] = b[t ^ 1]; }
@@ -444,6 +504,7 @@
     }
     var prenable = r.belote === "prenable";
     var base = r.scoring === "bid_only" ? 0 : r.failureBase;
+    if (base && capot === (t ^ 1) && r.defenceCapot === "own_points") { base = p[t ^ 1]; }
     s[t ^ 1] = base + v + d[t ^ 1] + b[t ^ 1] + (prenable ? b[t] : 0);
     s[t] = prenable ? 0 : b[t];
     return s;
@@ -510,10 +571,13 @@
     var bid = deal.bid, generale = bid === "generale";
     var v = typeof bid === "number" ? (r.scoring === "points_only" ? 0 : bid)
       : (bid === "capot" ? r.capotValue : r.generaleValue);
+    if (deal.trump === NONE && r.noTrumpBid === "double") { v *= 2; }
     var w = made ? t : t ^ 1, sc;
     if (typeof bid !== "number" && (generale || r.capotBid === "flat")) {
       sc = flatCapot(w, m, b, d, v, generale, r);
-    } else if (m === 1) { sc = plainScore(made, t, p, b, d, v, r); }
+    } else if (m === 1 || r.coinche === "as_uncoinched") {  // the bid alone multiplied
+      sc = plainScore(made, t, p, b, d, v * m, r, deal.capot);
+    }
     else { sc = coinchedScore(w, m, deal.capot, b, d, v, r); }
     out.made = made;
     out.declarations = d;
@@ -697,8 +761,11 @@
     return hands;
   }
 
-  function beloteOf(trump, allTrumpBelote, hands) {
-    // belote_seats: [suit, seat] of each king and queen dealt to one seat.
+  function beloteOf(trump, knobs, hands) {
+    // belote_seats: [suit, seat] of each king and queen dealt to one seat; none under
+    // belote_bonus: off.
+    if (yesNo(knobs, "belote_bonus", "off", "on")) { return []; }
+    var allTrumpBelote = known(knobs, "all_trump_belote", ["none", "each_suit"]);
     var suits = trump < 4 ? [trump] : trump === ALL && allTrumpBelote === "each_suit" ? [0, 1, 2, 3] : [];
     var out = [];
     suits.forEach(function (suit) {
@@ -710,12 +777,12 @@
     return out;
   }
 
-  function playDeal(trump, p, allTrumpBelote, tricks) {
+  function playDeal(trump, p, knobs, tricks) {
     // play_deal: every play checked in turn, each trick won and counted, or the first
     // problem. Returns {winners, cardPoints, belotes} or [[key, values]].
     var hands = dealtHands(tricks);
     if (hands.length === 1) { return hands; }
-    var belotes = beloteOf(trump, allTrumpBelote, hands);
+    var belotes = beloteOf(trump, knobs, hands);
     var leader = tricks[0][0][0], winners = [], points = [0, 0];
     for (var t = 0; t < 8; t++) {
       var cards = [];
@@ -799,20 +866,24 @@
       });
     },
     checkPosition: function (knobs, input) { return checkPosition(input, playRules(knobs)); },
-    dealMany: function (game, knobs, play, deals) {
+    dealMany: function (game, knobs, play, deals, name) {
       // [trump, taker, bid, level, text of the eight tricks] each -> the deal's facts and
-      // score ([card points NS, EW, made, score NS, EW, held]), or its first problem.
+      // score ([card points NS, EW, made, score NS, EW, held]), or its first problem
+      // (``name``: the rule set's, as its messages say it).
       var p = playRules(play);
       return deals.map(function (x) {
+        if (game !== "coinche" && coincheRefused(knobs, x[3])) {  // before any play: play_deal
+          return [["coinche-off", {rules: name}]];
+        }
         var problems = [], tricks = readDealTricks(x[4], problems);
         if (!tricks) { return problems; }
-        var played = playDeal(x[0], p, play.all_trump_belote, tricks);
+        var played = playDeal(x[0], p, play, tricks);
         if (played.length) { return played; }
         var d = dealFacts(played, x[1]);
         d.trump = x[0]; d.taker = x[1]; d.bid = x[2]; d.level = x[3]; d.declarations = [0, 0];
         var r;
         try { r = game === "coinche" ? scoreCoinche(knobs, d) : scoreBelote(knobs, d); }
-        catch (e) { if (/^unsupported/.test(e.message)) { throw e; } return [[e.message, {}]]; }
+        catch (e) { if (/^unsupported/.test(e.message)) { throw e; } return [[e.message, {rules: name}]]; }
         var held = typeof r.held === "number" ? r.held : r.held[0] + r.held[1];
         return [d.cardPoints[0], d.cardPoints[1], r.made ? 1 : 0, r.score[0], r.score[1], held];
       });
@@ -1228,7 +1299,7 @@
       belotes: seats.map(function (x) { return x[1] & 1; }), beloteSeats: seats,
       declarations: [number("dns", 9999, problems), number("dew", 9999, problems)],
       bid: /^[0-9]+$/.test(bid) ? parseInt(bid, 10) : bid,
-      level: Math.max(0, ["none", "coinche", "surcoinche"].indexOf(value("level")))
+      level: levelValue()
     };
   }
 
@@ -1236,15 +1307,22 @@
     // The deal's facts read from its eight tricks, as play_deal reads them.
     var tricks = readDealTricks(value("deal"), problems);
     if (!tricks) { return null; }
-    var played = playDeal(trump, playRules(rs.play), rs.play.all_trump_belote, tricks);
+    var played = playDeal(trump, playRules(rs.play), rs.play, tricks);
     if (played.length) { problems.push(played[0]); return null; }
     var d = dealFacts(played, taker), bid = value("bid");
     d.trump = trump;
     d.taker = taker;
     d.declarations = [number("dns", 9999, problems), number("dew", 9999, problems)];
     d.bid = /^[0-9]+$/.test(bid) ? parseInt(bid, 10) : bid;
-    d.level = Math.max(0, ["none", "coinche", "surcoinche"].indexOf(value("level")));
+    d.level = levelValue();
     return d;
+  }
+
+  function levelValue() {
+    // The coinche level the form gives (0 none, 1 coinched, 2 surcoinched): none where
+    // the field is off (a classic rule set without classic_coinche).
+    if (form.elements.level.disabled) { return 0; }
+    return Math.max(0, ["none", "coinche", "surcoinche"].indexOf(value("level")));
   }
 
   function number(name, most, problems) {
@@ -1284,42 +1362,111 @@
     if (none) { none.hidden = suits.length > 0; }
   }
 
-  var ALWAYS = ["card_points", "total", "score"];
+  var ALWAYS = ["tricks", "card_points", "total", "score", "scaled"];
+
+  function classicLines(d, b) {
+    // classic_lines: card points, the last trick, what a capot adds, the count scaled at
+    // all-trump, the belotes that count, declarations, the total and the score.
+    var decl = d.declarations, last = [0, 0], capot = [0, 0];
+    if (d.capot >= 0) { capot[d.capot] = b.count[d.capot] - d.cardPoints[d.capot]; }
+    else { last[d.last] = E.lastTrick; }
+    var lines = [["card_points", d.cardPoints], ["last_trick", last], ["capot", capot]];
+    if (d.capot < 0 && (d.cardPoints[0] + last[0] !== b.count[0] || d.cardPoints[1] + last[1] !== b.count[1])) {
+      lines.push(["scaled", b.count]);
+    }
+    return lines.concat([["belote", b.bonus], ["declarations", decl],
+                         ["total", [b.points[0] + decl[0], b.points[1] + decl[1]]], ["score", b.score]]);
+  }
+
+  function coincheLines(d, c, r) {
+    // coinche_lines: tricks won, card points, the last trick or the capot's bonus, the
+    // count scaled at all-trump, the belote and declarations counted towards the bid,
+    // the total, those kept apart, the score.
+    var last = [0, 0], bonus = [0, 0], ns = (d.taker & 1) === 0 ? d.won : 8 - d.won;
+    if (d.capot >= 0) { bonus[d.capot] = c.trickPoints[d.capot] - d.cardPoints[d.capot]; }
+    else { last[d.last] = E.lastTrick; }
+    var lines = [["tricks", [ns, 8 - ns]], ["card_points", d.cardPoints], ["last_trick", last], ["capot", bonus]];
+    if (d.capot < 0 && (d.cardPoints[0] + last[0] !== c.trickPoints[0] || d.cardPoints[1] + last[1] !== c.trickPoints[1])) {
+      lines.push(["scaled", c.trickPoints]);
+    }
+    var belote = [r.beloteCounts ? "belote" : "belote_apart", c.belote];
+    var decl = [r.declarationsCount ? "declarations" : "declarations_apart", d.declarations];
+    var counted = [belote, decl].filter(function (l) { return !/_apart$/.test(l[0]); });
+    var apart = [belote, decl].filter(function (l) { return /_apart$/.test(l[0]); });
+    return lines.concat(counted, [["total", c.total]], apart, [["score", c.score]]);
+  }
+
+  function classicWhy(made, takers, defenders, held) {
+    // _classic_why: the verdict and its reason, from the totals compared.
+    if (takers > defenders) { return ["made", ["more-points", {takers: takers, defenders: defenders}]]; }
+    if (takers < defenders) { return ["failed", ["fewer-points", {takers: takers, defenders: defenders}]]; }
+    if (made) { return ["made", ["tie-made", {points: takers}]]; }
+    if (held) { return ["litige", ["tie-litige", {points: takers}]]; }
+    return ["failed", ["tie-failed", {points: takers}]];
+  }
+
+  function coincheWhy(d, c, r) {
+    // _coinche_why: a capot's or a générale's tricks, else the takers' total against
+    // what the bid needs, then against the defence's where the rules compare them.
+    var t = d.taker & 1, bid = d.bid;
+    if (bid === "capot") {
+      return c.made ? ["made", [["capot-bid-won", {}]]] : ["failed", [["capot-bid-lost-" + d.won, {}]]];
+    }
+    if (bid === "generale") {
+      return [c.made ? "made" : "failed", [["generale-" + (c.made ? "won-" : "lost-") + E.seats[d.taker], {}]]];
+    }
+    var total = c.total[t], defence = c.total[t ^ 1], needs = need(bid, r);
+    var values = {total: total, bid: bid, need: needs, defence: defence};
+    var suffix = needs === bid ? "" : "-needs";
+    if (total < needs) { return ["failed", [["bid-missed" + suffix, values]]]; }
+    var reached = ["bid-reached" + suffix, values];
+    if (!r.mustBeat) { return ["made", [reached]]; }
+    if (total > defence) { return ["made", [reached, ["defence-beaten", values]]]; }
+    if (total < defence) { return ["failed", [reached, ["defence-ahead", values]]]; }
+    if (c.redeal) { return ["redeal", [reached, ["defence-level-redeal", values]]]; }
+    if (c.held[0] || c.held[1]) { return ["litige", [reached, ["defence-level-litige", values]]]; }
+    return c.made ? ["made", [reached, ["defence-level-made", values]]] : ["failed", [reached, ["defence-level-failed", values]]];
+  }
+
+  function coinched(verdict, times) {
+    // A coinche's multiplier, said where it multiplied a made or failed contract.
+    if (times === 1 || (verdict !== "made" && verdict !== "failed")) { return []; }
+    return [[times === 2 ? "coinched" : "surcoinched", {times: times}]];
+  }
+
+  function claim(c) {
+    // One outcome sentence, marked with the sentence it is (outcomes.Says: its key
+    // without the seat or number the page renders it for).
+    var node = slotted("claim-" + c[0], c[1]);
+    node.setAttribute("data-says", c[0].replace(/^((?:generale-(?:won|lost))|capot-bid-lost)-.*$/, "$1"));
+    return node;
+  }
 
   function dealScore(rs, d) {
-    // The score and the lines of the score table, as the examples show them.
-    var lines, got, decl = d.declarations;
+    // The score, the lines of the score table and the outcome's sentences, chosen from
+    // the result as the examples choose them (explainer/site/outcomes.py).
+    var lines, got, why, times;
     if (rs.game === "coinche") {
-      var c = scoreCoinche(rs.score, d);
-      lines = [["card_points", d.cardPoints],
-               ["last_trick", [c.trickPoints[0] - d.cardPoints[0], c.trickPoints[1] - d.cardPoints[1]]],
-               ["belote", c.belote], ["declarations", decl], ["total", c.total], ["score", c.score]];
-      got = {made: c.made, score: c.score, outcome: c.outcome, held: c.held[0] + c.held[1],
-             reason: coincheReason(coincheRules(rs.score), d, c.total)};
+      var r = coincheRules(rs.score), c = scoreCoinche(rs.score, d);
+      lines = coincheLines(d, c, r);
+      why = coincheWhy(d, c, r);
+      times = c.multiplier;
+      got = {made: c.made, score: c.score, held: c.held[0] + c.held[1]};
     } else {
-      var b = scoreBelote(rs.score, d);
-      lines = [["card_points", d.cardPoints],
-               ["last_trick", [b.count[0] - d.cardPoints[0], b.count[1] - d.cardPoints[1]]],
-               ["belote", b.bonus], ["declarations", decl],
-               ["total", [b.points[0] + decl[0], b.points[1] + decl[1]]], ["score", b.score]];
-      var totals = lines[4][1], t = d.taker & 1;
-      got = {made: b.made, score: b.score, outcome: b.made ? "made" : b.held ? "litige" : "failed",
-             held: b.held,
-             reason: [rs.score.tie === "made" ? "reason-as-much" : "reason-more",
-                      {takers: totals[t], defenders: totals[t ^ 1]}]};
+      var b = scoreBelote(rs.score, d), t = d.taker & 1;
+      lines = classicLines(d, b);
+      var totals = lines[lines.length - 2][1];
+      why = classicWhy(b.made, totals[t], totals[t ^ 1], b.held);
+      why = [why[0], [why[1]]];
+      times = [1, 2, 4][d.level] || 1;
+      got = {made: b.made, score: b.score, held: b.held};
     }
+    got.verdict = why[0];
+    got.why = why[1];
+    got.events = coinched(why[0], times);
     got.lines = lines.filter(function (l) { return ALWAYS.indexOf(l[0]) >= 0 || l[1][0] || l[1][1]; });
     got.game = rs.game;
     return got;
-  }
-
-  function coincheReason(r, d, total) {
-    // What decided the deal (madeOutcome): the bid's need, and the defenders' total
-    // where the takers must beat it; a capot or a générale: the tricks.
-    var t = d.taker & 1;
-    if (typeof d.bid !== "number") { return ["reason-" + d.bid, {}]; }
-    return [r.mustBeat ? "reason-bid-beat" : "reason-bid",
-            {bid: d.bid, need: need(d.bid, r), takers: total[t], defenders: total[t ^ 1]}];
   }
 
   function scoreTable(game, rows) {
@@ -1335,7 +1482,8 @@
     rows.forEach(function (row) {
       var th = el("th", "", [word("line-" + game + "-" + row[0])]);
       th.setAttribute("scope", "row");
-      body.appendChild(el("tr", row[0] === "score" ? "final" : "", [th, el("td", "num", [String(row[1][0])]), el("td", "num", [String(row[1][1])])]));
+      var cls = row[0] === "score" ? "final" : row[0] === "total" ? "total" : row[0] === "scaled" || row[0] === "tricks" ? "subtotal" : "";
+      body.appendChild(el("tr", cls, [th, el("td", "num", [String(row[1][0])]), el("td", "num", [String(row[1][1])])]));
     });
     table.appendChild(body);
     return table;
@@ -1352,7 +1500,7 @@
     if (problems.length) { return null; }
     try { return dealScore(rs, d); }
     catch (e) {
-      if (e.message !== "declarations-off" && e.message !== "surcoinche-off") { throw e; }
+      if (["declarations-off", "surcoinche-off", "coinche-off"].indexOf(e.message) < 0) { throw e; }
       var knob = rs.game === "coinche" ? "declarations" : "classic_declarations";
       problems.push([e.message, {rules: rs.id, knob: knob}]);
       return null;
@@ -1367,8 +1515,8 @@
       var problems = [], o = scored(other, problems), line;
       if (!o) {
         line = fill("other-refused", {rules: word("preset-" + other.id), problem: problemList(problems.slice(0, 1)).textContent});
-      } else if (o.made !== got.made || o.score[0] !== got.score[0] || o.score[1] !== got.score[1]) {
-        line = fill("other-deal", {rules: word("preset-" + other.id), outcome: word("outcome-" + o.outcome), score: scoreWords(o.score)});
+      } else if (o.verdict !== got.verdict || o.score[0] !== got.score[0] || o.score[1] !== got.score[1]) {
+        line = fill("other-deal", {rules: word("preset-" + other.id), outcome: word("headline-" + o.verdict), score: scoreWords(o.score)});
       }
       if (line) { notes.appendChild(el("li", "", [line])); }
     });
@@ -1383,11 +1531,23 @@
       return {node: out, summary: word("refused-deal") + " " + problemList(problems).textContent};
     }
     out.appendChild(scoreTable(got.game, got.lines));
-    var outcome = el("p", "outcome " + (got.made ? "made" : "failed"), [mark(got.made), " ",
-      fill(got.reason[0], got.reason[1]), " ", word("outcome-" + got.outcome)]);
+    var sign = el("span", "", [word("mark-" + got.verdict)]);
+    sign.setAttribute("aria-hidden", "true");
+    var outcome = el("p", "outcome " + got.verdict, [sign, " ", el("strong", "", [word("headline-" + got.verdict)])]);
+    got.why.forEach(function (c) { outcome.appendChild(document.createTextNode(" ")); outcome.appendChild(claim(c)); });
     out.appendChild(outcome);
+    var summary = [outcome.textContent];
+    if (got.events.length) {
+      var events = el("p", "outcome-events", []);
+      got.events.forEach(function (c, i) {
+        if (i) { events.appendChild(document.createTextNode(" ")); }
+        events.appendChild(claim(c));
+      });
+      out.appendChild(events);
+      summary.push(events.textContent);
+    }
     if (got.held) { out.appendChild(el("p", "", [fill("held", {points: got.held})])); }
-    var summary = [outcome.textContent, word("line-" + rs.game + "-score") + ": " + scoreWords(got.score)];
+    summary.push(word("line-" + rs.game + "-score") + ": " + scoreWords(got.score));
     var notes = otherScores(rs, got);
     if (notes.childNodes.length) { out.appendChild(notes); }
     return {node: out, summary: summary.join(" ")};
@@ -1420,10 +1580,11 @@
       knobs.appendChild(clone("knobs-" + rs.id));
       knobs.setAttribute("data-rules", rs.id);
     }
-    var coinche = rs.game === "coinche";
-    $("pos-coinche-fields").hidden = !coinche;
+    var coinche = rs.game === "coinche", level = coinche || rs.score.classic_coinche === "on";
+    $("pos-coinche-fields").hidden = !level;
+    $("pos-bid-field").hidden = !coinche;
     form.elements.bid.disabled = !coinche;
-    form.elements.level.disabled = !coinche;
+    form.elements.level.disabled = !level;
     var byTricks = value("count") === "tricks";
     var capot = ["0", "8", "solo"].indexOf(value("tricks")) >= 0;
     $("pos-by-points").hidden = byTricks;

@@ -36,6 +36,7 @@ from explainer.engine import (
     BELOTE,
     COINCHE_KNOBS,
     COINCHE_PRESETS,
+    KNOB_KINDS,
     KNOBS,
     PLAY_KNOBS,
     PRESETS,
@@ -59,6 +60,8 @@ from explainer.engine import (
     play_coinche_deal,
     play_deal,
     random_scored_deal,
+    DealScore,
+    multiplied,
     score_classic_declarations,
     score_coinche,
     score_deal,
@@ -207,7 +210,8 @@ def test_the_script_reads_every_knob_the_engine_has(page: Any) -> None:
         " belote: ExplainerPosition.beloteKnobs, coinche: ExplainerPosition.coincheKnobs})"
     )
     assert api["ok"], "the engine's rule ids are not the ones the script returns"
-    assert set(api["play"]) | set(api["belote"]) == set(KNOBS)
+    of_a_deal = {k for k in KNOBS if KNOB_KINDS[k] & {"play", "deal"}}  # not bidding, match
+    assert set(api["play"]) | set(api["belote"]) == of_a_deal
     assert set(api["play"]) | set(api["coinche"]) | COMPARED_ONLY >= STEP_KNOBS["deal"]
     assert set(api["coinche"]) <= set(COINCHE_KNOBS)
 
@@ -364,28 +368,41 @@ def deals(page: Any) -> list[dict[str, Any]]:
 
 
 def engine_belote(rules: RuleSet, d: dict[str, Any]) -> list[Any]:
-    """The engine's score of a classic deal from its facts: :func:`score_deal`, and with
-    declarations :func:`score_classic_declarations` as ``declare_classic`` calls it."""
+    """The engine's score of a classic deal from its facts, as ``play_deal`` and
+    ``declare_classic`` score it: a coinche refused under ``classic_coinche: off``, no
+    belote under ``belote_bonus: off``, :func:`score_deal`; with declarations a tie of the
+    totals held over under ``tie: litige``, else :func:`score_classic_declarations`, then
+    the coinche's :func:`multiplied`."""
+    multiplier = (1, 2, 4)[d["level"]]
+    if multiplier != 1 and rules.classic_coinche == "off":
+        return ["coinche-off"]
     capot, last = d["capot"], d["last"]
     winners = [Seat(capot)] * 8 if capot >= 0 else [Seat(last ^ 1)] * 7 + [Seat(last)]
-    belotes = [Seat(team) for team in d["belotes"]]
+    belotes = [] if rules.belote_bonus == "off" else [Seat(team) for team in d["belotes"]]
     taker = Seat(d["taker"])
-    s = score_deal(tuple(d["cardPoints"]), winners, belotes, taker, rules, trump=Trump(d["trump"]))
+    s = score_deal(tuple(d["cardPoints"]), winners, belotes, taker, rules,
+                   trump=Trump(d["trump"]), multiplier=multiplier)  # fmt: skip
     decl = tuple(d["declarations"])
     if decl == (0, 0):
         return [int(s.made), *s.score, s.held]
     if rules.classic_declarations == "off":
         return ["declarations-off"]
+    t = taker.team
+    total = (s.points[0] + decl[0], s.points[1] + decl[1])
+    if rules.tie == "litige" and total[0] == total[1]:
+        return [0, *((0, total[1]) if t == 0 else (total[0], 0)), total[t]]
     made, score = score_classic_declarations(
         s.points,
         decl,
         taker=taker,
         capot=s.capot,
-        belote=belotes[0] if belotes else None,
+        belotes=belotes,
         tie="made" if rules.tie == "made" else "failed",
         belote_rule=rules.belote,
+        capot_count=rules.capot_count(1 - t, t),
     )
-    return [int(made), *score, s.held]
+    coinched = multiplied(DealScore(s.points, s.capot, made, score, 0), taker, multiplier)
+    return [int(made), *coinched.score, 0]
 
 
 def engine_coinche(rules: CoincheRules, d: dict[str, Any]) -> list[Any]:
@@ -434,8 +451,7 @@ def test_the_page_scores_every_deal_as_the_engine_does(
         assert not differences, (name, len(differences), differences[:2])
     # made, failed, held over (litige), and each refusal all occurred
     assert {(1, False), (0, False), (0, True), "declarations-off"} <= outcomes
-    if game == "coinche":
-        assert "surcoinche-off" in outcomes
+    assert ("surcoinche-off" if game == "coinche" else "coinche-off") in outcomes
 
 
 def test_an_unknown_knob_value_is_refused_not_guessed(page: Any) -> None:
@@ -794,16 +810,19 @@ def test_a_deal_says_why_it_is_made_or_failed_and_where_other_rule_sets_score_it
     browser: Any, built_site: Path
 ) -> None:
     """A classic tie (81 against 81 with the last trick) and a coinched Coinche 100: the
-    totals the rule set compares, the outcome, and each rule set of the game that scores
-    the deal otherwise, named with its score (the engine's)."""
+    outcome in the examples' sentences, and each rule set of the game that scores the
+    deal otherwise, named with its score (the engine's)."""
     tie = {"trump": 1, "taker": 2, "cardPoints": [81, 71], "last": 1, "capot": -1,
            "solo": False, "belotes": [], "declarations": [0, 0], "bid": 80, "level": 0}  # fmt: skip
     context, page = _open(browser, built_site, "en",
                           "#rules=house&t=hearts&taker=S&tricks=5&ns=81&ew=71&last=EW")  # fmt: skip
     house = engine_belote(PRESETS["house"], tie)
-    at_least = "at least as much as" if PRESETS["house"].tie == "made" else "more than"
+    assert PRESETS["house"].tie == "made"
     outcome = page.locator("#pos-deal-answer .outcome").inner_text()
-    assert f"The takers must score {at_least} the defenders: 81 against 81." in outcome
+    assert outcome == (
+        "✓ Contract made. The takers have as many points as the defenders, 81 each, and under"
+        " these rules a tie counts as made."
+    )
     final = page.locator("#pos-deal-answer tr.final td").all_inner_texts()
     assert [int(x) for x in final] == house[1:3]
     words = _english()
@@ -820,11 +839,11 @@ def test_a_deal_says_why_it_is_made_or_failed_and_where_other_rule_sets_score_it
                           "#rules=ffb_contree&t=spades&taker=E&bid=100&level=coinche&tricks=5"
                           "&ns=60&ew=92&last=EW")  # fmt: skip
     rules = COINCHE_PRESETS["ffb_contree"]
-    beat = " and more than the defenders; they have" if rules.must_beat_defence else (
-        " and have")  # fmt: skip
+    assert not rules.must_beat_defence and engine_coinche(rules, coinched)[0] == 1
     outcome = page.locator("#pos-deal-answer .outcome").inner_text()
-    assert f"Bid 100: the takers need 100{beat} 102" in outcome
-    assert ("Contract made." in outcome) == (engine_coinche(rules, coinched)[0] == 1)
+    assert outcome == "✓ Contract made. The takers' total, 102, reaches their bid of 100."
+    events = page.locator("#pos-deal-answer .outcome-events").inner_text()
+    assert events == "The contract is coinched: the parts marked × 2 count 2 times."
     expected = sorted(
         words.preset(name)
         for name, other in COINCHE_PRESETS.items()
@@ -832,6 +851,61 @@ def test_a_deal_says_why_it_is_made_or_failed_and_where_other_rule_sets_score_it
     )
     assert _others_named(page, "coinche") == expected
     context.close()
+
+
+def _page_outcome(page: Any, fragment: str) -> tuple[str, list[str]]:
+    """The deal's verdict and sentences as the page shows them for ``fragment``."""
+    page.evaluate(  # the page answers the hashchange first: its listener came first
+        "f => new Promise(done => { window.addEventListener('hashchange',"
+        " () => setTimeout(done, 0), {once: true}); location.hash = f; })",
+        fragment,
+    )
+    verdict = page.locator("#pos-deal-answer p.outcome").get_attribute("class") or ""
+    says = page.locator("#pos-deal-answer [data-says]").evaluate_all(
+        "ns => ns.map(n => n.getAttribute('data-says'))"
+    )
+    return verdict.split()[1], says
+
+
+def test_a_deals_outcome_is_chosen_from_the_result_as_the_examples_choose_it(
+    browser: Any, built_site: Path
+) -> None:
+    """Random deals of eight tricks under every rule set the page offers, coinched and
+    not: the page's verdict (never "failed" for a litige) and its sentences are those
+    :mod:`explainer.site.outcomes` chooses for the engine's result."""
+    from explainer.site.outcomes import Says, classic_outcome, coinche_outcome
+
+    rng = random.Random(SEED + 8)
+    context, page = _open(browser, built_site, "en")
+    seen: set[str] = set()
+    for rs in position_rule_sets():
+        for _ in range(40):
+            trump, taker = Trump(rng.randrange(6)), Seat(rng.randrange(4))
+            d = random_scored_deal(rng, trump, rs.play, taker=taker, leader=Seat(rng.randrange(4)))
+            tricks = ";".join(",".join(f"{s.name}:{card_str(c)}" for s, c in t) for t in d.tricks())
+            head = f"#rules={rs.id}&t={trump.word}&taker={taker.name}&count=tricks"
+            if rs.game == "belote":
+                result = play_deal(Contract(trump, "belote", taker), d.tricks(), rs.play)
+                o = classic_outcome(result, rs.play)
+                fragment = f"{head}&deal={tricks}"
+            else:
+                bid = rng.choice([80, 90, 100, 110, 120, 130, 140, 160, "capot"])
+                level = rng.choice((Level.NONE, Level.NONE, Level.COINCHE, Level.SURCOINCHE))
+                kind = bid if isinstance(bid, int) else BidKind(bid)
+                contract = CoincheContract(taker, trump, kind, level)
+                assert isinstance(rs.scoring, CoincheRules)
+                o = coinche_outcome(play_coinche_deal(contract, d.tricks(), rules=rs.scoring),
+                                    rs.scoring)  # fmt: skip
+                fragment = f"{head}&bid={bid}&level={level.word}&deal={tricks}"
+            shown = {Says.COINCHED, Says.SURCOINCHED}
+            expected = [c.says.value for c in o.why] + [
+                c.says.value for c in o.events if c.says in shown
+            ]
+            verdict, says = _page_outcome(page, fragment)
+            assert (verdict, says) == (o.verdict.value, expected), (rs.id, fragment)
+            seen.add(verdict)
+    context.close()
+    assert {"made", "failed"} <= seen
 
 
 def test_without_javascript_the_page_explains_itself(browser: Any, built_site: Path) -> None:
@@ -917,7 +991,11 @@ def engine_played(
     """The engine's play and score of a deal of eight tricks, or its message."""
     try:
         if game == "belote":
-            r = play_deal(Contract(trump, "belote", taker), tricks, rs.play)
+            contract = Contract(trump, "belote", taker, multiplier=(1, 2, 4)[level])
+            try:
+                r = play_deal(contract, tricks, rs.play)
+            except InvalidContractError as exc:  # a coinche, under classic_coinche: off
+                return [str(exc)]
             return [*r.card_points, int(r.made), *r.score, r.held]
         bid = bid if isinstance(bid, int) else BidKind(bid)
         c = play_coinche_deal(
@@ -947,12 +1025,13 @@ def test_a_deal_of_eight_tricks_is_played_and_scored_as_the_engine_does(page: An
             expected.append(engine_played(rs.game, rs, tricks, trump, taker, bid, level))
         got = call(
             page,
-            "(g, k, p, ds) => ExplainerPosition.dealMany(g, k, p, ds)"
+            "(g, k, p, ds, n) => ExplainerPosition.dealMany(g, k, p, ds, n)"
             ".map(r => typeof r[0] === 'number' ? r : ExplainerPosition.explain(r))",
             rs.game,
             rs.scoring_knobs,
             rs.play_knobs,
             deals,
+            rs.id,
         )
         differences = [(d, g, e) for d, g, e in zip(deals, got, expected, strict=True) if g != e]
         assert not differences, (rs.id, len(differences), differences[:2])
@@ -975,7 +1054,8 @@ def test_a_deal_whose_plays_cannot_be_read_gets_the_checks_messages(page: Any) -
         expected = sorted(d.message for d in diags)
         got = call(
             page,
-            "(k, p, ds) => ExplainerPosition.dealMany('belote', k, p, ds).map(r => ExplainerPosition.explain(r))",
+            "(k, p, ds) => ExplainerPosition.dealMany('belote', k, p, ds, 'house')"
+            ".map(r => ExplainerPosition.explain(r))",
             PRESETS["house"].knobs,
             PRESETS["house"].knobs,
             [[1, 2, 80, 0, "\n".join(lines)]],
