@@ -28,8 +28,8 @@ from markupsafe import Markup
 
 from explainer.engine import BELOTE, LAST_TRICK, PLAIN_ORDER, Rule, RuleSet, Team
 from explainer.i18n.catalog import Catalog
-from explainer.i18n.position import field_labels
 from explainer.i18n.markers import P_
+from explainer.i18n.position import field_labels
 from explainer.scenarios.kinds.law import law_index
 from explainer.scenarios.model import Page, Scenario, Section, Text
 from explainer.settings import Settings
@@ -286,7 +286,10 @@ class Renderer:
         """The rule sets the Your position page offers and the play laws of the site's
         pages, found once per render."""
         if self._position is None:
-            views = [(pv.page.id, [v for sv in pv.sections for v in sv.examples]) for pv in self.site.pages]
+            views = [
+                (pv.page.id, [v for sv in pv.sections for v in sv.examples])
+                for pv in self.site.pages
+            ]
             self._position = (position_rule_sets(self.site.settings), position_laws(views))
         return self._position
 

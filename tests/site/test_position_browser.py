@@ -45,6 +45,7 @@ from explainer.engine import (
     CoincheContract,
     CoincheRules,
     Contract,
+    DealScore,
     IllegalPlayError,
     InvalidContractError,
     InvalidDealError,
@@ -57,11 +58,10 @@ from explainer.engine import (
     card_str,
     find_coinche_rules,
     make_ruler,
+    multiplied,
     play_coinche_deal,
     play_deal,
     random_scored_deal,
-    DealScore,
-    multiplied,
     score_classic_declarations,
     score_coinche,
     score_deal,
@@ -71,7 +71,7 @@ from explainer.engine import (
 from explainer.scenarios.diagnostics import Code
 from explainer.scenarios.loader import load_project, load_text
 from explainer.site.position import POSITION, position_rule_sets
-from tests.browser import axe_script, launch
+from tests.browser import axe_script
 
 pytestmark = pytest.mark.browser
 
@@ -87,11 +87,6 @@ get the full count."""
 MIXTURES = 12
 """Rule sets with every scoring knob drawn at random, per game (knobs interact)."""
 TRUMPS = tuple(Trump)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 def call(page: Any, function: str, *args: Any) -> Any:
