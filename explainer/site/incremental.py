@@ -9,8 +9,8 @@ made from (:func:`output_keys`). All of them share the *configuration* (the sett
   language's catalogs (the site's and the theme's) and every ``page.yaml`` (the
   navigation names each page);
 * a scenario page, besides: each of its examples' files;
-* the Your position page, besides: every example's file (it links each play law to its
-  page and section);
+* the Your position page, besides: every law's file (it links each play law to its page
+  and section);
 * the root page: its template and the first language's catalogs;
 * ``sitemap.xml``: the pages' ids.
 
@@ -258,8 +258,9 @@ def _output_key(site: Site, o: Output, parts: Parts) -> str:
     common += [parts.files[pv.page.path] for pv in site.pages]
     if o.view is not None:
         return digest(*common, *(parts.files[s.path] for s in o.view.scenarios))
-    if o.template == "position.html":  # the play laws of every page, and their sections
-        return digest(*common, *(parts.files[s.path] for pv in site.pages for s in pv.scenarios))
+    if o.template == "position.html":  # the laws of every page (it links its play laws)
+        laws = [s.path for pv in site.pages for s in pv.scenarios if s.kind == "law"]
+        return digest(*common, *(f"{path}={parts.files[path]}" for path in laws))
     return digest(*common)
 
 
