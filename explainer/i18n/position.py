@@ -143,11 +143,8 @@ DEAL_MESSAGES: Final[dict[str, Marked]] = {
     # %(rules)s is the rule set's id.
     "surcoinche-off": P_("position deal", "a surcoinche is not played under %(rules)s"),
     # NOTE: The engine's message for a coinched classic Belote contract under a rule set
-    # that has no coinche: %(rules)s is the rule set's id; classic_coinche: off is the
-    # rule's id and value, as a scenario writes them.
-    "coinche-off": P_(
-        "position deal", "a coinche is not played under %(rules)s (classic_coinche: off)"
-    ),
+    # that has no coinche: %(rules)s is the rule set's id, %(knob)s the rule's id.
+    "coinche-off": P_("position deal", "a coinche is not played under %(rules)s (%(knob)s: off)"),
 }
 """The deal calculator's refusals, by the key the page's script reports."""
 

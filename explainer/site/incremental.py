@@ -259,8 +259,8 @@ def _output_key(site: Site, o: Output, parts: Parts) -> str:
     if o.view is not None:
         return digest(*common, *(parts.files[s.path] for s in o.view.scenarios))
     if o.template == "position.html":  # the laws of every page (it links its play laws)
-        laws = [s.path for pv in site.pages for s in pv.scenarios if s.kind == "law"]
-        return digest(*common, *(f"{path}={parts.files[path]}" for path in laws))
+        laws = [s for pv in site.pages for s in pv.scenarios if s.kind == "law"]
+        return digest(*common, *(f"{s.id}={parts.files[s.path]}" for s in laws))
     return digest(*common)
 
 

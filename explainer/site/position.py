@@ -288,12 +288,11 @@ CLAIM_SAYS: Final = (
     Says.DEFENCE_LEVEL_LITIGE,
     Says.DEFENCE_LEVEL_REDEAL,
     Says.CAPOT_BID_WON,
-    Says.COINCHED,
-    Says.SURCOINCHED,
 )
 """The outcome sentences the deal calculator chooses from (with a seat: a générale's;
 with a number of tricks: a capot bid lost), rendered with slots for their numbers: why
-a deal is made or failed, as :mod:`.outcomes` says it, and a coinche's multiplier."""
+a deal is made or failed, as :mod:`.outcomes` says it. The score's parts (and so the
+coinche's "parts marked × 2") are the score table's rows here, not sentences."""
 
 MAX_BID: Final = 180
 """The highest numeric bid the calculator offers (from the lowest, 80, in tens)."""

@@ -873,7 +873,7 @@
       var p = playRules(play);
       return deals.map(function (x) {
         if (game !== "coinche" && coincheRefused(knobs, x[3])) {  // before any play: play_deal
-          return [["coinche-off", {rules: name}]];
+          return [["coinche-off", {rules: name, knob: "classic_coinche"}]];
         }
         var problems = [], tricks = readDealTricks(x[4], problems);
         if (!tricks) { return problems; }
@@ -1428,12 +1428,6 @@
     return c.made ? ["made", [reached, ["defence-level-made", values]]] : ["failed", [reached, ["defence-level-failed", values]]];
   }
 
-  function coinched(verdict, times) {
-    // A coinche's multiplier, said where it multiplied a made or failed contract.
-    if (times === 1 || (verdict !== "made" && verdict !== "failed")) { return []; }
-    return [[times === 2 ? "coinched" : "surcoinched", {times: times}]];
-  }
-
   function claim(c) {
     // One outcome sentence, marked with the sentence it is (outcomes.Says: its key
     // without the seat or number the page renders it for).
@@ -1445,12 +1439,11 @@
   function dealScore(rs, d) {
     // The score, the lines of the score table and the outcome's sentences, chosen from
     // the result as the examples choose them (explainer/site/outcomes.py).
-    var lines, got, why, times;
+    var lines, got, why;
     if (rs.game === "coinche") {
       var r = coincheRules(rs.score), c = scoreCoinche(rs.score, d);
       lines = coincheLines(d, c, r);
       why = coincheWhy(d, c, r);
-      times = c.multiplier;
       got = {made: c.made, score: c.score, held: c.held[0] + c.held[1]};
     } else {
       var b = scoreBelote(rs.score, d), t = d.taker & 1;
@@ -1458,12 +1451,10 @@
       var totals = lines[lines.length - 2][1];
       why = classicWhy(b.made, totals[t], totals[t ^ 1], b.held);
       why = [why[0], [why[1]]];
-      times = [1, 2, 4][d.level] || 1;
       got = {made: b.made, score: b.score, held: b.held};
     }
     got.verdict = why[0];
     got.why = why[1];
-    got.events = coinched(why[0], times);
     got.lines = lines.filter(function (l) { return ALWAYS.indexOf(l[0]) >= 0 || l[1][0] || l[1][1]; });
     got.game = rs.game;
     return got;
@@ -1501,7 +1492,8 @@
     try { return dealScore(rs, d); }
     catch (e) {
       if (["declarations-off", "surcoinche-off", "coinche-off"].indexOf(e.message) < 0) { throw e; }
-      var knob = rs.game === "coinche" ? "declarations" : "classic_declarations";
+      var knob = e.message === "coinche-off" ? "classic_coinche"
+        : rs.game === "coinche" ? "declarations" : "classic_declarations";
       problems.push([e.message, {rules: rs.id, knob: knob}]);
       return null;
     }
@@ -1537,15 +1529,6 @@
     got.why.forEach(function (c) { outcome.appendChild(document.createTextNode(" ")); outcome.appendChild(claim(c)); });
     out.appendChild(outcome);
     var summary = [outcome.textContent];
-    if (got.events.length) {
-      var events = el("p", "outcome-events", []);
-      got.events.forEach(function (c, i) {
-        if (i) { events.appendChild(document.createTextNode(" ")); }
-        events.appendChild(claim(c));
-      });
-      out.appendChild(events);
-      summary.push(events.textContent);
-    }
     if (got.held) { out.appendChild(el("p", "", [fill("held", {points: got.held})])); }
     summary.push(word("line-" + rs.game + "-score") + ": " + scoreWords(got.score));
     var notes = otherScores(rs, got);
