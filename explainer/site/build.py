@@ -67,7 +67,6 @@ from .render import (
     outputs,
     render_site,
 )
-from .theme import static_files
 
 __all__ = [
     "MARKER",
@@ -420,7 +419,7 @@ def _render(site: Site, memo: Memo, target: _Target) -> tuple[dict[str, bytes], 
     sitemap = renderer.sitemap()
     if sitemap is not None and SITEMAP not in kept:
         files[SITEMAP] = sitemap
-    files.update(static_files(site.root))
+    files.update(renderer.static())
     files[MARKER] = _MARKER_TEXT
     files[STAMP] = Manifest(target.inputs, keys).to_bytes()
     return files, kept
