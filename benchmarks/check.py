@@ -11,9 +11,12 @@ bytecode). It prints wall and CPU time (the process and its children) of each, t
 median and the best, and the ratio of the medians. Target: :data:`RATIO_TARGET`.
 
 ``--compare PATH`` times beside them, in the same alternation, the check of another
-checkout of the project (``PATH`` holds its ``explainer`` package; for instance a
-``git worktree`` of ``main``): the figures of the code before and after a change, taken
-side by side on a machine whose speed swings from minute to minute.
+checkout of the project (``PATH`` is its root: a ``git worktree`` of ``main``, or
+``git archive main | tar -x -C PATH``): the figures of the code before and after a
+change, taken side by side on a machine whose speed swings from minute to minute. That
+checkout's code runs from its own folder (``python -P``, its folder first on
+``PYTHONPATH``; with ``--shipped`` and ``--laws`` it checks its own copy of the project,
+as a user of that checkout would).
 
 ``python benchmarks/check.py --shipped`` times instead the check of this repository as a
 user runs it, ``explainer check`` in a new process, without the law scenarios (their
@@ -163,9 +166,22 @@ def _load() -> str:
 def machine() -> str:
     """The machine, as the speed table names it."""
     return (
-        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()},"
-        f" {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}"
+        f"{_cpu_model()} ({platform.machine()}), {os.cpu_count()} cores,"
+        f" Python {platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}"
     )
+
+
+def _cpu_model() -> str:
+    """The processor's name as Linux gives it (``/proc/cpuinfo``), else the platform's."""
+    try:
+        text = Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return platform.processor() or "unknown CPU"
+    for line in text.splitlines():
+        key, _, value = line.partition(":")
+        if key.strip() == "model name":
+            return value.strip()
+    return platform.processor() or "unknown CPU"
 
 
 Figures = list[tuple[float, float, str]]
@@ -195,7 +211,7 @@ def against_bare(n: int, compare: Path | None, rounds: int = ROUNDS) -> float:
             sides.append(
                 (
                     f"explainer check of {compare.name}",
-                    ["-m", "explainer", "check", str(folder)],
+                    ["-P", "-m", "explainer", "check", str(folder)],
                     _env(Path(tmp, "b2"), compare),
                 )
             )
@@ -265,27 +281,30 @@ def _without_laws(root: Path, into: Path) -> int:
 def _cold_and_warm(project: Path, tmp: Path, runs: int, compare: Path | None) -> dict[str, Figures]:
     """``runs`` times, alternately: a cold check (an empty user cache) then a warm one
     (the cache it wrote), a cold one in one process (``--jobs 1``), and with ``compare``
-    a cold one of that checkout; after one run of each that writes the bytecode."""
-    sides = [("", _env(tmp / "bytecode"))]
+    (the root of another checkout's project) a cold one of that checkout, run in its own
+    folder; after one run of each that writes the bytecode.
+
+    Each side runs ``python -m explainer`` in its project's folder, which Python puts
+    first on the path: the code checked is that folder's own ``explainer`` (a
+    ``PYTHONPATH`` would come after it), and so are the theme's catalogs it checks."""
+    sides = [("", _env(tmp / "bytecode"), project)]
     if compare is not None:
-        sides.append((compare.name, _env(tmp / "bytecode2", compare)))
-    for _, env in sides:
-        _timed(
-            ["-m", "explainer", "check"], {**env, "XDG_CACHE_HOME": str(tmp / "primer")}, project
-        )
+        sides.append((compare.name, _env(tmp / "bytecode2"), compare))
+    for _, env, where in sides:
+        _timed(["-m", "explainer", "check"], {**env, "XDG_CACHE_HOME": str(tmp / "primer")}, where)
     out: dict[str, Figures] = {}
     check = ["-m", "explainer", "check"]
     for n in range(runs):
-        for label, env in sides:
+        for label, env, where in sides:
             cold = {**env, "XDG_CACHE_HOME": str(tmp / f"cache{label}{n}")}  # empty: cold
             name = f"{label}: cold" if label else "cold (no cache)"
-            out.setdefault(name, []).append(_timed(check, cold, project))
+            out.setdefault(name, []).append(_timed(check, cold, where))
             if label:
                 continue
-            out.setdefault("warm (cached)", []).append(_timed(check, cold, project))
+            out.setdefault("warm (cached)", []).append(_timed(check, cold, where))
             alone = {**env, "XDG_CACHE_HOME": str(tmp / f"alone{n}")}
             out.setdefault("cold, --jobs 1", []).append(
-                _timed([*check, "--jobs", "1"], alone, project)
+                _timed([*check, "--jobs", "1"], alone, where)
             )
     return out
 
@@ -315,8 +334,12 @@ def shipped(root: Path, compare: Path | None = None, runs: int = 3) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         project = Path(tmp, "project")
         dropped = _without_laws(root, project)
+        other = None
+        if compare is not None:
+            other = Path(tmp, compare.name)
+            _without_laws(compare, other)
         load_before = _load()
-        figures = _cold_and_warm(project, Path(tmp), runs, compare)
+        figures = _cold_and_warm(project, Path(tmp), runs, other)
     jobs = default_jobs()
     print(f"machine: {machine()}; {load_before}, after: {_load()}")
     print(

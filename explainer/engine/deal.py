@@ -440,11 +440,17 @@ def belote_seat(trump: Trump, hands: Sequence[Mask]) -> Seat | None:
     """
     if trump >= Trump.NONE:
         return None
-    king_queen = 1 << card(Rank.KING, trump) | 1 << card(Rank.QUEEN, trump)
+    king_queen = _KING_QUEEN[trump]
     for seat in _SEATS:
         if hands[seat] & king_queen == king_queen:
             return seat
     return None
+
+
+_KING_QUEEN: Final = tuple(
+    1 << card(Rank.KING, suit) | 1 << card(Rank.QUEEN, suit) for suit in range(4)
+)
+"""The king and queen of each suit, as a mask (a deal law looks for them in every deal)."""
 
 
 def belote_seats(trump: Trump, hands: Sequence[Mask], rules: RuleSet = HOUSE) -> tuple[Seat, ...]:
@@ -468,8 +474,7 @@ def belote_seats(trump: Trump, hands: Sequence[Mask], rules: RuleSet = HOUSE) ->
     if trump == Trump.NONE or rules.all_trump_belote == "none":
         return ()
     out = []
-    for suit in range(4):
-        king_queen = 1 << card(Rank.KING, suit) | 1 << card(Rank.QUEEN, suit)
+    for king_queen in _KING_QUEEN:
         for seat in _SEATS:
             if hands[seat] & king_queen == king_queen:
                 out.append(seat)

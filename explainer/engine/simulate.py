@@ -261,7 +261,7 @@ def _result(
         trump=trump,
         taker=taker,
         hands=dealt,
-        leader=Seat(leader),
+        leader=_SEATS[leader],
         cards=played.cards,
         winners=played.winners,
         card_points=played.card_points,
@@ -315,10 +315,25 @@ def random_scored_deals(
 
 def _recount(played: _Played, points: Sequence[int]) -> _Played:
     """The same plays, the card points counted by another table (all-trump scales)."""
+    return _Played(
+        played.cards, played.winners, recount(played.cards, played.winners, points), played.alike
+    )
+
+
+def recount(cards: Sequence[int], winners: Sequence[int], points: Sequence[int]) -> tuple[int, int]:
+    """The teams' card points of a deal's plays (``cards`` in play order, four a trick;
+    ``winners`` of each trick) counted by the point table ``points``."""
     team = [0, 0]
-    for i, winner in enumerate(played.winners):
-        team[winner & 1] += sum(points[c] for c in played.cards[4 * i : 4 * i + 4])
-    return _Played(played.cards, played.winners, (team[0], team[1]), played.alike)
+    at = 0
+    for winner in winners:
+        team[winner & 1] += (
+            points[cards[at]]
+            + points[cards[at + 1]]
+            + points[cards[at + 2]]
+            + points[cards[at + 3]]
+        )
+        at += 4
+    return (team[0], team[1])
 
 
 def random_scored_deal(

@@ -52,6 +52,7 @@ def _fresh_streams(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(D, "_DEAL_POOLS", {})
     monkeypatch.setattr(D, "_SCORED", {})
     monkeypatch.setattr(M, "_STREAMS", {})
+    monkeypatch.setattr(M, "_PLAYED", {})
 
 
 def test_a_match_law_is_parsed_into_its_kinds_premises_and_conclusions() -> None:
@@ -230,6 +231,20 @@ def test_premises_choose_the_matches_and_a_claimed_premise_can_be_false() -> Non
     assert result["house"].matching == 0  # house has no litige
     claim = MatchLaw.parse(trump="suit", then=["both_reach"])
     assert not check_match_law(claim, {"house": HOUSE}, samples=50)["house"].holds
+
+
+def test_match_laws_of_one_kind_share_their_matches_and_each_gives_what_it_gives_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    laws = [MatchLaw.parse(trump="suit", then=[c]) for c in ("one_winner", "points_add_up")]
+    together = [check_match_law(law, THREE, samples=60) for law in laws]
+    assert len(M._PLAYED) == 3  # one set of matches per rule set, read by both laws
+    for law, shared in zip(laws, together, strict=True):
+        for name in ("_DEAL_POOLS", "_SCORED", "_HELD"):
+            monkeypatch.setattr(D, name, {})
+        monkeypatch.setattr(M, "_STREAMS", {})
+        monkeypatch.setattr(M, "_PLAYED", {})
+        assert check_match_law(law, THREE, samples=60) == shared
 
 
 def test_the_default_rule_sets_are_the_match_variants() -> None:

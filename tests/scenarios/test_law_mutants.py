@@ -18,10 +18,16 @@ from explainer.engine import (
     LawError,
     LawOutcome,
     LawResult,
+    MatchConclusion,
+    MatchCounterexample,
+    MatchDeal,
     MatchLaw,
     MatchOutcome,
+    MatchPremise,
     PlayLaw,
     Rule,
+    Seat,
+    Team,
     check_deal_law,
     check_match_law,
     match_counterexample_yaml,
@@ -446,8 +452,15 @@ def test_a_pages_laws_are_numbered_in_order_and_an_unstated_rule_links_nowhere()
 
 
 def test_deal_laws_share_their_deals_and_play_laws_their_positions() -> None:
-    assert law_kind.shared_work(DEAL, TWO) == ("deal",)
+    assert law_kind.shared_work(DEAL, TWO) == ("deal", ("suit",))
     assert law_kind.shared_work(LAW, TWO) == ("play", LAW.masks)
+
+
+def test_deal_laws_of_other_kinds_of_contract_share_nothing() -> None:
+    all_trump = DealLaw.parse(trump="all", then=["made_scores_own"])
+    both = DealLaw.parse(trump=["all", "suit"], then=["made_scores_own"])
+    assert law_kind.shared_work(all_trump, TWO) == ("deal", ("all",))
+    assert law_kind.shared_work(both, TWO) == ("deal", ("all", "suit"))
 
 
 def test_a_groups_weight_counts_its_kinds_of_contract_and_its_laws() -> None:
@@ -635,18 +648,42 @@ def test_a_holding_match_law_result_is_cached_and_read_back(fresh_cache: Path) -
     assert law_kind._load("m", THREE) == result
 
 
+@pytest.mark.parametrize("said", [MatchConclusion.WINNER_AHEAD, MatchPremise.LITIGE])
+def test_every_field_of_a_failing_match_is_cached_and_read_back(
+    fresh_cache: Path, said: MatchConclusion | MatchPremise
+) -> None:
+    deals = (
+        MatchDeal((0, 182), Team.EW, (Team.NS, Team.EW), Team.NS, False, None, 0),
+        MatchDeal((0, 0), None, (), None, True, None, 0),
+        MatchDeal((81, 0), None, (), None, False, None, 81),
+        MatchDeal((100, 62), None, (Team.NS,), None, False, Team.NS, 0),
+    )
+    cx = MatchCounterexample(PRESETS["ffb_belote"], Seat.W, (640, 912), deals, said)
+    result = LawResult(
+        (
+            MatchOutcome("house", True, 10, 10, 100),
+            MatchOutcome("ffb_belote", False, 10, 4, 90, cx),
+            MatchOutcome("pagat_belote", True, 10, 10, 95),
+        )
+    )
+    law_kind._store("m", result)
+    assert law_kind._load("m", THREE) == result
+
+
 def test_mixed_cached_outcomes_are_unreadable(fresh_cache: Path) -> None:
     with pytest.raises(ValueError, match="mixed"):
         law_kind._decode([["match", "house", True, 1, 1, 1], ["deal", "x", True, 1, 1]], THREE)
 
 
-def test_a_failing_match_law_is_not_cached_and_its_note_gives_the_match(
+def test_a_failing_match_law_is_cached_with_its_match_and_its_note_gives_the_match(
     fresh_cache: Path,
 ) -> None:
-    result = check_match_law(MATCH, {"pagat_belote": PRESETS["pagat_belote"]}, samples=200)
+    rule_sets = {"pagat_belote": PRESETS["pagat_belote"]}
+    result = check_match_law(MATCH, rule_sets, samples=200)
     failing = result["pagat_belote"]
     assert failing.counterexample is not None
-    assert law_kind._encode(result) is None
+    law_kind._store("failing", result)
+    assert law_kind._load("failing", rule_sets) == result  # read back, the match and all
     line = ", ".join(match_counterexample_yaml(failing.counterexample).splitlines())
     note = law_kind.KIND.note(
         "holds_under", frozenset({"pagat_belote"}), None, {"holds_under": result}
@@ -673,7 +710,7 @@ def test_a_match_law_licenses_the_targets_of_its_rule_sets() -> None:
 
 
 def test_match_laws_share_the_deal_laws_deals_and_weigh_their_rule_sets() -> None:
-    assert law_kind.shared_work(MATCH, THREE) == ("deal",)
+    assert law_kind.shared_work(MATCH, THREE) == law_kind.shared_work(DEAL, TWO)
     both = law_kind.weight([(DEAL, TWO), (MATCH, THREE)])
     assert both == pytest.approx(1.5 * 1 + 0.06 + 0.2 * 3)  # one kind of contract, shared
 

@@ -133,9 +133,10 @@ class Declaration:
     @property
     def cards(self) -> CardSet:
         """The cards the declaration uses."""
-        if self.suit is None:
-            return CardSet(card(self.rank, s) for s in SUITS)
-        return CardSet(card(self.rank - k, self.suit) for k in range(_LENGTH[self.kind]))
+        if self.suit is None:  # the rank in each suit
+            return CardSet(0x01010101 << self.rank)
+        length = _LENGTH[self.kind]  # the top and the cards below it in its suit
+        return CardSet(((1 << length) - 1) << (card(self.rank, self.suit) - length + 1))
 
     def points(self, trump: Trump, rules: CoincheRules = FFB_COINCHE) -> int:
         """What the declaration is worth under ``trump`` (0 for four 7s or 8s)."""
@@ -324,25 +325,40 @@ def _best_seat(
     return best_seat
 
 
-def _runs(hand: int) -> list[Declaration]:
+def _run_table() -> tuple[tuple[int, Declaration], ...]:
+    """Every run, with its cards' mask, in the order :func:`_runs` gives them (by suit,
+    then from the highest top, then from the shortest)."""
     out = []
     for suit in SUITS:
         for top in range(7, 1, -1):
             for length in (3, 4, 5):
                 if top + 1 < length:
                     break
-                if all(hand >> card(top - k, suit) & 1 for k in range(length)):
-                    out.append(Declaration(_BY_LENGTH[length], Rank(top), suit))
-    return out
+                mask = sum(1 << card(top - k, suit) for k in range(length))
+                out.append((mask, Declaration(_BY_LENGTH[length], Rank(top), suit)))
+    return tuple(out)
+
+
+_RUNS: Final = _run_table()
+"""Every run and its mask, made once: a hand is looked at thousands of times a check."""
+_CARRES: Final = tuple(
+    (0x01010101 << rank, Declaration(DeclarationKind.CARRE, rank)) for rank in Rank
+)
+"""Every carré and its mask, from the sevens up."""
+_THREE_LOW: Final = 0x3F3F3F3F
+"""The cards that can be the lowest of three in sequence (a seven up to a queen)."""
+
+
+def _runs(hand: int) -> list[Declaration]:
+    if not hand & hand >> 1 & hand >> 2 & _THREE_LOW:  # no three in sequence: no run
+        return []
+    return [d for mask, d in _RUNS if hand & mask == mask]
 
 
 def _carres(hand: int, trump: Trump, rules: CoincheRules) -> list[Declaration]:
-    out = []
-    for rank in Rank:
-        d = Declaration(DeclarationKind.CARRE, rank)
-        if hand & d.cards.mask == d.cards.mask and d.points(trump, rules) > 0:
-            out.append(d)
-    return out
+    if not hand & hand >> 8 & hand >> 16 & hand >> 24 & 0xFF:  # no rank four times
+        return []
+    return [d for mask, d in _CARRES if hand & mask == mask and d.points(trump, rules) > 0]
 
 
 def _maximal_runs(hand: int) -> list[Declaration]:
@@ -377,20 +393,28 @@ def declarations_in_hand(
     if rules.card_reuse:
         return tuple(carres + _maximal_runs(mask))
     candidates = carres + _runs(mask)
+    if not candidates:
+        return ()
+    masks = [d.cards.mask for d in candidates]
+    used = 0
+    for m in masks:
+        if used & m:
+            break
+        used |= m
+    else:  # no two share a card: all of them (each is worth points) score the most
+        return tuple(candidates)
+    points = [d.points(trump, rules) for d in candidates]
     best: tuple[int, int, list[Declaration]] = (0, 0, [])
 
-    def search(start: int, used: int, chosen: list[Declaration]) -> None:
+    def search(start: int, used: int, chosen: list[int], total: int, top: int) -> None:
         nonlocal best
-        total = sum(d.points(trump, rules) for d in chosen)
-        top = max((d.points(trump, rules) for d in chosen), default=0)
         if (total, top) > best[:2]:
-            best = (total, top, list(chosen))
+            best = (total, top, [candidates[i] for i in chosen])
         for i in range(start, len(candidates)):
-            cards = candidates[i].cards.mask
-            if not cards & used:
-                chosen.append(candidates[i])
-                search(i + 1, used | cards, chosen)
+            if not masks[i] & used:
+                chosen.append(i)
+                search(i + 1, used | masks[i], chosen, total + points[i], max(top, points[i]))
                 chosen.pop()
 
-    search(0, 0, [])
+    search(0, 0, [], 0, 0)
     return tuple(best[2])

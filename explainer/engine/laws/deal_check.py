@@ -24,13 +24,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-from ..coinche.declarations import compare_declarations, declarations_in_hand
-from ..coinche.rules import FFB_COINCHE, PAGAT_COINCHE
+from ..coinche.declarations import Declaration, compare_declarations, declarations_in_hand
+from ..coinche.rules import FFB_COINCHE, PAGAT_COINCHE, CoincheRules
 from ..contract import Trump, point_table
 from ..deal import BELOTE, LAST_TRICK, DealScore, belote_seats, deal_total, score_deal
 from ..rules import KNOBS, PRESETS, RuleSet, presets_for
 from ..seats import Seat
-from ..simulate import RandomDeal, random_scored_deals
+from ..simulate import RandomDeal, random_scored_deals, recount
 from .deal_law import DEAL_SAMPLES, DealLaw
 from .results import DealCounterexample, DealLawResult, DealOutcome, LawResult
 from .terms import SEED, DealConclusion, DealPremise, _behaviour, _kind_of
@@ -45,6 +45,8 @@ SCORING_KNOBS: Final = (
     "defenders_capot",
 )
 """The knobs that change how a played deal is scored, not how it is played."""
+
+_SEATS: Final = tuple(Seat)
 
 
 def scoring_variants(
@@ -101,23 +103,42 @@ def _scored_deal(
 _EVERY_PAIR: Final = PRESETS["house"].with_knobs(all_trump_belote="each_suit")
 """A rule set whose belotes are every king and queen of a trump suit one hand holds."""
 
+_Held = tuple[tuple[Seat, ...], tuple[tuple[Declaration, ...], ...]]
+_HELD: dict[tuple[Trump, tuple[int, int, int, int]], _Held] = {}
+"""What the hands of a deal hold, whatever the rule set (:func:`_held`), by trump and hands:
+the streams of rule sets that play otherwise deal the same hands."""
+
+
+def _held(deal: RandomDeal) -> _Held:
+    """The seat of each king and queen of a trump suit held in one hand as dealt, and
+    each seat's declarations as dealt: found once per deal, read under every rule set."""
+    key = (deal.trump, deal.hands)
+    found = _HELD.get(key)
+    if found is None:
+        trump = deal.trump
+        found = _HELD[key] = (
+            belote_seats(trump, deal.hands, _EVERY_PAIR),
+            tuple(declarations_in_hand(h, trump) for h in deal.hands),
+        )
+    return found
+
 
 def _pairs(deal: RandomDeal) -> tuple[Seat, ...]:
     """The seat of each king and queen of a trump suit held in one hand as dealt (the
     trump suit; at all-trump each suit; none at no-trump), whatever the rule set."""
-    return belote_seats(deal.trump, deal.hands, _EVERY_PAIR)
-
-
-_HELD: dict[tuple[Trump, tuple[int, int, int, int]], bool] = {}
+    return _held(deal)[0]
 
 
 def _declaration_held(deal: RandomDeal) -> bool:
-    """Whether a hand as dealt holds a declaration (kept per deal: the hands decide)."""
-    key = (deal.trump, deal.hands)
-    found = _HELD.get(key)
-    if found is None:
-        found = _HELD[key] = any(declarations_in_hand(h, deal.trump) for h in deal.hands)
-    return found
+    """Whether a hand as dealt holds a declaration."""
+    return any(_held(deal)[1])
+
+
+@cache
+def _declaring(pagat: bool, classic_declarations: str) -> CoincheRules:
+    """The Coinche rules whose comparison of declarations a classic deal follows."""
+    base = PAGAT_COINCHE if pagat else FFB_COINCHE
+    return base.with_knobs(classic_declarations=classic_declarations)
 
 
 def _declarations_scored(s: _Scored, rules: RuleSet) -> bool:
@@ -127,18 +148,13 @@ def _declarations_scored(s: _Scored, rules: RuleSet) -> bool:
     (:func:`~explainer.engine.coinche.declare_classic`'s comparison)."""
     if rules.classic_declarations == "off":
         return False
-    trump = s.deal.trump
-    announced = {
-        seat: tuple(str(d) for d in declarations_in_hand(s.deal.hands[seat], trump))
-        for seat in Seat
-    }
-    base = PAGAT_COINCHE if rules.name == "pagat_belote" else FFB_COINCHE
+    held = _held(s.deal)[1]
     compared = compare_declarations(
-        announced,
-        trump=trump,
+        {seat: held[seat] for seat in Seat},
+        trump=s.deal.trump,
         dealer=s.deal.leader.previous,
         hands=s.deal.hands,
-        rules=base.with_knobs(classic_declarations=rules.classic_declarations),
+        rules=_declaring(rules.name == "pagat_belote", rules.classic_declarations),
         game="belote",
     )
     return any(compared.points)
@@ -149,11 +165,7 @@ def _rescore(deal: RandomDeal, rules: RuleSet) -> _Scored:
     trump = deal.trump
     card_points = deal.card_points
     if trump == Trump.ALL and rules.all_trump_points != deal.rules.all_trump_points:
-        table = point_table(trump, rules.all_trump_points)
-        team = [0, 0]
-        for i, w in enumerate(deal.winners):
-            team[w & 1] += sum(table[c] for c in deal.cards[4 * i : 4 * i + 4])
-        card_points = (team[0], team[1])
+        card_points = recount(deal.cards, deal.winners, point_table(trump, rules.all_trump_points))
     belotes = belote_seats(trump, deal.hands, rules)
     score = score_deal(card_points, deal.winners, belotes, deal.taker, rules, trump=trump)
     return _scored_deal(deal, card_points, belotes, score)
@@ -302,7 +314,7 @@ def _fill(trump: Trump, rule_sets: Iterable[RuleSet], count: int) -> None:
         rng = pools[0][0]
         for i in range(start, count):
             deals = random_scored_deals(
-                rng, trump, members, taker=Seat(i & 3), leader=Seat(i >> 2 & 3)
+                rng, trump, members, taker=_SEATS[i & 3], leader=_SEATS[i >> 2 & 3]
             )
             for (_, pool), deal in zip(pools, deals, strict=True):
                 pool.append(deal)

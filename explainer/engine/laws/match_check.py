@@ -60,12 +60,14 @@ class _Match:
 def _match_deal(s: _Scored) -> MatchDeal:
     """A scored deal as its match sees it: the score, and who made or failed the contract
     (a classic match reads no belote: it never decides an end)."""
-    takers = Team(s.deal.taker & 1)
+    takers = _TEAMS[s.deal.taker & 1]
     score = s.score
     made = takers if score.made else None
     failed = None if score.made or score.held else takers
     return MatchDeal(score.score, score.capot, (), failed, made=made, held=score.held)
 
+
+_TEAMS: Final = tuple(Team)
 
 _STREAMS: dict[tuple[object, ...], list[MatchDeal]] = {}
 
@@ -114,6 +116,25 @@ def _matches(stream: Sequence[MatchDeal], rules: MatchRules, samples: int) -> li
     return out
 
 
+_PLAYED: dict[tuple[object, ...], list[_Match]] = {}
+
+
+def _played(
+    key: tuple[object, ...],
+    kinds: Sequence[TrumpKind],
+    rules: RuleSet,
+    m: MatchRules,
+    samples: int,
+) -> list[_Match]:
+    """The matches of :func:`_matches`, kept by what they depend on (``key``: the scored
+    deals and the match rules; and ``samples``): match laws of the same kinds of contract
+    read the same matches under rule sets that score and add alike."""
+    found = _PLAYED.get((key, samples))
+    if found is None:
+        found = _PLAYED[key, samples] = _matches(_stream(kinds, rules), m, samples)
+    return found
+
+
 def _holds(conclusion: MatchConclusion | MatchPremise, match: _Match) -> bool:
     """Whether one conclusion is true of a played match."""
     if isinstance(conclusion, MatchPremise):
@@ -153,7 +174,7 @@ def check_match_law(
             dataclasses.replace(m, name=""),
         )
         if key not in done:  # the same deals, scored and added alike: the same outcome
-            done[key] = _outcome(law, rules, _matches(_stream(law.kinds, rules), m, samples))
+            done[key] = _outcome(law, rules, _played(key, law.kinds, rules, m, samples))
         o = done[key]
         failure = o.counterexample
         if failure is not None:

@@ -48,8 +48,12 @@ from explainer.engine import (
     LawError,
     LawOutcome,
     LawResult,
+    MatchConclusion,
+    MatchCounterexample,
+    MatchDeal,
     MatchLaw,
     MatchOutcome,
+    MatchPremise,
     PlayLaw,
     RandomDeal,
     Rank,
@@ -726,11 +730,12 @@ def is_cached(law: AnyLawT, rule_sets: Mapping[str, RuleSet]) -> bool:
 
 
 def shared_work(law: AnyLawT, rule_sets: Mapping[str, RuleSet]) -> object:
-    """What laws checked in one process share: the deal and match laws their random
-    deals, the play laws with the same premises their positions (for each kind of
-    contract)."""
+    """What laws checked in one process share: the deal and match laws with the same
+    kinds of contract their random deals (a deal stream is played per kind of contract,
+    so laws of other kinds share nothing with them and go to the other process), the
+    play laws with the same premises their positions (for each kind of contract)."""
     if not isinstance(law, PlayLaw):
-        return ("deal",)
+        return ("deal", tuple(sorted(kind.value for kind in law.kinds)))
     return ("play", law.masks)
 
 
@@ -763,9 +768,10 @@ def _encode(result: AnyResult) -> list[Any] | None:
     out: list[Any] = []
     for o in result.outcomes:
         if isinstance(o, MatchOutcome):
+            match: list[Any] = ["match", o.preset, o.holds, o.matches, o.matching, o.deals]
             if o.counterexample is not None:
-                return None  # as a failing deal law
-            out.append(["match", o.preset, o.holds, o.matches, o.matching, o.deals])
+                match.append(_encode_match(o.counterexample))
+            out.append(match)
             continue
         if isinstance(o, DealOutcome):
             item: list[Any] = ["deal", o.preset, o.holds, o.deals, o.matching]
@@ -788,9 +794,10 @@ def _decode(data: Sequence[Any], rule_sets: Mapping[str, RuleSet]) -> AnyResult:
     match: list[MatchOutcome] = []
     for item in data:
         if item[0] == "match":
-            _, preset, holds, matches, matching, deals = item
+            _, preset, holds, matches, matching, deals, *ending = item
+            cut = _decode_match(ending[0], rule_sets[preset]) if ending else None
             match.append(MatchOutcome(str(preset), bool(holds), int(matches), int(matching),
-                                      int(deals)))  # fmt: skip
+                                      int(deals), cut))  # fmt: skip
             continue
         if item[0] == "deal":
             _, preset, holds, deals, matching, *failing = item
@@ -839,6 +846,38 @@ def _decode_deal(data: Sequence[Any], rules: RuleSet) -> DealCounterexample:
     return DealCounterexample(Trump(trump), rules, deal, said)
 
 
+def _team(team: Team | None) -> int | None:
+    return None if team is None else int(team)
+
+
+def _read_team(value: Any) -> Team | None:
+    return None if value is None else Team(value)
+
+
+def _encode_match(cx: MatchCounterexample) -> list[Any]:
+    """A failing match as JSON data: its first dealer, the totals before it, its deals
+    (each field of :class:`~explainer.engine.MatchDeal`) and the word that is false."""
+    deals = [
+        [list(d.score), _team(d.capot), [int(t) for t in d.belote], _team(d.failed), d.annulled,
+         _team(d.made), d.held]
+        for d in cx.deals
+    ]  # fmt: skip
+    return [int(cx.dealer), list(cx.start), deals, cx.conclusion.value,
+            isinstance(cx.conclusion, MatchPremise)]  # fmt: skip
+
+
+def _decode_match(data: Sequence[Any], rules: RuleSet) -> MatchCounterexample:
+    """The failing match read back (:func:`_encode_match`), under ``rules``."""
+    dealer, (ns, ew), deals, conclusion, is_premise = data
+    read = tuple(
+        MatchDeal((int(score[0]), int(score[1])), _read_team(capot), tuple(Team(t) for t in belote),
+                  _read_team(failed), bool(annulled), _read_team(made), int(held))
+        for score, capot, belote, failed, annulled, made, held in deals
+    )  # fmt: skip
+    said = MatchPremise(conclusion) if is_premise else MatchConclusion(conclusion)
+    return MatchCounterexample(rules, Seat(dealer), (int(ns), int(ew)), read, said)
+
+
 def _load(key: str, rule_sets: Mapping[str, RuleSet]) -> AnyResult | None:
     """The cached result, or ``None`` (none, or unreadable: then it is checked again)."""
     data = explainer_cache.read_entry(CACHE_FOLDER, key)
@@ -854,8 +893,8 @@ def _load(key: str, rule_sets: Mapping[str, RuleSet]) -> AnyResult | None:
 
 
 def _store(key: str, result: AnyResult) -> None:
-    """Write the result (atomically, by the project's cache); a failing deal law is not
-    cached, and a cache that cannot be written is no error."""
+    """Write the result (atomically, by the project's cache), its counterexamples with
+    it; a cache that cannot be written is no error."""
     data = _encode(result)
     if data is not None:
         explainer_cache.write_entry(CACHE_FOLDER, key, data, keep=CACHE_KEEP)

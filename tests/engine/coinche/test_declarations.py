@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-import pytest
+import functools
+import itertools
+import operator
 
-from explainer.engine.cards import CardSet
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from explainer.engine.cards import CardSet, Rank, card_str
 from explainer.engine.coinche import (
+    CoincheRules,
     Declaration,
     DeclarationError,
     DeclarationKind,
@@ -30,7 +37,7 @@ def best(
 
 def error(announced: dict[Seat, list[str]], **kw: object) -> tuple[str | None, int | None, str]:
     with pytest.raises(DeclarationError) as e:
-        compare_declarations(announced, trump=Trump.SPADES, dealer=S.N, **kw)  # type: ignore[arg-type]
+        compare_declarations(announced, trump=Trump.SPADES, dealer=S.N, **kw)
     return e.value.seat, e.value.index, str(e.value)
 
 
@@ -217,3 +224,89 @@ def test_classic_declarations_off_classic_belote_without_declarations() -> None:
 
 def test_nothing_announced_nobody_scores() -> None:
     assert best({}, Trump.SPADES) == (None, None, (0, 0))
+
+
+# -- the best declarations of a hand, against every set of them -----------------------
+
+_RUN_WORDS = {3: "tierce", 4: "cinquante", 5: "cent"}
+
+
+def _every_declaration(
+    hand: int, trump: Trump, rules: CoincheRules
+) -> list[tuple[Declaration, int]]:
+    """Every declaration the hand holds that is worth points, with its cards, in the
+    order the engine lists its candidates: carrés from the sevens up, then runs by suit,
+    from the highest top, from the shortest (written here from the definition)."""
+    found = []
+    for rank in range(8):
+        cards = sum(1 << (8 * suit + rank) for suit in range(4))
+        d = Declaration(DeclarationKind.CARRE, Rank(rank))
+        if hand & cards == cards and d.points(trump, rules) > 0:
+            found.append((d, cards))
+    for suit in range(4):
+        for top in range(7, -1, -1):
+            for length in (3, 4, 5):
+                cards = sum(1 << (8 * suit + top - k) for k in range(length) if top - k >= 0)
+                if top + 1 >= length and hand & cards == cards:
+                    found.append(
+                        (
+                            Declaration.parse(f"{_RUN_WORDS[length]} {card_str(8 * suit + top)}"),
+                            cards,
+                        )
+                    )
+    return found
+
+
+def _best_by_brute_force(hand: int, trump: Trump, rules: CoincheRules) -> list[str]:
+    """Of every set of declarations sharing no card, the one worth the most points, then
+    with the best single one; among equals the first in the candidates' order."""
+    found = _every_declaration(hand, trump, rules)
+    best: tuple[tuple[int, int], tuple[int, ...]] = ((0, 0), ())
+    for size in range(1, len(found) + 1):
+        for chosen in itertools.combinations(range(len(found)), size):
+            masks = [found[i][1] for i in chosen]
+            if (
+                sum(m.bit_count() for m in masks)
+                != functools.reduce(operator.or_, masks).bit_count()
+            ):
+                continue  # two of them share a card
+            points = [found[i][0].points(trump, rules) for i in chosen]
+            key = (sum(points), max(points))
+            if key > best[0] or (key == best[0] and chosen < best[1]):
+                best = (key, chosen)
+    return [str(found[i][0]) for i in best[1]]
+
+
+@st.composite
+def _hands(draw: st.DrawFn) -> int:
+    """Eight cards, often with runs and a carré in them."""
+    hand = 0
+    for _ in range(draw(st.integers(0, 2))):
+        suit, low, length = (
+            draw(st.integers(0, 3)),
+            draw(st.integers(0, 5)),
+            draw(st.integers(3, 6)),
+        )
+        hand |= ((1 << length) - 1) << (8 * suit + low) & 0xFF << 8 * suit
+    if draw(st.booleans()):
+        hand |= 0x01010101 << draw(st.integers(0, 7))
+    cards = draw(st.permutations(range(32)))
+    for c in cards:
+        if hand.bit_count() >= 8:
+            break
+        hand |= 1 << c
+    return hand
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    hand=_hands(),
+    trump=st.sampled_from(list(Trump)),
+    no_trump_carres=st.sampled_from(["ffb", "britannica"]),
+)
+def test_a_hand_declares_the_set_of_declarations_worth_the_most(
+    hand: int, trump: Trump, no_trump_carres: str
+) -> None:
+    rules = find_coinche_rules(no_trump_carres=no_trump_carres)
+    got = [str(d) for d in declarations_in_hand(hand, trump, rules=rules)]
+    assert got == _best_by_brute_force(hand, trump, rules)
