@@ -126,6 +126,7 @@ from .errors import (
     UnknownRulesError,
 )
 from .laws import (
+    COINCHE_SCORING_KNOBS,
     DEAL_SAMPLES,
     MATCH_KNOBS,
     MATCH_SAMPLES,
@@ -158,6 +159,8 @@ from .laws import (
     check_deal_law,
     check_match_law,
     check_play_law,
+    coinche_contract,
+    coinche_scoring_variants,
     counterexample_yaml,
     match_counterexample_yaml,
     match_variants,
@@ -213,6 +216,7 @@ __all__ = [
     "COINCHE_KNOBS",
     "COINCHE_OTHER_VALUES",
     "COINCHE_PRESETS",
+    "COINCHE_SCORING_KNOBS",
     "DEAL_SAMPLES",
     "DECK",
     "FFB_COINCHE",
@@ -344,6 +348,8 @@ __all__ = [
     "check_match_law",
     "check_play",
     "check_play_law",
+    "coinche_contract",
+    "coinche_scoring_variants",
     "compare_declarations",
     "counterexample_yaml",
     "deal_cards",
