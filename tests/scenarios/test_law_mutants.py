@@ -139,7 +139,7 @@ REFUSED: list[tuple[str, list[tuple[str, str]]]] = [
         "kind: law\ncontract: {trump: suit}\nthen: {must: follow}\nrules: scoring_variants\n",
         [
             (
-                "t.yaml:4:8: rules: scoring_variants is for deal and match laws of game: belote",
+                "t.yaml:4:8: rules: scoring_variants is for deal and match laws",
                 "BAD_RULES",
             ),
             FOLLOW,
@@ -150,8 +150,19 @@ REFUSED: list[tuple[str, list[tuple[str, str]]]] = [
         "rules: scoring_variants\n",
         [
             (
-                "t.yaml:3:7: then: deal laws are checked on classic deals (contract.game: belote)",
-                "BAD_VALUE",
+                "t.yaml:3:8: then.1: made_scores_own is a word of belote deal laws"
+                " (contract.game: belote)",
+                "INVALID",
+            )
+        ],
+    ),
+    (
+        "kind: law\ncontract: {trump: suit}\nwhen: [made, coinched]\nthen: [card_points_152]\n",
+        [
+            (
+                "t.yaml:3:14: when.2: coinched is a word of coinche deal laws"
+                " (contract.game: coinche)",
+                "INVALID",
             )
         ],
     ),
@@ -181,12 +192,13 @@ REFUSED: list[tuple[str, list[tuple[str, str]]]] = [
         ],
     ),
     (
-        "kind: law\ncontract: {game: coinche, trump: suit}\nthen: [made_scores_own]\n"
+        "kind: law\ncontract: {game: coinche, trump: suit}\nthen: [failed_defenders_all]\n"
         "rules: [ffb_coinche]\n",
         [
             (
-                "t.yaml:3:7: then: deal laws are checked on classic deals (contract.game: belote)",
-                "BAD_VALUE",
+                "t.yaml:3:8: then.1: failed_defenders_all is a word of belote deal laws"
+                " (contract.game: belote)",
+                "INVALID",
             )
         ],
     ),
@@ -456,10 +468,17 @@ def test_a_groups_weight_counts_its_kinds_of_contract_and_its_laws() -> None:
     assert law_kind.weight([(LAW, TWO), (HOLDS, TWO)]) == pytest.approx(0.2 * play_kinds + 0.06)
 
 
-def test_a_coinche_law_plays_each_presets_classic_rule_set() -> None:
-    rule_set = law_kind._rule_set("coinche", "ffb_coinche")
+def test_a_coinche_play_law_plays_each_presets_classic_rule_set() -> None:
+    rule_set = law_kind._rule_set("coinche", "ffb_coinche", deal=False)
     assert rule_set == COINCHE_PRESETS["ffb_coinche"].play_rules
-    assert law_kind._rule_set("belote", "house") is PRESETS["house"]
+    assert law_kind._rule_set("belote", "house", deal=False) is PRESETS["house"]
+
+
+def test_a_coinche_deal_law_is_checked_under_each_coinche_preset_itself() -> None:
+    assert law_kind._rule_set("coinche", "pagat_coinche", deal=True) is COINCHE_PRESETS[
+        "pagat_coinche"
+    ]
+    assert law_kind._rule_set("belote", "house", deal=True) is PRESETS["house"]
 
 
 def test_a_law_keeps_the_rule_sets_it_is_checked_under() -> None:

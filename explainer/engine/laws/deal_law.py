@@ -129,7 +129,10 @@ class DealLaw:
         """Like :meth:`parse`, but every problem at once: the law, or ``None`` and them."""
         problems: list[LawError] = []
         kinds = _parse_kinds(trump, problems) if trump else []
-        conditions, conclusions = _parse_words(when, then, DealPremise, DealConclusion, problems)
+        other = _CLASSIC_ONLY if game == "coinche" else _COINCHE_ONLY
+        conditions, conclusions = _parse_words(
+            when, then, DealPremise, DealConclusion, problems, other
+        )
         if problems:
             return None, problems
         try:

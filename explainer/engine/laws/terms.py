@@ -100,7 +100,7 @@ a conclusion too, as in a deal law.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final, TypeVar
@@ -405,24 +405,28 @@ def _parse_words(
     premises: type[PremiseT],
     conclusions: type[ConclusionT],
     problems: list[LawError],
+    other_game: Collection[Enum] = (),
 ) -> tuple[list[tuple[PremiseT, bool]], list[ConclusionT | PremiseT]]:
     """A deal or match law's ``when`` (each premise maybe ``not ...``) and ``then`` (its
-    conclusions, or premises claimed), each unknown word a located problem."""
+    conclusions, or premises claimed), each unknown word a located problem whose hint
+    leaves out the words of ``other_game`` (the law refuses them itself, saying why)."""
     names = [p.value for p in premises]
+    shown = [p.value for p in premises if p not in other_game]
     conditions = []
     for i, text in enumerate(when):
         words = str(text).split()
         negated = len(words) == 2 and words[0] == "not"
         name = words[-1] if len(words) in (1, 2) else str(text)
         if name not in names or (len(words) == 2 and not negated):
-            problems.append(LawError(_unknown("premise", str(text), names), where=("when", i)))
+            problems.append(LawError(_unknown("premise", str(text), shown), where=("when", i)))
         else:
             conditions.append((premises(name), negated))
     claims: list[ConclusionT | PremiseT] = []
     words = [c.value for c in conclusions] + names
+    hint = [c.value for c in conclusions if c not in other_game] + shown
     for i, text in enumerate(then):
         if text not in words:
-            problems.append(LawError(_unknown("conclusion", text, words), where=("then", i)))
+            problems.append(LawError(_unknown("conclusion", text, hint), where=("then", i)))
         elif text in conclusions._value2member_map_:
             claims.append(conclusions(text))
         else:
