@@ -475,9 +475,10 @@ def test_a_coinche_play_law_plays_each_presets_classic_rule_set() -> None:
 
 
 def test_a_coinche_deal_law_is_checked_under_each_coinche_preset_itself() -> None:
-    assert law_kind._rule_set("coinche", "pagat_coinche", deal=True) is COINCHE_PRESETS[
-        "pagat_coinche"
-    ]
+    assert (
+        law_kind._rule_set("coinche", "pagat_coinche", deal=True)
+        is COINCHE_PRESETS["pagat_coinche"]
+    )
     assert law_kind._rule_set("belote", "house", deal=True) is PRESETS["house"]
 
 
