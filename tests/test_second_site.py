@@ -14,13 +14,12 @@ names the club's rule set, on the Practice page too.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser import axe_script, launch, serving
+from tests.browser import axe_script, serving
 from tests.install import Made, as_a_user, make_site, readme_commands, run
 
 pytestmark = pytest.mark.browser
@@ -140,11 +139,6 @@ def built(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     lines = run(["bash", "-c", build], made.site, env=env).stdout.splitlines()
     assert "built 13 pages in 3 languages (en, de, fr) into site" in lines
     return made.site / "site"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 def _text(page: Any, selector: str) -> list[str]:

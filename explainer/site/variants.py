@@ -258,7 +258,8 @@ def variants(scenario: Scenario, compare: Collection[str] | None = None) -> tupl
     differently, preset by preset (in the game's order); empty for kinds whose facts
     depend on no rule set (the kind's ``rules_of`` says, its ``recompute`` recomputes).
     ``compare``: the presets to compare with (the site's ``compare`` setting), ``None``
-    for every preset of the game."""
+    for every preset of the game and the values played elsewhere; a site that names
+    what it compares with gets no note on values played elsewhere either."""
     base: Rules | None = kind_of(scenario).rules_of(scenario)
     if base is None:
         return ()
@@ -287,6 +288,8 @@ def variants(scenario: Scenario, compare: Collection[str] | None = None) -> tupl
             out.append(replace(told, score=score))
             differ = [k for k in differ if k not in ("made", "score")]
         out += [_variant(family, preset, knob, k, mine[k], theirs[k]) for k in differ]
+    if compare is not None:
+        return tuple(out)
     return tuple(out) + _elsewhere_variants(scenario, family, base, mine)
 
 

@@ -16,6 +16,7 @@ from explainer.i18n.names import Words, typeset
 from explainer.site.practice import (
     NO_SUIT_TRUMP,
     PER_RULE,
+    _Drawing,
     coverage,
     draw_positions,
     practice_presets,
@@ -46,15 +47,22 @@ def test_every_rule_id_has_three_positions_under_the_house_rules() -> None:
 
 
 def test_no_suit_trump_presets_are_never_compared_at_no_trump_or_all_trump() -> None:
-    compared = draw_positions(compare=tuple(presets_for("belote")))
-    assert any(n.preset == "pagat_belote" for p in compared for n in p.others)
-    assert not [
-        p
-        for p in compared
-        if p.contract.trump >= Trump.NONE and any(n.preset in NO_SUIT_TRUMP for n in p.others)
-    ]
+    others = tuple((n, PRESETS[n]) for n in presets_for("belote") if n != "house")
+    drawing = _Drawing(PRESETS["house"], others, shared=False, quiet=1)
+    assert "pagat_belote" in NO_SUIT_TRUMP
+    assert [n for n, _ in drawing.compared(Trump.SPADES)] == [n for n, _ in others]
+    for trump in (Trump.NONE, Trump.ALL):
+        assert [n for n, _ in drawing.compared(trump)] == [
+            n for n, _ in others if n not in NO_SUIT_TRUMP
+        ]
+    assert set(drawing.trumps) == set(Trump)
     under_pagat = draw_positions(rules=PRESETS["pagat_belote"])
     assert under_pagat and all(p.contract.trump < Trump.NONE for p in under_pagat)
+    assert all(
+        p.contract.trump < Trump.NONE
+        for p in draw_positions(rules=PRESETS["house"])
+        if any(n.preset in NO_SUIT_TRUMP for n in p.others)
+    )
 
 
 @pytest.mark.parametrize("undertrump", ["optional", "forbidden"])
