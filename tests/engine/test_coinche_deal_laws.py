@@ -19,6 +19,7 @@ from explainer.engine import (
     Level,
     Seat,
     Trump,
+    announce_all,
     check_deal_law,
     coinche_contract,
     coinche_scoring_variants,
@@ -52,13 +53,14 @@ def test_a_random_deal_scores_as_the_coinche_engine_scores_its_tricks(preset: st
         for i, deal in enumerate(_deals(trump, _plays(rules), 400)):
             facts = coinche_score(deal, i, rules)
             announced = {}
-            if rules.declarations:
+            if rules.declarations:  # every declaration held, by the engine's own search
                 announced = {
                     s: tuple(
                         str(d) for d in declarations_in_hand(deal.hands[s], trump, rules=rules)
                     )
                     for s in Seat
                 }
+            assert announce_all(deal.hands, trump, rules) == announced
             played = play_coinche_deal(
                 facts.contract,
                 deal.tricks(),

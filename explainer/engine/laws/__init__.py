@@ -31,7 +31,7 @@ Arrows point one way: ``terms`` <- ``space`` <- ``sampling``, ``play_law`` <-
 
 from __future__ import annotations
 
-from .coinche_deal import coinche_contract
+from .coinche_deal import announce_all, coinche_contract
 from .deal_check import (
     COINCHE_SCORING_KNOBS,
     SCORING_KNOBS,
@@ -111,6 +111,7 @@ __all__ = [
     "Premise",
     "Quantifier",
     "TrumpKind",
+    "announce_all",
     "check_deal_law",
     "check_match_law",
     "check_play_law",

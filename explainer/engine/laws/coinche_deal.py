@@ -19,7 +19,7 @@ Coinche scoring (:func:`~explainer.engine.score_coinche`), and the conclusions
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
@@ -35,7 +35,7 @@ from ..seats import Seat, Team
 from ..simulate import RandomDeal
 from .terms import DealConclusion
 
-__all__ = ["BIDS", "LEVELS", "CoincheFacts", "coinche_contract", "coinche_score"]
+__all__ = ["BIDS", "LEVELS", "CoincheFacts", "announce_all", "coinche_contract", "coinche_score"]
 
 BIDS: Final[tuple[int | BidKind, ...]] = (80, 90, 100, 110, 120, 130, 140, 150, 160, BidKind.CAPOT)
 """The bids a stream's deals take in turn: every numeric bid of the presets and the capot."""
@@ -141,11 +141,19 @@ def held_declarations(hand: int, trump: Trump, rules: CoincheRules) -> tuple[str
     return found
 
 
-def _announced(deal: RandomDeal, rules: CoincheRules) -> dict[Seat, tuple[str, ...]]:
-    """Every declaration each hand holds, announced where the rule set plays them."""
+def announce_all(
+    hands: Sequence[int], trump: Trump, rules: CoincheRules
+) -> dict[Seat, tuple[str, ...]]:
+    """Every declaration each hand (a mask, by seat) holds, as announced, where the rule
+    set plays them (nothing where it does not): how a deal law's deals are declared, and
+    how a page plays its counterexample again."""
     if not rules.declarations:
         return {}
-    return {seat: held_declarations(deal.hands[seat], deal.trump, rules) for seat in Seat}
+    return {seat: held_declarations(hands[seat], trump, rules) for seat in Seat}
+
+
+def _announced(deal: RandomDeal, rules: CoincheRules) -> dict[Seat, tuple[str, ...]]:
+    return announce_all(deal.hands, deal.trump, rules)
 
 
 def coinche_score(deal: RandomDeal, index: int, rules: CoincheRules) -> CoincheFacts:

@@ -62,6 +62,7 @@ from explainer.engine import (
     Seat,
     Team,
     Trump,
+    announce_all,
     card,
     check_deal_law,
     check_match_law,
@@ -609,11 +610,7 @@ def _coinche_view(
     example is: the contract, the score lines and the outcome, all the engine's."""
     deal = cx.deal
     dealer = deal.leader.previous
-    announced: dict[Seat, tuple[str, ...]] = {}
-    if rules.declarations:
-        for seat in Seat:
-            found = declarations_in_hand(deal.hands[seat], deal.trump, rules=rules)
-            announced[seat] = tuple(str(d) for d in found)
+    announced = announce_all(deal.hands, deal.trump, rules)
     tricks = tuple(tuple(trick) for trick in deal.tricks())
     result = play_coinche_deal(
         contract, [list(t) for t in tricks], rules=rules, dealer=dealer, announced=announced
