@@ -24,6 +24,7 @@ from explainer.engine import (
     Rule,
     check_deal_law,
     check_match_law,
+    coinche_scoring_variants,
     match_counterexample_yaml,
     match_variants,
     presets_for,
@@ -553,6 +554,48 @@ def test_a_deal_law_with_scoring_variants_is_read_under_every_scoring_variant(
     assert law.game == "belote"
     assert dict(rule_sets) == scoring_variants("belote")
     assert len(rule_sets) > len(presets_for("belote"))
+
+
+def test_a_coinche_deal_law_is_read_under_each_coinche_preset_or_every_scoring_variant(
+    tmp_path: Path,
+) -> None:
+    """Read, not checked: a Coinche deal law's rule sets are the Coinche rule sets
+    themselves (their deals are bid and scored as Coinche deals), not their play rules."""
+    path = tmp_path / "law.yaml"
+    text = "kind: law\nid: d\ncontract: {game: coinche, trump: suit}\nthen: [capot_252]\n"
+    path.write_text(text, encoding="utf-8")
+    ((law, rule_sets),) = read_laws([path])
+    assert law == DealLaw.parse(trump="suit", then=["capot_252"], game="coinche")
+    assert dict(rule_sets) == dict(COINCHE_PRESETS)
+    path.write_text(text + "rules: scoring_variants\n", encoding="utf-8")
+    ((_, rule_sets),) = read_laws([path])
+    assert dict(rule_sets) == coinche_scoring_variants()
+    assert "pagat_coinche, belote: prenable" in rule_sets
+
+
+def test_a_coinche_deal_laws_counterexample_is_cached_with_its_contract() -> None:
+    law = DealLaw.parse(trump="suit", when=["tie"], then=["failed"], game="coinche")
+    rules = {"ffb_contree": COINCHE_PRESETS["ffb_contree"]}
+    result = check_deal_law(law, rules, samples=2000)
+    data = law_kind._encode(result)
+    assert data is not None
+    (back,) = law_kind._decode(data, rules).outcomes
+    (said,) = result.outcomes
+    assert (back.preset, back.holds, back.deals, back.matching) == (
+        said.preset,
+        said.holds,
+        said.deals,
+        said.matching,
+    )
+    assert back.counterexample is not None and said.counterexample is not None
+    cx, was = back.counterexample, said.counterexample
+    assert (cx.contract, cx.coinche, cx.conclusion) == (was.contract, was.coinche, was.conclusion)
+    assert (cx.deal.cards, cx.deal.taker, cx.deal.leader) == (
+        was.deal.cards,
+        was.deal.taker,
+        was.deal.leader,
+    )
+    assert cx.rules == COINCHE_PRESETS["ffb_contree"].play_rules
 
 
 def test_the_note_of_a_failing_deal_law_names_the_conclusion_false_in_a_deal() -> None:

@@ -38,7 +38,7 @@ from .terms import DealConclusion
 __all__ = ["BIDS", "LEVELS", "CoincheFacts", "announce_all", "coinche_contract", "coinche_score"]
 
 BIDS: Final[tuple[int | BidKind, ...]] = (80, 90, 100, 110, 120, 130, 140, 150, 160, BidKind.CAPOT)
-"""The bids a stream's deals take in turn: every numeric bid of the presets and the capot."""
+"""The bids a stream's deals take in turn: every numeric bid from 80 to 160, and the capot."""
 LEVELS: Final = (Level.NONE, Level.COINCHE, Level.SURCOINCHE)
 """The levels a stream's deals take in turn, each bid at each level."""
 
