@@ -8,6 +8,8 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from explainer.engine import (
     COINCHE_PRESETS,
@@ -71,6 +73,34 @@ def test_a_random_deal_scores_as_the_coinche_engine_scores_its_tricks(preset: st
             assert facts.score == played.scored, (trump, i)
             assert facts.final == played.score
             assert facts.capot == played.capot
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    index=st.integers(0, 16 * len(BIDS) * len(LEVELS) - 1),
+    preset=st.sampled_from(PRESET_NAMES),
+    trump=st.sampled_from(list(Trump)),
+    surcoinche=st.sampled_from(["4", "3", "off"]),
+)
+def test_any_random_deal_bid_any_way_scores_as_its_tricks_do(
+    seed: int, index: int, preset: str, trump: Trump, surcoinche: str
+) -> None:
+    """Whatever the deal, contract and rule set: the deal law's Coinche score is the
+    Coinche engine's for the same tricks, and the total points add up as the deal's do."""
+    rules = COINCHE_PRESETS[preset].with_knobs(surcoinche=surcoinche)
+    deal = random_scored_deal(random.Random(seed), trump, _plays(rules), taker=Seat(index & 3))
+    facts = coinche_score(deal, index, rules)
+    played = play_coinche_deal(
+        facts.contract,
+        deal.tricks(),
+        rules=rules,
+        dealer=deal.leader.previous,
+        announced=announce_all(deal.hands, trump, rules),
+    )
+    assert facts.score == played.scored
+    assert facts.card_points == played.card_points
+    assert facts.contract.level <= (Level.COINCHE if surcoinche == "off" else Level.SURCOINCHE)
 
 
 def test_the_deals_meet_every_bid_and_level_with_every_taker() -> None:
