@@ -318,8 +318,9 @@ def _elsewhere_variants(
             told = _told(scenario, other) if deal else None
             if told is not None:  # the outcome, told as the example's own is
                 score = theirs["score"] if "score" in differ else None
-                out.append(Variant(source, knob, cite, OUTCOME, mine.get("made"), told.verdict,
-                                   value, anchor, True, told, score))  # fmt: skip
+                verdict = outcome_of(view_of(scenario)).verdict
+                out.append(Variant(source, knob, cite, OUTCOME, verdict, told.verdict, value,
+                                   anchor, True, told, score))  # fmt: skip
                 continue
             out += [
                 Variant(source, knob, cite, fact, mine[fact], theirs[fact], value, anchor, True)

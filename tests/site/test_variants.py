@@ -214,7 +214,7 @@ def test_a_tie_played_elsewhere_is_told_by_the_examples_own_outcome_logic(
     monkeypatch.setattr(variants_module, "OTHER_VALUES", {"tie": {"litige": held}})
     (note,) = [v for v in variants(_scenarios()["deal-tie"]) if v.elsewhere]
     assert note.fact == "outcome" and note.outcome is not None
-    assert note.outcome.verdict is Verdict.LITIGE
+    assert (note.got, note.outcome.verdict) == (Verdict.MADE, Verdict.LITIGE)
     assert note.score == {Team.NS: 0, Team.EW: 81}
     failed = Sourced("failed", (), "a tie fails")
     monkeypatch.setattr(variants_module, "OTHER_VALUES", {"tie": {"failed": failed}})
