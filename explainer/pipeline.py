@@ -97,6 +97,10 @@ class Stages:
     """The disagreements (:func:`~explainer.scenarios.runner.run_all`)."""
     catalog_report: Callable[[Path, frozenset[str], int], CatalogReport] | None = None
     """The catalogs' report (:func:`~explainer.i18n.check.catalog_report`)."""
+    outside_links: Callable[[Path], list[Diagnostic]] | None = None
+    """The links out of the project (:func:`~explainer.scenarios.files.outside_links`):
+    a build that has just looked for them (and found none) need not walk the inputs
+    again."""
 
 
 def check_project(
@@ -119,7 +123,7 @@ def check_project(
     from explainer.scenarios.files import outside_links
     from explainer.scenarios.runner import run_all
 
-    links = outside_links(root) if paths is None else []
+    links = (stages.outside_links or outside_links)(root) if paths is None else []
     config, problems = read_settings(root)
     if problems:
         return Checked(

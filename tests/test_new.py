@@ -159,7 +159,7 @@ def test_the_wheel_in_a_fresh_venv_builds_a_new_site_in_another_folder(
     )
     explainer = str(tmp_path / "venv" / "bin" / "explainer")
     _run([explainer, "new", "rules"], work)
-    assert _run([explainer, "build"], work / "rules").startswith("built 5 pages")
+    assert _run([explainer, "build"], work / "rules").startswith("built 6 pages")
     assert (work / "rules" / "site" / "en" / "rules" / "index.html").is_file()
 
 

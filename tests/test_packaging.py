@@ -130,7 +130,7 @@ def test_the_readme_commands_set_the_site_up_from_the_wheel_and_build_and_check_
     env = as_a_user(site)
     build, check = (made.local(c) for c in readme_commands(site))
     built = run(["bash", "-c", build], site, env=env).stdout.splitlines()
-    assert "built 5 pages in 1 language (en) into site" in built  # after pip's lines
+    assert "built 6 pages in 1 language (en) into site" in built  # after pip's lines
     assert (site / "site" / "en" / "rules" / "index.html").is_file()
     assert run(["bash", "-c", check], site, env=env).stdout.endswith("\n1 passed, 0 failed\n")
     shown = run([str(site / ".venv" / "bin" / "explainer"), "--version"], site).stdout

@@ -137,7 +137,7 @@ def built(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     build = made.local(readme_commands(made.site)[0])
     assert build.endswith("&& .venv/bin/explainer build")
     lines = run(["bash", "-c", build], made.site, env=env).stdout.splitlines()
-    assert "built 13 pages in 3 languages (en, de, fr) into site" in lines
+    assert "built 16 pages in 3 languages (en, de, fr) into site" in lines
     return made.site / "site"
 
 
@@ -149,7 +149,7 @@ def test_the_club_s_site_from_the_wheel_in_french_and_german(built: Path, browse
     pages = sorted(p.relative_to(built).as_posix() for p in built.rglob("index.html"))
     assert [p for p in pages if p.startswith("de/")] == [
         "de/index.html", "de/practice/index.html", "de/rule-sets/index.html",
-        "de/rules/index.html",
+        "de/rules/index.html", "de/your-position/index.html",
     ]  # fmt: skip
     script = axe_script()
     # axe is injected by the test, so this context alone bypasses the pages' CSP
@@ -187,5 +187,8 @@ def test_the_club_s_site_from_the_wheel_in_french_and_german(built: Path, browse
         page.goto(base + "en/practice/index.html")  # drills the site's default rule set
         contracts = _text(page, "p.contract")
         assert contracts and all(c.startswith("Belote, our club's rules,") for c in contracts)
+        page.goto(base + "en/your-position/index.html")  # rules any trick: the club's first
+        assert page.locator("#pos-rules option").first.inner_text() == "our club's rules"
+        assert page.locator("#pos-contract").inner_text().startswith("Belote, our club's rules,")
     context.close()
     assert violations == []

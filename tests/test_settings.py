@@ -189,7 +189,7 @@ def test_languages_choose_what_is_built_and_a_theme_language_needs_no_site_catal
         text.replace('# languages = ["en", "fr"]', 'languages = ["en", "fr"]'), encoding="utf-8"
     )
     assert main(["build"]) == 0
-    assert capsys.readouterr().out.startswith("built 9 pages in 2 languages (en, fr)")
+    assert capsys.readouterr().out.startswith("built 11 pages in 2 languages (en, fr)")
     page = (site / "site" / "fr" / "rules" / "index.html").read_text(encoding="utf-8")
     assert "Quelles cartes Nord peut-il jouer" in page  # the theme's French, at once
     assert "interface" not in page  # the theme speaks French: no notice

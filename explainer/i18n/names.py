@@ -303,7 +303,8 @@ KNOB_LABELS: Final[dict[str, Marked]] = {
     "capot_bid_scoring": P_("knob", "How a capot bid scores"),
     # NOTE: A Coinche rule (a row of the Rule sets page).
     "capot_declarations": P_("knob", "Declarations on a capot"),
-    # NOTE: A Coinche rule (a row of the Rule sets page).
+    # NOTE: A rule of both games (a row of the Rule sets page, under Belote and under
+    # Coinche): how a deal's score is rounded in a match.
     "rounding": P_("knob", "Rounding the scores"),
     # NOTE: A Coinche rule (a row of the Rule sets page).
     "card_reuse": P_("knob", "One card in two declarations"),
@@ -315,7 +316,8 @@ KNOB_LABELS: Final[dict[str, Marked]] = {
     "low_carres": P_("knob", "Four sevens or four eights"),
     # NOTE: A Coinche rule (a row of the Rule sets page).
     "no_trump_carres": P_("knob", "Carrés at no-trump"),
-    # NOTE: A Coinche rule (a row of the Rule sets page).
+    # NOTE: A rule of both games (a row of the Rule sets page, under Belote and under
+    # Coinche): the score that wins the match.
     "target": P_("knob", "The match's target"),
     # NOTE: A Coinche rule (a row of the Rule sets page).
     "target_rule": P_("knob", "Winning the match"),
@@ -332,7 +334,8 @@ KNOB_LABELS: Final[dict[str, Marked]] = {
     # value count double?
     "no_trump_bid": P_("knob", "The value of a sans atout contract"),
 }
-"""Every knob of both games in words: the Rule sets page's row headings. A knob missing
+"""Every knob of both games in words: the Rule sets page's row headings (a knob both
+games have, ``rounding`` and ``target``, is worded for both). A knob missing
 here is a test failure (``tests/site/test_rulesets.py``), never a knob id on a page."""
 
 KNOB_PHRASES: Final[dict[tuple[str, str], Marked]] = {
@@ -875,6 +878,15 @@ TRICK_POINTS: Final = NP_("trick points", "%(sum)s = %(num)d point", "%(sum)s = 
 # NOTE: A number of points, e.g. in a deal's totals.
 POINTS: Final = NP_("points", "%(num)d point", "%(num)d points")
 
+# NOTE: A line above the Coinche page's compact deals, which write a card as its rank's
+# letter and its suit's sign ("K♦"): what the letters and signs stand for. %(ranks)s is a
+# list such as "A ace, K king, Q queen and J jack"; %(suits)s "♠ spades, ♥ hearts, …".
+NOTATION: Final = P_(
+    "notation",
+    "In the deals below, a card is written short, its rank's letter then its suit's sign:"
+    " %(ranks)s; %(suits)s.",
+)
+
 
 def _base(rules: RuleSet | CoincheRules) -> tuple[str, Mapping[str, str]]:
     """The preset ``rules`` is named after and its knobs: its own preset, a Coinche
@@ -888,6 +900,15 @@ def _base(rules: RuleSet | CoincheRules) -> tuple[str, Mapping[str, str]]:
         return rules.name, coinche.play_rules.knobs
     name = rules.name if rules.name in PRESETS and rules.name not in ALIASES else "house"
     return name, PRESETS[name].knobs
+
+
+LOWERCASE_NAMES: Final = frozenset({"en", "fr", "pl"})
+"""Languages whose card names are common nouns, written lowercase inside a sentence."""
+
+
+def _lower_first(text: str) -> str:
+    """ "King" -> "king": a name that starts a card name, inside a sentence."""
+    return text[:1].lower() + text[1:]
 
 
 class Words:
@@ -932,6 +953,13 @@ class Words:
         """ "King of spades", in this language."""
         return self._card_names[c]
 
+    def card_name_in_text(self, c: int) -> str:
+        """A card's name inside a sentence or a list ("Allowed cards: king of spades"):
+        lowercase first in a language whose card names are common nouns
+        (:data:`LOWERCASE_NAMES`), as written (a German noun keeps its capital)."""
+        name = self._card_names[c]
+        return _lower_first(name) if self.lang in LOWERCASE_NAMES else name
+
     def rank_letter(self, c: int) -> str:
         """The rank as shown on the card: "K" (English), "R" (French), "10"."""
         return self._rank_letters[c & 7]
@@ -941,6 +969,16 @@ class Words:
 
     def suit_name(self, suit: Suit | int) -> str:
         return self._p(SUIT_NAMES[Suit(suit)])
+
+    def notation(self) -> str:
+        """What the short notation's letters and signs stand for ("K king", "♠ spades"):
+        said once above compact deals, whose cards carry no name of their own (a name per
+        card would not fit the page's size budget), so a screen reader's user and a
+        reader new to the letters can read them."""
+        faces = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
+        ranks = [f"{self.rank_letter_of(r)} {_lower_first(self._p(RANK_NAMES[r]))}" for r in faces]
+        suits = [f"{s.symbol} {self.suit_name(s)}" for s in Suit]
+        return self._p(NOTATION, ranks=self.join(ranks), suits=self.join(suits))
 
     def seat(self, seat: Seat | int) -> str:
         return self._p(SEAT_NAMES[Seat(seat)])

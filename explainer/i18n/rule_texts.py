@@ -36,23 +36,30 @@ from explainer.engine import (
     PRESET_SOURCES,
     PRESETS,
     SOURCES,
+    Rule,
     Sourced,
     preset_sources,
+    why_illegal,
 )
 
 __all__ = [
+    "PLAY_VERB",
     "RULE_NOTE",
     "SOURCE_EDITION",
     "SOURCE_GLOSS",
     "SOURCE_PUBLISHER",
     "SOURCE_SECTION",
     "extract_rule_texts",
+    "play_verb",
     "rule_texts",
     "split_title",
 ]
 
 RULE_NOTE: Final = "rule note"
 """The context of a preset value's note (:attr:`explainer.engine.Sourced.note`)."""
+PLAY_VERB: Final = "illegal play"
+"""The context of the engine's reason in an illegal-play message (``must climb`` in
+``illegal play: 7S (must climb: 9S)``, :func:`~explainer.engine.why_illegal`)."""
 SOURCE_PUBLISHER: Final = "source publisher"
 """The context of the publisher of a source with no address: the project's own material,
 named in English ("explainer seeds")."""
@@ -148,7 +155,21 @@ def rule_texts() -> dict[tuple[str, str], list[str]]:
                 source.edition,
                 f"The edition of the document titled {source.title}: which version was read.",
             )
+    for rule in Rule:
+        add(
+            PLAY_VERB,
+            play_verb(rule),
+            f"Why a card may not be played, in the message the Your position page shows"
+            f' ("illegal play: 7S (must climb: 9S)"); rule {rule.value}. The same words'
+            " as explainer check's message, which is English.",
+        )
     return found
+
+
+def play_verb(rule: Rule) -> str:
+    """The engine's reason for an illegal play under ``rule``, without the cards:
+    ``must climb`` (:func:`~explainer.engine.why_illegal`)."""
+    return why_illegal(rule, 0).removesuffix(": ")
 
 
 def split_title(title: str) -> tuple[str, str]:

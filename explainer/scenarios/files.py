@@ -106,7 +106,20 @@ def _links(root: Path) -> Iterator[str]:
             continue
         if not top.is_dir():
             continue
-        for dirpath, dirnames, filenames in os.walk(top):
-            for entry in sorted(dirnames + filenames):
-                if os.path.islink(os.path.join(dirpath, entry)):
-                    yield os.path.relpath(os.path.join(dirpath, entry), root)
+        yield from _links_under(str(top), str(root))
+
+
+def _links_under(folder: str, root: str) -> Iterator[str]:
+    """The links below ``folder``, relative to ``root``: each entry's kind is read from
+    its folder's listing (``os.scandir``), not with one ``lstat`` per file, so a site of
+    ten thousand examples is walked in a blink on every rebuild."""
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda e: e.name)
+    except OSError:
+        return
+    for entry in entries:
+        if entry.is_symlink():
+            yield os.path.relpath(entry.path, root)
+        elif entry.is_dir(follow_symlinks=False):
+            yield from _links_under(entry.path, root)

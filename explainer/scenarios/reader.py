@@ -54,7 +54,7 @@ def display_path(path: Path | str) -> str:
     return p
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=8192)  # a folder per page: a large site has hundreds
 def _display_folder(folder: str, cwd: str) -> str:
     try:
         rel = os.path.relpath(folder, cwd)

@@ -67,7 +67,6 @@ from .render import (
     outputs,
     render_site,
 )
-from .theme import static_files
 
 __all__ = [
     "MARKER",
@@ -113,7 +112,8 @@ def gather(root: Path, memo: Memo | None = None) -> tuple[Site | None, list[Diag
     """
     from explainer.pipeline import Stages, check_project
 
-    stages = Stages(memo.load_file, memo.run_all, memo.catalog_report) if memo else Stages()
+    # build_site has looked for links out of the project just before (_not_to_build)
+    stages = Stages(memo.load_file, memo.run_all, memo.catalog_report, _none) if memo else Stages()
     checked = check_project(root, stages=stages)
     problems = list(checked.diagnostics)
     if problems:  # the catalogs are read by the check's reader: one verdict, said once
@@ -138,6 +138,10 @@ def gather(root: Path, memo: Memo | None = None) -> tuple[Site | None, list[Diag
     return Site(
         root, _page_views(checked.project.pages, scenarios, views), catalogs, checked.settings
     ), []
+
+
+def _none(root: Path) -> list[Diagnostic]:
+    return []
 
 
 def _page_views(
@@ -415,7 +419,7 @@ def _render(site: Site, memo: Memo, target: _Target) -> tuple[dict[str, bytes], 
     sitemap = renderer.sitemap()
     if sitemap is not None and SITEMAP not in kept:
         files[SITEMAP] = sitemap
-    files.update(static_files(site.root))
+    files.update(renderer.static())
     files[MARKER] = _MARKER_TEXT
     files[STAMP] = Manifest(target.inputs, keys).to_bytes()
     return files, kept

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from babel.numbers import format_decimal
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateNotFound, pass_context
@@ -49,10 +49,15 @@ def _card(ctx: Context, c: int, extra_class: str = "") -> Markup:
     return Markup(card_html(c, _words(ctx), extra_class=extra_class))
 
 
+_CARD_SEPARATOR: Final = Markup('<span class="sr">,</span> ')
+"""Between the chips of a list: a comma a screen reader says, a space the eye sees."""
+
+
 @pass_context
 def _cards(ctx: Context, cards: Iterable[int]) -> Markup:
+    """Card chips in a row, read "king of spades, seven of spades" (not run together)."""
     w = _words(ctx)
-    return Markup(" ").join(Markup(card_html(c, w)) for c in cards)
+    return _CARD_SEPARATOR.join(Markup(card_html(c, w)) for c in cards)
 
 
 @pass_context

@@ -5,11 +5,13 @@ made from (:func:`output_keys`). All of them share the *configuration* (the sett
 ``pyproject.toml``, explainer's own code, the libraries' versions, the base URL,
 ``SOURCE_DATE_EPOCH``, the languages: :func:`config_key`); then
 
-* a scenario page: its template and every template that one includes, its language's
-  catalogs (the site's and the theme's), its ``page.yaml`` and each of its examples'
-  files;
-* a language's home page: its templates, its catalogs and every ``page.yaml``;
-* the root page, Practice and Rule sets: their templates and catalogs;
+* every page of a language: its template and every template that one includes, its
+  language's catalogs (the site's and the theme's) and every ``page.yaml`` (the
+  navigation names each page);
+* a scenario page, besides: each of its examples' files;
+* the Your position page, besides: every law's file (it links each play law to its page
+  and section);
+* the root page: its template and the first language's catalogs;
 * ``sitemap.xml``: the pages' ids.
 
 The build writes the keys into its stamp, the manifest ``.explainer-build`` (with the
@@ -87,7 +89,14 @@ _LIBRARIES: Final = ("jinja2", "markdown-it-py", "babel", "PyYAML", "MarkupSafe"
 V = TypeVar("V")
 
 _PACKAGE: Final = Path(__file__).resolve().parent.parent
-_PAGE_TEMPLATES: Final = ("root.html", "home.html", "page.html", "practice.html", "rulesets.html")
+_PAGE_TEMPLATES: Final = (
+    "root.html",
+    "home.html",
+    "page.html",
+    "practice.html",
+    "rulesets.html",
+    "position.html",
+)
 
 
 class FileDigests:
@@ -243,11 +252,15 @@ def output_keys(site: Site, parts: Parts) -> dict[str, str]:
 def _output_key(site: Site, o: Output, parts: Parts) -> str:
     lang = o.lang or next(iter(site.catalogs))
     common = [parts.config, o.path, parts.templates[o.template], parts.catalogs[lang]]
+    if o.lang is None:
+        return digest(*common)
+    # every page of a language names every page in its navigation (their titles)
+    common += [parts.files[pv.page.path] for pv in site.pages]
     if o.view is not None:
-        files = [o.view.page.path, *(s.path for s in o.view.scenarios)]
-        return digest(*common, *(parts.files[f] for f in files))
-    if o.template == "home.html":
-        return digest(*common, *(parts.files[pv.page.path] for pv in site.pages))
+        return digest(*common, *(parts.files[s.path] for s in o.view.scenarios))
+    if o.template == "position.html":  # the laws of every page (it links its play laws)
+        laws = [s for pv in site.pages for s in pv.scenarios if s.kind == "law"]
+        return digest(*common, *(f"{s.id}={parts.files[s.path]}" for s in laws))
     return digest(*common)
 
 

@@ -7,7 +7,7 @@ into a card chip and ``{8D|ósemką karo}`` into a chip showing the given words;
 names come from the language passed in the render ``env`` (``{"words": Words}``).
 
 >>> render("Play {KS}.").strip()  # doctest: +NORMALIZE_WHITESPACE
-'<p>Play <span class="card s-spades" data-card="KS"><span class="pip" aria-hidden="true">K♠</span><span class="sr">King of spades</span></span>.</p>'
+'<p>Play <span class="card s-spades" data-card="KS"><span class="pip" aria-hidden="true">K♠</span><span class="sr">king of spades</span></span>.</p>'
 """
 
 from __future__ import annotations
@@ -130,12 +130,13 @@ def _english() -> Words:
 
 def card_html(c: int, words: Words, text: str | None = None, *, extra_class: str = "") -> str:
     """A card chip: rank letter and suit symbol (hidden from screen readers) and the card's
-    full name for screen readers, or ``text`` shown instead (``{8D|ósemką karo}``).
+    full name for screen readers, as a sentence holds it ("king of spades"), or ``text``
+    shown instead (``{8D|ósemką karo}``).
 
     The colour class is never the only signal: the symbol and the name say the suit.
     """
     suit = card_suit(c)
-    name = escapeHtml(words.card_name(c))
+    name = escapeHtml(words.card_name_in_text(c))
     pip = escapeHtml(words.rank_letter(c)) + suit.symbol
     cls = f"card {_SUIT_CLASS[suit]}" + (f" {extra_class}" if extra_class else "")
     if text is None:

@@ -29,12 +29,24 @@ from markupsafe import Markup
 from explainer.engine import BELOTE, LAST_TRICK, PLAIN_ORDER, Rule, RuleSet, Team
 from explainer.i18n.catalog import Catalog
 from explainer.i18n.markers import P_
+from explainer.i18n.position import field_labels
 from explainer.scenarios.kinds.law import law_index
 from explainer.scenarios.model import Page, Scenario, Section, Text
 from explainer.settings import Settings
 
 from .env import make_env, use_language
 from .examples import View, capot_values, contract_kinds, macro_of, outcome_of, score_lines
+from .position import (
+    POSITION,
+    SCRIPT,
+    PositionLaw,
+    PositionRuleSet,
+    engine_data,
+    engine_script,
+    position_context,
+    position_laws,
+    position_rule_sets,
+)
 from .practice import Position, draw_positions, practice_presets
 from .theme import static_files
 from .variants import (
@@ -117,6 +129,7 @@ def outputs(site: Site) -> list[Output]:
         ]
         found.append(Output(f"{lang}/{PRACTICE}/index.html", "practice.html", lang))
         found.append(Output(f"{lang}/{RULE_SETS}/index.html", "rulesets.html", lang))
+        found.append(Output(f"{lang}/{POSITION}/index.html", "position.html", lang))
     return found
 
 
@@ -177,6 +190,7 @@ class Renderer:
         )
         self._installed: str | None = None
         self._ctx: dict[str, Any] = {}
+        self._position: tuple[tuple[PositionRuleSet, ...], tuple[PositionLaw, ...]] | None = None
         self.common: dict[str, Any] = {
             "kinds": contract_kinds(),
             "rules": tuple(Rule),
@@ -193,6 +207,7 @@ class Renderer:
             "score_lines": score_lines,
             "rule_set_games": rule_set_games(own=_own_rule_sets(config)),
             "rules_anchor": partial(rules_anchor, own=tuple(config.rule_sets)),
+            "nav_pages": [pv.page for pv in site.pages],
             **site_texts(config),
         }
 
@@ -245,13 +260,17 @@ class Renderer:
                 **self.links(output.lang, "", "../"),
                 "rel": "../",
                 "home": "index.html",
+                "nav_rel": "",
+                "current": "",
                 "pages": pages,
             }
-        folder = output.path.split("/")[1] + "/"
+        folder = output.path.split("/")[1]
         extra = {
-            **self.links(output.lang, folder, "../../"),
+            **self.links(output.lang, folder + "/", "../../"),
             "rel": "../../",
             "home": "../index.html",
+            "nav_rel": "../",
+            "current": folder,
         }
         if output.view is not None:
             pv = output.view
@@ -259,13 +278,46 @@ class Renderer:
             return {**extra, "page": pv.page, "sections": pv.sections, "laws": law_index(examples)}
         if output.template == "practice.html":
             return {**extra, **_SCORE, "positions": self._positions()}
+        if output.template == "position.html":
+            return {**extra, **self._position_page(output.lang)}
         return extra
+
+    def _position_data(self) -> tuple[tuple[PositionRuleSet, ...], tuple[PositionLaw, ...]]:
+        """The rule sets the Your position page offers and the play laws of the site's
+        pages, found once per render."""
+        if self._position is None:
+            views = [
+                (pv.page.id, [v for sv in pv.sections for v in sv.examples])
+                for pv in self.site.pages
+            ]
+            self._position = (position_rule_sets(self.site.settings), position_laws(views))
+        return self._position
+
+    def _position_page(self, lang: str) -> dict[str, Any]:
+        """What the Your position page shows in ``lang`` (its words, rule sets, laws)."""
+        rule_sets, laws = self._position_data()
+        sections = {
+            (pv.page.id, sv.section.id): sv.section for pv in self.site.pages for sv in pv.sections
+        }
+        law_sections = [(law, sections[(law.page, law.section)]) for law in laws]
+        w = self._language(lang)["w"]
+        fields = field_labels(w.catalog, (w.team(Team.NS), w.team(Team.EW)))
+        return position_context(w, rule_sets, law_sections, fields)
+
+    def static(self) -> dict[str, bytes]:
+        """The files every build writes whole: the theme's and the site's static files,
+        and the engine's data for the Your position page's script."""
+        rule_sets, laws = self._position_data()
+        files = static_files(self.site.root)
+        files[SCRIPT] = engine_script(engine_data(rule_sets, laws))
+        return files
 
     def sitemap(self) -> bytes | None:
         """``sitemap.xml``, when the site has a base URL."""
         if self.base is None:
             return None
-        paths = [f"{pv.page.id}/" for pv in self.site.pages] + [f"{PRACTICE}/", f"{RULE_SETS}/"]
+        paths = [f"{pv.page.id}/" for pv in self.site.pages]
+        paths += [f"{PRACTICE}/", f"{RULE_SETS}/", f"{POSITION}/"]
         return _sitemap(self.base, self.langs, paths).encode("utf-8")
 
 
@@ -280,7 +332,7 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
     sitemap = renderer.sitemap()
     if sitemap is not None:
         files[SITEMAP] = sitemap
-    files.update(static_files(site.root))
+    files.update(renderer.static())
     return dict(sorted(files.items()))
 
 

@@ -61,7 +61,7 @@ def test_pages_named_like_the_sites_own_files_stay_in_their_folders(project: Pat
         for p in (project / "scenarios").iterdir()
         if (p / "page.yaml").is_file()
     }
-    pages |= {"which-card", "one-deal", "practice", "rule-sets"}  # the generated pages
+    pages |= {"which-card", "one-deal", "practice", "rule-sets", "your-position"}  # generated
     allowed = {"index.html", "sitemap.xml", ".explainer-build", ".explainer-site"}
     allowed |= {k for k in files if k.startswith("static/")}
     for lang in langs:

@@ -113,7 +113,7 @@ def test_a_catalog_edit_renders_its_language_only(small: Path, tmp_path: Path) -
     )
     assert _rendered(small, out, memo, edit) == {
         "fr/index.html",
-        *_pages(*PAGES, "practice", "rule-sets", langs=("fr",)),
+        *_pages(*PAGES, "practice", "rule-sets", "your-position", langs=("fr",)),
     }
 
 
@@ -122,11 +122,12 @@ def test_a_template_edit_renders_the_pages_that_use_it(small: Path, tmp_path: Pa
     assert _build(small, out, memo)[0] == 0
     edit = _append(small / "templates/home.html", "{% block main %}", "{% block main %}<!-- -->")
     assert _rendered(small, out, memo, edit) == {f"{lang}/index.html" for lang in LANGS}
-    # examples.html is imported by the scenario pages, the home pages and Practice
+    # examples.html is imported by the scenario pages, the home pages, Practice and Your
+    # position
     edit = _append(
         small / "templates/examples.html", "{% macro notice() %}", "{# #}{% macro notice() %}"
     )
-    assert _rendered(small, out, memo, edit) == _pages(*PAGES, "practice") | {
+    assert _rendered(small, out, memo, edit) == _pages(*PAGES, "practice", "your-position") | {
         f"{lang}/index.html" for lang in LANGS
     }
     # tables.html only by the scenario pages
@@ -134,13 +135,26 @@ def test_a_template_edit_renders_the_pages_that_use_it(small: Path, tmp_path: Pa
     assert _rendered(small, out, memo, edit) == _pages(*PAGES)
 
 
-def test_a_page_file_edit_renders_its_page_and_the_home_pages(small: Path, tmp_path: Path) -> None:
+def test_a_page_file_edit_renders_every_page_of_a_language(small: Path, tmp_path: Path) -> None:
+    """Every page's navigation names every page by its title, so a page file is in every
+    page's key but the root page's (which has no navigation)."""
     out, memo = tmp_path / "out", Memo()
     assert _build(small, out, memo)[0] == 0
     edit = _append(small / "scenarios/one-deal/page.yaml", "title: ", "title: The ")
-    assert _rendered(small, out, memo, edit) == _pages("one-deal") | {
-        f"{lang}/index.html" for lang in LANGS
+    assert _rendered(small, out, memo, edit) == {
+        p for p in _inodes(out) if p.endswith(".html") and p != "index.html"
     }
+
+
+def test_a_law_edit_renders_its_page_and_the_your_position_pages(
+    small: Path, tmp_path: Path
+) -> None:
+    """The Your position page links each ruling to the play law that states it."""
+    out, memo = tmp_path / "out", Memo()
+    assert _build(small, out, memo)[0] == 0
+    law = small / "scenarios/which-card/laws/01-follow-suit.yaml"
+    edit = _append(law, 'title: "Follow suit"', 'title: "Always follow suit"')
+    assert _rendered(small, out, memo, edit) == _pages("which-card", "your-position")
 
 
 def test_a_settings_edit_renders_everything(small: Path, tmp_path: Path) -> None:

@@ -63,7 +63,7 @@ def test_card_names_come_from_the_language(tmp_path: Path) -> None:
     words = Words(load_catalog(tmp_path, "fr"))
     html = render("{KS}", words)
     assert '<span class="pip" aria-hidden="true">R♠</span>' in html
-    assert '<span class="sr">Roi de pique</span>' in html
+    assert '<span class="sr">roi de pique</span>' in html
 
 
 def test_english_words_by_default() -> None:
@@ -71,3 +71,35 @@ def test_english_words_by_default() -> None:
 
     words = Words(Catalog("en", NullTranslations()))
     assert render("{JH}", words) == render("{JH}")
+
+
+@pytest.mark.parametrize(("lang", "name"), [("en", "king of spades"), ("de", "King of spades")])
+def test_a_card_s_screen_reader_name_is_written_as_a_sentence_holds_it(
+    lang: str, name: str
+) -> None:
+    """Lowercase inside a sentence where card names are common nouns (en, fr, pl); a
+    language that capitalises nouns (German) keeps the capital (review N5)."""
+    from babel.support import NullTranslations
+
+    words = Words(Catalog(lang, NullTranslations()))
+    assert f'<span class="sr">{name}</span>' in render("Play {KS}.", words)
+    assert words.card_name(6) == "King of spades"  # a sentence's start keeps its capital
+
+
+def test_a_list_of_cards_is_read_with_commas_between_them(built_site: Path) -> None:
+    """ "Allowed cards: king of spades, seven of spades": each chip of a list is followed
+    by a comma only a screen reader says, never run together (review N5)."""
+    import re
+
+    html = (built_site / "pl" / "which-card" / "index.html").read_text(encoding="utf-8")
+    listed = re.search(r'<p class="allowed">(.*?)</p>', html, flags=re.S)
+    assert listed is not None
+    chips = listed.group(1).count('class="card ')
+    assert chips > 1
+    assert listed.group(1).count('<span class="sr">,</span> ') == chips - 1
+    spoken = re.sub(
+        r"<[^>]*>", "", re.sub(r'<span class="pip"[^>]*>.*?</span>', "", listed.group(1))
+    )
+    assert re.fullmatch(r"Dozwolone karty: [a-ząćęłńóśźż]+ \w+(, [a-ząćęłńóśźż]+ \w+)+", spoken), (
+        spoken
+    )

@@ -130,3 +130,22 @@ def test_the_ffb_contree_auction_names_the_double_as_its_rulebook_does(
     other = html[html.index('id="coinche-in-turn"') :]
     other = other[: other.index("</article>")]
     assert "> contre</td>" not in other
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "fr"])
+def test_a_page_of_compact_deals_says_once_what_its_letters_and_signs_stand_for(
+    built_site: Path, lang: str
+) -> None:
+    """The Coinche page writes cards short ("K♦", no name per card): one line names each
+    face letter the page uses and each suit's sign, in the page's language (review N6)."""
+    w = _words(lang)
+    coinche = _page(built_site, lang, "coinche")
+    lines = re.findall(r'<p class="notation">(.*?)</p>', coinche, flags=re.S)
+    assert lines == [w.notation().replace("'", "&#39;")]
+    for c in (7, 6, 5, 4):  # the ace, king, queen and jack of spades
+        letter = w.rank_letter(c)
+        assert f"{letter} {w.card_name(c).split()[0].lower()}" in lines[0]
+        assert f"{letter}♠" in coinche
+    for suit, sign in zip(range(4), "♠♥♦♣", strict=True):
+        assert f"{sign} {w.suit_name(suit)}" in lines[0]
+    assert '<p class="notation">' not in _page(built_site, lang, "which-card")
