@@ -478,6 +478,15 @@ DEAL_LAWS = [
     (["failed"], ["failed_takers_zero", "failed_defenders_all"]),
 ]
 
+COINCHE_DEAL_LAWS = [
+    (["tie"], ["failed"]),
+    (["failed", "takers_belote"], ["takers_keep_belote"]),
+    (["coinched"], ["winner_takes_all"]),
+    (["declaration", "not declarations_equal"], ["declarations_scored"]),
+]
+"""Some of the Coinche page's deal laws: the first pays for the Coinche scoring of the
+deals (and their declarations), the others read it."""
+
 
 def bench_laws() -> None:
     """A fresh process's cost of checking the pages' laws under every preset: the first
@@ -486,6 +495,7 @@ def bench_laws() -> None:
     match variant).
     CPU time is shown beside wall time, since other work on the machine inflates the latter."""
     from explainer.engine import (
+        COINCHE_PRESETS,
         PRESETS,
         DealLaw,
         MatchLaw,
@@ -520,6 +530,13 @@ def bench_laws() -> None:
         result, wall, cpu = timed(lambda law=law: check_deal_law(law))
         print(
             f"deal law {when} -> {then}: {wall:.2f} s ({cpu:.2f} s cpu),"
+            f" holds under {sorted(result.holds_under)}"
+        )
+    for when, then in COINCHE_DEAL_LAWS:
+        law = DealLaw.parse(trump="suit", when=when, then=then, game="coinche")
+        result, wall, cpu = timed(lambda law=law: check_deal_law(law, COINCHE_PRESETS))
+        print(
+            f"coinche deal law {when} -> {then}: {wall:.2f} s ({cpu:.2f} s cpu),"
             f" holds under {sorted(result.holds_under)}"
         )
     match_law = MatchLaw.parse(trump="suit", then=["one_winner", "winner_ahead", "points_add_up"])

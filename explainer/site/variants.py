@@ -75,7 +75,8 @@ contract from a *litige*."""
 #: The order facts are shown in (the rest follow in the kind's order).
 _SHOWN_FIRST: Final = (OUTCOME, "score", "legal", "rule")
 
-#: The facts a variant played elsewhere shows: what the deal comes to, not the lines before it.
+#: The facts a variant played elsewhere shows: what the deal comes to, not the lines before
+#: it (a deal's outcome is told by its :data:`OUTCOME`, as under another preset).
 _ELSEWHERE_FACTS: Final = ("made", "score")
 
 
@@ -231,13 +232,21 @@ def _outcome_variant(
     """The :data:`OUTCOME` variant of a deal whose verdict ``rules`` read otherwise (a
     contract made here and failed there, or held over), else ``None``."""
     other = _recomputed(scenario, rules)
-    if other is None:
+    theirs = None if other is None else _told(scenario, other)
+    if theirs is None:  # the same verdict: the score says the rest
         return None
-    mine, theirs = outcome_of(view_of(scenario)), outcome_of(view_of(other))
-    if mine.verdict is theirs.verdict:  # the same verdict: the score says the rest
-        return None
-    v = _variant(family, preset, knob, OUTCOME, mine.verdict, theirs.verdict)
+    v = _variant(family, preset, knob, OUTCOME, outcome_of(view_of(scenario)).verdict,
+                 theirs.verdict)  # fmt: skip
     return replace(v, outcome=theirs)
+
+
+def _told(scenario: Scenario, other: Scenario) -> Outcome | None:
+    """What the deal ``other`` (``scenario`` recomputed under other rules) comes to, where
+    its verdict is not ``scenario``'s, else ``None``. Both are read by the one outcome
+    logic of every deal example (:func:`~.examples.outcome_of`), so that a tie or a
+    *litige* elsewhere is told as what it is, never as "made" or "failed"."""
+    mine, theirs = outcome_of(view_of(scenario)), outcome_of(view_of(other))
+    return None if mine.verdict is theirs.verdict else theirs
 
 
 def _order(fact: str) -> int:
@@ -293,19 +302,30 @@ def _elsewhere_variants(
     table = family.other_values
     if any(family.value(base, knob) in values for knob, values in table.items()):
         return ()
+    deal = "made" in kind_of(scenario).fact_keys
     out: list[Variant] = []
     for knob, values in table.items():
         for value, sourced in values.items():
-            theirs = _facts(scenario, base.with_knobs(**{knob: value}))
-            if theirs is None:
+            other = _recomputed(scenario, base.with_knobs(**{knob: value}))
+            if other is None:
                 continue
+            computed = kind_of(scenario).computed(other)
+            theirs = {k: computed.get(k) for k in scenario.expect}
             cite = sourced.cites[0] if sourced.cites else None
             anchor = f"other-{knob}-{value}" if family.game == "belote" else None
             source = cite.key if cite is not None else knob
+            differ = [f for f in _ELSEWHERE_FACTS if f in mine and mine[f] != theirs[f]]
+            told = _told(scenario, other) if deal else None
+            if told is not None:  # the outcome, told as the example's own is
+                score = theirs["score"] if "score" in differ else None
+                verdict = outcome_of(view_of(scenario)).verdict
+                out.append(Variant(source, knob, cite, OUTCOME, verdict, told.verdict, value,
+                                   anchor, True, told, score))  # fmt: skip
+                continue
             out += [
                 Variant(source, knob, cite, fact, mine[fact], theirs[fact], value, anchor, True)
-                for fact in _ELSEWHERE_FACTS
-                if fact in mine and mine[fact] != theirs[fact]
+                for fact in differ
+                if not deal or fact == "score"
             ]
     return tuple(out)
 

@@ -177,11 +177,14 @@ def test_a_deal_law_is_parsed_into_its_kinds_premises_and_conclusions() -> None:
         (C.CARD_POINTS_152, P.LITIGE, C.POINTS_162_OR_CAPOT),
         "belote",
     )
-    assert DealLaw.parse_all(trump="suit", then=["made"], game="other") == (
-        DealLaw((TrumpKind.SUIT,), (), (P.MADE,), "other"),
+    assert DealLaw.parse_all(trump="suit", then=["made"], game="coinche") == (
+        DealLaw((TrumpKind.SUIT,), (), (P.MADE,), "coinche"),
         [],
     )
-    assert DealLaw.parse(trump="none", then=["capot"], game="other").game == "other"
+    assert DealLaw.parse(trump="none", then=["capot"], game="coinche").game == "coinche"
+    law, problems = DealLaw.parse_all(trump="suit", then=["made"], game="other")
+    assert law is None
+    assert [str(p) for p in problems] == ["unknown game: 'other' (expected belote or coinche)"]
     assert DealLaw.parse_all(trump="none", then=["capot"])[0] == DealLaw(
         (TrumpKind.NONE,), (), (P.CAPOT,), "belote"
     )

@@ -30,6 +30,7 @@ from explainer.engine import (
     Team,
     check_deal_law,
     check_match_law,
+    coinche_scoring_variants,
     match_counterexample_yaml,
     match_variants,
     presets_for,
@@ -145,7 +146,7 @@ REFUSED: list[tuple[str, list[tuple[str, str]]]] = [
         "kind: law\ncontract: {trump: suit}\nthen: {must: follow}\nrules: scoring_variants\n",
         [
             (
-                "t.yaml:4:8: rules: scoring_variants is for deal and match laws of game: belote",
+                "t.yaml:4:8: rules: scoring_variants is for deal and match laws",
                 "BAD_RULES",
             ),
             FOLLOW,
@@ -156,8 +157,19 @@ REFUSED: list[tuple[str, list[tuple[str, str]]]] = [
         "rules: scoring_variants\n",
         [
             (
-                "t.yaml:3:7: then: deal laws are checked on classic deals (contract.game: belote)",
-                "BAD_VALUE",
+                "t.yaml:3:8: then.1: made_scores_own is a word of belote deal laws"
+                " (contract.game: belote)",
+                "INVALID",
+            )
+        ],
+    ),
+    (
+        "kind: law\ncontract: {trump: suit}\nwhen: [made, coinched]\nthen: [card_points_152]\n",
+        [
+            (
+                "t.yaml:3:14: when.2: coinched is a word of coinche deal laws"
+                " (contract.game: coinche)",
+                "INVALID",
             )
         ],
     ),
@@ -187,12 +199,13 @@ REFUSED: list[tuple[str, list[tuple[str, str]]]] = [
         ],
     ),
     (
-        "kind: law\ncontract: {game: coinche, trump: suit}\nthen: [made_scores_own]\n"
+        "kind: law\ncontract: {game: coinche, trump: suit}\nthen: [failed_defenders_all]\n"
         "rules: [ffb_coinche]\n",
         [
             (
-                "t.yaml:3:7: then: deal laws are checked on classic deals (contract.game: belote)",
-                "BAD_VALUE",
+                "t.yaml:3:8: then.1: failed_defenders_all is a word of belote deal laws"
+                " (contract.game: belote)",
+                "INVALID",
             )
         ],
     ),
@@ -469,10 +482,18 @@ def test_a_groups_weight_counts_its_kinds_of_contract_and_its_laws() -> None:
     assert law_kind.weight([(LAW, TWO), (HOLDS, TWO)]) == pytest.approx(0.2 * play_kinds + 0.06)
 
 
-def test_a_coinche_law_plays_each_presets_classic_rule_set() -> None:
-    rule_set = law_kind._rule_set("coinche", "ffb_coinche")
+def test_a_coinche_play_law_plays_each_presets_classic_rule_set() -> None:
+    rule_set = law_kind._rule_set("coinche", "ffb_coinche", deal=False)
     assert rule_set == COINCHE_PRESETS["ffb_coinche"].play_rules
-    assert law_kind._rule_set("belote", "house") is PRESETS["house"]
+    assert law_kind._rule_set("belote", "house", deal=False) is PRESETS["house"]
+
+
+def test_a_coinche_deal_law_is_checked_under_each_coinche_preset_itself() -> None:
+    assert (
+        law_kind._rule_set("coinche", "pagat_coinche", deal=True)
+        is COINCHE_PRESETS["pagat_coinche"]
+    )
+    assert law_kind._rule_set("belote", "house", deal=True) is PRESETS["house"]
 
 
 def test_a_law_keeps_the_rule_sets_it_is_checked_under() -> None:
@@ -546,6 +567,48 @@ def test_a_deal_law_with_scoring_variants_is_read_under_every_scoring_variant(
     assert law.game == "belote"
     assert dict(rule_sets) == scoring_variants("belote")
     assert len(rule_sets) > len(presets_for("belote"))
+
+
+def test_a_coinche_deal_law_is_read_under_each_coinche_preset_or_every_scoring_variant(
+    tmp_path: Path,
+) -> None:
+    """Read, not checked: a Coinche deal law's rule sets are the Coinche rule sets
+    themselves (their deals are bid and scored as Coinche deals), not their play rules."""
+    path = tmp_path / "law.yaml"
+    text = "kind: law\nid: d\ncontract: {game: coinche, trump: suit}\nthen: [capot_252]\n"
+    path.write_text(text, encoding="utf-8")
+    ((law, rule_sets),) = read_laws([path])
+    assert law == DealLaw.parse(trump="suit", then=["capot_252"], game="coinche")
+    assert dict(rule_sets) == dict(COINCHE_PRESETS)
+    path.write_text(text + "rules: scoring_variants\n", encoding="utf-8")
+    ((_, rule_sets),) = read_laws([path])
+    assert dict(rule_sets) == coinche_scoring_variants()
+    assert "pagat_coinche, belote: prenable" in rule_sets
+
+
+def test_a_coinche_deal_laws_counterexample_is_cached_with_its_contract() -> None:
+    law = DealLaw.parse(trump="suit", when=["tie"], then=["failed"], game="coinche")
+    rules = {"ffb_contree": COINCHE_PRESETS["ffb_contree"]}
+    result = check_deal_law(law, rules, samples=2000)
+    data = law_kind._encode(result)
+    assert data is not None
+    (back,) = law_kind._decode(data, rules).outcomes
+    (said,) = result.outcomes
+    assert (back.preset, back.holds, back.deals, back.matching) == (
+        said.preset,
+        said.holds,
+        said.deals,
+        said.matching,
+    )
+    assert back.counterexample is not None and said.counterexample is not None
+    cx, was = back.counterexample, said.counterexample
+    assert (cx.contract, cx.coinche, cx.conclusion) == (was.contract, was.coinche, was.conclusion)
+    assert (cx.deal.cards, cx.deal.taker, cx.deal.leader) == (
+        was.deal.cards,
+        was.deal.taker,
+        was.deal.leader,
+    )
+    assert cx.rules == COINCHE_PRESETS["ffb_contree"].play_rules
 
 
 def test_the_note_of_a_failing_deal_law_names_the_conclusion_false_in_a_deal() -> None:

@@ -15,7 +15,7 @@ from explainer.engine import LawOutcome, MatchOutcome
 from explainer.i18n.catalog import Catalog
 from explainer.i18n.names import Words
 from explainer.scenarios.kinds.law import KIND as LAW_KIND
-from explainer.scenarios.kinds.law import LawScenario, law_index
+from explainer.scenarios.kinds.law import CoincheCounterView, LawScenario, law_index
 from explainer.scenarios.kinds.play import KIND as PLAY_KIND
 from explainer.scenarios.kinds.play import PlayScenario
 from explainer.scenarios.loader import load_project
@@ -188,3 +188,61 @@ def test_coinche_laws_name_coinches_rule_sets(built_site: Path) -> None:
     assert '<p class="contract">Coinche, Pagat coinche rules, hearts are trump.</p>' in html
     assert "Coinche, house rules" not in html and "Coinche, official rules" not in html
     assert "Coinche, FFB coinche rules (2015)" in html or "FFB contrée rules (2016)" in html
+
+
+COINCHE_DEAL_LAWS = {
+    "coinche-deal-declarations-score": ("declarations", ["ffb_contree", "pagat_coinche"]),
+    "coinche-deal-tie-fails": ("scoring", ["ffb_contree", "pagat_coinche"]),
+    "coinche-deal-failed-takers-keep-belote": ("scoring", ["ffb_contree"]),
+    "coinche-deal-either-team-belote": ("scoring", ["pagat_coinche"]),
+    "coinche-deal-coinched-winner-takes-all": ("scoring", ["pagat_coinche"]),
+    "coinche-deal-capot-252": ("capot", ["pagat_coinche"]),
+    "coinche-deal-defence-capot": ("capot", []),
+}
+"""The Coinche page's deal laws: the section each stands in, and the presets that break it."""
+PRESET_TITLES = {
+    "ffb_coinche": "FFB coinche rules (2015)",
+    "ffb_contree": "FFB contrée rules (2016)",
+    "pagat_coinche": "Pagat coinche rules",
+}
+
+
+def test_the_coinche_page_numbers_its_deal_laws_in_its_scoring_sections(built_site: Path) -> None:
+    html = _page(built_site, "coinche")
+    numbers = [int(n) for n in re.findall(r'<li class="law" id="law-[^"]+" value="(\d+)"', html)]
+    assert numbers == list(range(1, len(numbers) + 1))
+    for law_id, (section, _) in COINCHE_DEAL_LAWS.items():
+        start = html.index(f'<section class="section" id="{section}"')
+        end = html.index("</section>", start)
+        assert start < html.index(f'id="law-{law_id}"') < end, law_id
+        assert (
+            "Checked on 10,000 random deals under each of: " + ", ".join(PRESET_TITLES.values())
+            in html[start:end]
+        )
+
+
+@pytest.mark.parametrize("law_id", COINCHE_DEAL_LAWS)
+def test_a_coinche_deal_law_shows_a_coinche_deal_where_a_preset_breaks_it(
+    built_site: Path, law_id: str
+) -> None:
+    (law,) = [s for s in LAWS if s.id == law_id]
+    html = _law_html(built_site, law)
+    if "<article " in html:  # the section's examples follow its last law
+        html = html[: html.index("<article ")]
+    broken = COINCHE_DEAL_LAWS[law_id][1]
+    titles = re.findall(r'<p class="law-counter-title">Under the (.*?) this does not hold:', html)
+    assert titles == [PRESET_TITLES[p] for p in broken]
+    assert html.count('<table class="score lines">') == len(broken)
+    shown = dict(LAW_KIND.view(law).counterexamples)
+    for preset in broken:
+        cv = shown[preset]
+        assert isinstance(cv, CoincheCounterView)
+        block = html[html.index(f"Under the {PRESET_TITLES[preset]} this does not hold:") :]
+        block = block[: block.index("</details>")]
+        contract = re.search(r'<p class="contract">Contract: .*?#preset-(\w+)"', block)
+        assert contract is not None and contract.group(1) == preset
+        ns, ew = cv.deal.result.score
+        assert f'<th scope="row">Score for the deal</th><td>{ns}</td><td>{ew}</td>' in block
+        assert '<p class="outcome ' in block and "The eight tricks" in block
+    if not broken:
+        assert "It holds under all of them." in html

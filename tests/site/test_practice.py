@@ -117,14 +117,18 @@ def test_the_practice_page_text_is_the_engines_verdicts_in_each_language(
         assert 'data-score="right">0<' in html and 'data-score="tried">0<' in html
 
 
-def test_every_page_is_under_120_kb(built_site: Path) -> None:
+def test_every_page_is_under_120_kb_but_the_rule_sets_and_coinche_under_140(
+    built_site: Path,
+) -> None:
     # 100 KB until issue 24: the Coinche page's fifteen whole deals now each say why the
     # contract is made or failed and how the score is made, sentence by sentence.
     # The Rule sets page is the reference of every rule of both games under every rule
     # set, each value with its quote: 140 KB since the classic match's and the variants'
-    # rules joined it (issue 28).
+    # rules joined it (issue 28). The Coinche page too, since each of its numbered scoring
+    # laws shows the whole Coinche deal that breaks it under each preset that does (ten
+    # deals, scored line by line, with their tricks: issue 24 item 5).
     for page in built_site.rglob("*.html"):
-        limit = 140_000 if page.parent.name == "rule-sets" else 120_000
+        limit = 140_000 if page.parent.name in ("rule-sets", "coinche") else 120_000
         assert page.stat().st_size < limit, page
 
 

@@ -7,7 +7,10 @@ import re
 from functools import cache
 from pathlib import Path
 
-from explainer.engine import Rule, Team
+import pytest
+
+import explainer.site.variants as variants_module
+from explainer.engine import Rule, Sourced, Team
 from explainer.scenarios.loader import load_project
 from explainer.scenarios.model import Scenario
 from explainer.site.examples import macro_of
@@ -197,12 +200,27 @@ def test_a_value_played_elsewhere_is_a_variant_cited_to_the_program_that_plays_i
 
 def test_values_played_elsewhere_show_the_outcome_and_the_score_only() -> None:
     facts = {(knob, fact) for _, knob, _, fact, _, _ in _elsewhere("deal-tout-atout")}
-    assert facts == {
-        ("belote_bonus", "made"),
-        ("belote_bonus", "score"),
-        ("all_trump_points", "made"),
-        ("all_trump_points", "score"),
-    }
+    assert facts == {("belote_bonus", "outcome"), ("all_trump_points", "outcome")}
+    notes = [v for v in variants(_scenarios()["deal-tout-atout"]) if v.elsewhere]
+    assert all(v.outcome is not None and v.score is not None for v in notes)
+
+
+def test_a_tie_played_elsewhere_is_told_by_the_examples_own_outcome_logic(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A value played elsewhere that makes the example's tie a litige is told as a litige
+    (the verdict and reasons of the outcome logic), never as "failed, not made"."""
+    held = Sourced("litige", (), "a tie held over")
+    monkeypatch.setattr(variants_module, "OTHER_VALUES", {"tie": {"litige": held}})
+    (note,) = [v for v in variants(_scenarios()["deal-tie"]) if v.elsewhere]
+    assert note.fact == "outcome" and note.outcome is not None
+    assert (note.got, note.outcome.verdict) == (Verdict.MADE, Verdict.LITIGE)
+    assert note.score == {Team.NS: 0, Team.EW: 81}
+    failed = Sourced("failed", (), "a tie fails")
+    monkeypatch.setattr(variants_module, "OTHER_VALUES", {"tie": {"failed": failed}})
+    (note,) = [v for v in variants(_scenarios()["deal-tie"]) if v.elsewhere]
+    assert note.outcome is not None and note.outcome.verdict is Verdict.FAILED
+    assert [v.fact for v in variants(_scenarios()["deal-tie"]) if v.elsewhere] == ["outcome"]
 
 
 def test_a_coinche_value_played_elsewhere_has_no_anchor_on_the_rule_sets_page() -> None:

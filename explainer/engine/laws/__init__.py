@@ -16,20 +16,29 @@ The package is cut by role; each module says what it holds and why:
 - :mod:`.sampling`: the seeded sample of full hands a play law is also checked over;
 - :mod:`.play_check`: checking a play law (every class, then the sample) through the
   engine's batch ruling, and a counterexample as a scenario;
+- :mod:`.coinche_deal`: a random deal bid, maybe coinched, and scored as a Coinche deal,
+  and what a Coinche deal law's conclusions say of it;
 - :mod:`.deal_check`: checking a deal law over seeded streams of random legal deals,
-  scored under every rule set;
+  scored under every rule set (classic or Coinche);
 - :mod:`.match_law` and :mod:`.match_check`: laws about whole classic matches, as data,
   and their check over random matches made of the deal laws' deals;
 - :mod:`.results`: the outcomes and counterexamples both checks return.
 
 Arrows point one way: ``terms`` <- ``space`` <- ``sampling``, ``play_law`` <-
-``play_check``; ``terms`` <- ``deal_law`` <- ``deal_check`` <- ``match_check``, ``match_law`` <-
+``play_check``; ``terms`` <- ``deal_law`` <- ``deal_check`` <- ``match_check``, ``coinche_deal`` <- ``deal_check``, ``match_law`` <-
 ``match_check``; ``results`` is read by every check. ``__all__`` is the package's API, as :mod:`explainer.engine` re-exports it.
 """
 
 from __future__ import annotations
 
-from .deal_check import SCORING_KNOBS, check_deal_law, scoring_variants
+from .coinche_deal import announce_all, coinche_contract
+from .deal_check import (
+    COINCHE_SCORING_KNOBS,
+    SCORING_KNOBS,
+    check_deal_law,
+    coinche_scoring_variants,
+    scoring_variants,
+)
 from .deal_law import DEAL_SAMPLES, DealLaw
 from .match_check import (
     MATCH_DEALS,
@@ -71,6 +80,7 @@ from .terms import (
 )
 
 __all__ = [
+    "COINCHE_SCORING_KNOBS",
     "DEAL_SAMPLES",
     "MATCH_DEALS",
     "MATCH_KNOBS",
@@ -101,9 +111,12 @@ __all__ = [
     "Premise",
     "Quantifier",
     "TrumpKind",
+    "announce_all",
     "check_deal_law",
     "check_match_law",
     "check_play_law",
+    "coinche_contract",
+    "coinche_scoring_variants",
     "counterexample_yaml",
     "match_counterexample_yaml",
     "match_variants",

@@ -12,6 +12,11 @@ rule sets that play differently are played together
 rules one of its plays otherwise (about three deals in a hundred between ``undertrump:
 required`` and ``optional``), with the same deals as apart.
 
+A Coinche deal law (``game: coinche``) is checked the same way under Coinche rule sets
+(:class:`~explainer.engine.CoincheRules`; by default :func:`coinche_scoring_variants`):
+the same streams, played under each rule set's play knobs, each deal bid, maybe
+coinched, and scored as a Coinche deal (:mod:`.coinche_deal`).
+
 The streams (:data:`_DEAL_POOLS`) and the deals scored under each rule set
 (:data:`_SCORED`) are kept for the whole process, shared by every deal law.
 """
@@ -20,20 +25,34 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Final
 
 from ..coinche.declarations import Declaration, compare_declarations, declarations_in_hand
-from ..coinche.rules import FFB_COINCHE, PAGAT_COINCHE, CoincheRules
+from ..coinche.rules import (
+    COINCHE_KNOBS,
+    COINCHE_PRESETS,
+    FFB_COINCHE,
+    PAGAT_COINCHE,
+    STEP_KNOBS,
+    CoincheRules,
+)
 from ..contract import Trump, point_table
 from ..deal import BELOTE, LAST_TRICK, DealScore, belote_seats, deal_total, score_deal
 from ..rules import KNOBS, PRESETS, RuleSet, presets_for
 from ..seats import Seat
 from ..simulate import RandomDeal, random_scored_deals, recount
+from .coinche_deal import (
+    COINCHE_CONCLUSIONS,
+    CoincheFacts,
+    coinche_score,
+    declarations_equal,
+)
+from .coinche_deal import play_rules as coinche_play_rules
 from .deal_law import DEAL_SAMPLES, DealLaw
 from .results import DealCounterexample, DealLawResult, DealOutcome, LawResult
-from .terms import SEED, DealConclusion, DealPremise, _behaviour, _kind_of
+from .terms import SEED, DealConclusion, DealPremise, LawError, _behaviour, _kind_of
 
 SCORING_KNOBS: Final = (
     "tie",
@@ -71,9 +90,50 @@ def scoring_variants(
     return out
 
 
+COINCHE_SCORING_KNOBS: Final = (
+    "must_beat_defence",
+    "tie",
+    "belote",
+    "coinche_scoring",
+    "belote_multiplied",
+    "capot_points",
+    "capot_bid_scoring",
+    "defence_capot",
+    "declarations",
+    "failure_base",
+)
+"""The Coinche knobs a deal law is checked under each value of by default
+(:func:`coinche_scoring_variants`): those the Coinche presets split on, or that decide a
+failed contract's, a coinche's or a capot's score."""
+
+
+def coinche_scoring_variants(
+    knobs: Sequence[str] = COINCHE_SCORING_KNOBS,
+) -> dict[str, CoincheRules]:
+    """Every Coinche preset and, for each, every other value of each of ``knobs``, labelled
+    as :func:`scoring_variants` labels them (``ffb_coinche, defence_capot: own_points``)."""
+    out = {}
+    for name, base in COINCHE_PRESETS.items():
+        out[name] = base
+        for knob in knobs:
+            for value in COINCHE_KNOBS[knob].values:
+                if value != base.knobs[knob]:
+                    out[f"{name}, {knob}: {value}"] = base.with_knobs(**{knob: value})
+    return out
+
+
+AnyRules = RuleSet | CoincheRules
+"""A rule set a deal law is checked under: a classic one, or a Coinche one."""
+
+
+def _plays(rules: AnyRules) -> RuleSet:
+    """The classic rule set a deal is played under: a Coinche rule set's play knobs."""
+    return coinche_play_rules(rules) if isinstance(rules, CoincheRules) else rules
+
+
 @dataclass(frozen=True, slots=True)
 class _Scored:
-    """A played deal scored under one rule set."""
+    """A played deal scored under one rule set (``coinche``: as a Coinche deal)."""
 
     deal: RandomDeal
     card_points: tuple[int, int]
@@ -81,6 +141,7 @@ class _Scored:
     score: DealScore
     facts: frozenset[DealPremise] = frozenset()
     """The premises the deal satisfies (:func:`_facts`), found once."""
+    coinche: CoincheFacts | None = None
 
 
 def _scored_deal(
@@ -171,6 +232,32 @@ def _rescore(deal: RandomDeal, rules: RuleSet) -> _Scored:
     return _scored_deal(deal, card_points, belotes, score)
 
 
+def _coinche_scored(deal: RandomDeal, index: int, rules: CoincheRules) -> _Scored:
+    """The ``index``-th deal of its stream bid and scored as a Coinche deal under ``rules``
+    (:func:`~.coinche_deal.coinche_score`), with the premises it satisfies."""
+    f = coinche_score(deal, index, rules)
+    s = f.score
+    t = deal.taker & 1
+    facts = _facts(
+        s.made,
+        any(s.held),
+        f.capot is not None,
+        any(s.belote),
+        bool(s.belote[t]),
+        tie=s.total[t] == s.total[t ^ 1],
+        king_queen=f.pairs > 0,
+        declaration=_declaration_held(deal),
+    )
+    if s.redeal:  # played again: neither made, failed nor held over
+        facts -= {DealPremise.FAILED}
+    if f.contract.level:
+        facts |= {DealPremise.COINCHED}
+    if DealPremise.DECLARATION in facts and declarations_equal(deal):
+        facts |= {DealPremise.DECLARATIONS_EQUAL}
+    score = DealScore(s.points, f.capot, s.made, f.final, s.held[t])
+    return _Scored(deal, f.card_points, f.belotes, score, facts, f)
+
+
 @cache
 def _facts(
     made: bool,
@@ -201,7 +288,7 @@ def _facts(
     )
 
 
-def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: RuleSet) -> bool:
+def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: AnyRules) -> bool:
     """Whether one conclusion is true of a deal scored under ``rules`` (the conclusions
     that need no belote bonus are decided first: this runs for every deal)."""
     if isinstance(conclusion, DealPremise):
@@ -209,6 +296,10 @@ def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: Rul
     score = s.score
     if conclusion is DealConclusion.CARD_POINTS_152:
         return sum(s.card_points) == 152
+    if s.coinche is not None:
+        assert isinstance(rules, CoincheRules)
+        return COINCHE_CONCLUSIONS[conclusion](s.coinche, rules)
+    assert isinstance(rules, RuleSet)
     if conclusion is DealConclusion.MADE_SCORES_OWN:
         return not score.made or score.score == score.points
     if conclusion in _WHATEVER_THE_RULES:
@@ -296,7 +387,7 @@ def _deals(trump: Trump, rules: RuleSet, count: int) -> list[RandomDeal]:
     return _pool(trump, rules)[1][:count]
 
 
-def _fill(trump: Trump, rule_sets: Iterable[RuleSet], count: int) -> None:
+def _fill(trump: Trump, rule_sets: Iterable[AnyRules], count: int) -> None:
     """Extend the streams of ``rule_sets`` to ``count`` deals, playing the streams that
     stand at the same deal together (:func:`~.simulate.random_scored_deals`: a deal is
     played again only under the rule sets that rule one of its plays otherwise).
@@ -304,7 +395,7 @@ def _fill(trump: Trump, rule_sets: Iterable[RuleSet], count: int) -> None:
     Each stream keeps its own generator, seeded alike, so a stream's deals are the same
     whichever streams were played with it."""
     groups: dict[int, dict[tuple[str, ...], RuleSet]] = {}
-    for rules in rule_sets:
+    for rules in map(_plays, rule_sets):
         rng, pool = _pool(trump, rules)
         if len(pool) < count:
             groups.setdefault(len(pool), {}).setdefault(_behaviour(_kind_of(trump), rules), rules)
@@ -326,26 +417,40 @@ _ScoredKey = tuple[Trump, tuple[str, ...], tuple[str, ...], int]
 _SCORED: dict[_ScoredKey, list[_Scored]] = {}
 
 
-def _scored_key(trump: Trump, rules: RuleSet, count: int) -> _ScoredKey:
+def _scored_key(trump: Trump, rules: AnyRules, count: int) -> _ScoredKey:
     """What the first ``count`` deals of the stream, scored under ``rules``, depend on:
     the play knobs and the scoring knobs that apply to ``trump``. Rule sets that play and
     score alike have one key (``house`` and ``pagat_belote``, or the all-trump knobs
     outside all-trump): the same deals, and the same outcome of a law over them."""
-    scoring = [k for k in SCORING_KNOBS if trump == Trump.ALL or not k.startswith("all_trump")]
+    if isinstance(rules, CoincheRules):
+        # every knob the deal's scoring reads, and the auction's that lower a level
+        knobs = STEP_KNOBS["deal"] | _LEVEL_KNOBS
+        scoring = ["game: coinche", *(f"{k}: {rules.knobs[k]}" for k in sorted(knobs))]
+        return (trump, _behaviour(_kind_of(trump), _plays(rules)), tuple(scoring), count)
+    words = [k for k in SCORING_KNOBS if trump == Trump.ALL or not k.startswith("all_trump")]
     return (
         trump,
         _behaviour(_kind_of(trump), rules),
-        tuple(str(getattr(rules, k)) for k in scoring),
+        tuple(str(getattr(rules, k)) for k in words),
         count,
     )
 
 
-def _scored(trump: Trump, rules: RuleSet, count: int) -> list[_Scored]:
+_LEVEL_KNOBS: Final = frozenset({"capot_doublable", "coinche_80", "surcoinche"})
+"""The auction's knobs that decide whether a stream's contract may be coinched
+(:func:`~.coinche_deal.coinche_contract`)."""
+
+
+def _scored(trump: Trump, rules: AnyRules, count: int) -> list[_Scored]:
     """The first ``count`` deals of the stream, scored under ``rules`` (kept under
     :func:`_scored_key`)."""
     key = _scored_key(trump, rules, count)
     found = _SCORED.get(key)
+    if found is None and isinstance(rules, CoincheRules):
+        deals = _deals(trump, _plays(rules), count)
+        found = _SCORED[key] = [_coinche_scored(d, i, rules) for i, d in enumerate(deals)]
     if found is None:
+        assert isinstance(rules, RuleSet)
         found = _SCORED[key] = [
             _scored_deal(deal, deal.card_points, deal.belotes, _own_score(deal))
             if deal.rules is rules or deal.rules == rules
@@ -361,16 +466,21 @@ def _own_score(deal: RandomDeal) -> DealScore:
 
 def check_deal_law(
     law: DealLaw,
-    rule_sets: Mapping[str, RuleSet] | None = None,
+    rule_sets: Mapping[str, AnyRules] | None = None,
     *,
     samples: int = DEAL_SAMPLES,
 ) -> DealLawResult:
-    """Check ``law`` under each rule set (default: :func:`scoring_variants` of its game) over
-    ``samples`` random legal deals each, split evenly among the law's contract kinds
-    (seeded, so repeatable). The deal is played under the rule set's play knobs and scored
-    under the rule set.
+    """Check ``law`` under each rule set (default: :func:`scoring_variants` of its game,
+    :func:`coinche_scoring_variants` for Coinche) over ``samples`` random legal deals each,
+    split evenly among the law's contract kinds (seeded, so repeatable). The deal is
+    played under the rule set's play knobs and scored under the rule set: a Coinche law's
+    rule sets are Coinche ones (:class:`~explainer.engine.CoincheRules`), a classic law's
+    classic ones (a :class:`~.terms.LawError` otherwise).
     """
-    presets = scoring_variants(law.game) if rule_sets is None else dict(rule_sets)
+    presets = _default_rule_sets(law) if rule_sets is None else dict(rule_sets)
+    for name, rules in presets.items():
+        if isinstance(rules, CoincheRules) != (law.game == "coinche"):
+            raise LawError(f"rule set {name!r} is not one of game: {law.game}")
     per_kind = -(-samples // len(law.kinds))
     for kind in law.kinds:
         _fill(kind.trump, presets.values(), per_kind)
@@ -383,13 +493,21 @@ def check_deal_law(
             done[key] = _deal_outcome(law, rules, played)
         o = done[key]
         failure = o.counterexample
-        if failure is not None:
-            failure = DealCounterexample(failure.trump, rules, failure.deal, failure.conclusion)
+        if failure is not None:  # the deal under this rule set's name
+            failure = replace(failure, rules=_plays(rules))
+            if isinstance(rules, CoincheRules):
+                failure = replace(failure, coinche=rules)
         outcomes.append(DealOutcome(name, o.holds, o.deals, o.matching, failure))
     return LawResult(tuple(outcomes))
 
 
-def _deal_outcome(law: DealLaw, rules: RuleSet, played: list[list[_Scored]]) -> DealOutcome:
+def _default_rule_sets(law: DealLaw) -> dict[str, AnyRules]:
+    if law.game == "coinche":
+        return dict(coinche_scoring_variants())
+    return dict(scoring_variants(law.game))
+
+
+def _deal_outcome(law: DealLaw, rules: AnyRules, played: list[list[_Scored]]) -> DealOutcome:
     """The law over the deals of each of its contract kinds, scored under ``rules``."""
     deals = matching = 0
     failure: DealCounterexample | None = None
@@ -403,5 +521,8 @@ def _deal_outcome(law: DealLaw, rules: RuleSet, played: list[list[_Scored]]) -> 
             matching += 1
             for c in law.then:
                 if failure is None and not _deal_holds(c, scored, rules):
-                    failure = DealCounterexample(kind.trump, rules, scored.deal, c)
+                    contract = None if scored.coinche is None else scored.coinche.contract
+                    failure = DealCounterexample(
+                        kind.trump, _plays(rules), scored.deal, c, contract=contract
+                    )
     return DealOutcome(rules.name, failure is None, deals, matching, failure)

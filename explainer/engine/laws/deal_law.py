@@ -32,6 +32,29 @@ _MEANINGLESS: Final = {
 all-trump whether there is a belote is what the rule sets differ on: ``king_queen``
 says what the hands hold instead); a king and queen of trump with no trump."""
 
+_COINCHE_ONLY: Final = frozenset(
+    {
+        DealPremise.COINCHED,
+        DealPremise.DECLARATIONS_EQUAL,
+        DealConclusion.WINNER_TAKES_ALL,
+        DealConclusion.DEFENCE_CAPOT_160,
+    }
+)
+"""The words only a Coinche deal speaks of: classic deals are never coinched here, and
+the Coinche scores alone carry a defence's capot and a winner of a coinched deal."""
+_CLASSIC_ONLY: Final = frozenset(
+    {
+        DealConclusion.POINTS_162_OR_CAPOT,
+        DealConclusion.MADE_SCORES_OWN,
+        DealConclusion.FAILED_TAKERS_ZERO,
+        DealConclusion.FAILED_DEFENDERS_ALL,
+    }
+)
+"""The conclusions that read the classic score (points that add up to 162, a failed
+contract's 162 to the defence): a Coinche deal scores its bid besides."""
+GAMES: Final = ("belote", "coinche")
+"""The games a deal law speaks of."""
+
 DEAL_SAMPLES: Final = 10_000
 """Random legal deals a deal law is checked over, per rule set (split among its contracts)."""
 
@@ -60,9 +83,27 @@ class DealLaw:
                         f"premise {premise.value} means nothing with trump: {kind.value}",
                         where=("when", i),
                     )
+        self._check_game()
         premises = {p for p, negated in self.when if not negated}
         if {DealPremise.MADE, DealPremise.FAILED} <= premises:
             raise LawError("no deal satisfies: made and failed", where=("when",))
+
+    def _check_game(self) -> None:
+        """Refuse a word the law's game does not speak of (:data:`_COINCHE_ONLY`,
+        :data:`_CLASSIC_ONLY`), located at the word."""
+        if self.game not in GAMES:
+            raise LawError(f"unknown game: {self.game!r} (expected belote or coinche)")
+        other = _CLASSIC_ONLY if self.game == "coinche" else _COINCHE_ONLY
+        theirs = "belote" if self.game == "coinche" else "coinche"
+        words: list[tuple[str, int, DealPremise | DealConclusion]]
+        words = [("when", i, p) for i, (p, _) in enumerate(self.when)]
+        words += [("then", i, c) for i, c in enumerate(self.then)]
+        for key, i, word in words:
+            if word in other:
+                raise LawError(
+                    f"{word.value} is a word of {theirs} deal laws (contract.game: {theirs})",
+                    where=(key, i),
+                )
 
     @classmethod
     def parse(
@@ -88,7 +129,10 @@ class DealLaw:
         """Like :meth:`parse`, but every problem at once: the law, or ``None`` and them."""
         problems: list[LawError] = []
         kinds = _parse_kinds(trump, problems) if trump else []
-        conditions, conclusions = _parse_words(when, then, DealPremise, DealConclusion, problems)
+        other = _CLASSIC_ONLY if game == "coinche" else _COINCHE_ONLY
+        conditions, conclusions = _parse_words(
+            when, then, DealPremise, DealConclusion, problems, other
+        )
         if problems:
             return None, problems
         try:

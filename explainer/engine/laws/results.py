@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from ..coinche.calls import CoincheContract
 from ..coinche.match import MatchDeal
+from ..coinche.rules import CoincheRules
 from ..contract import Trump
 from ..play import Rule
 from ..rules import RuleSet
@@ -83,12 +85,19 @@ class LawResult(Generic[OutcomeT]):
 
 @dataclass(frozen=True, slots=True)
 class DealCounterexample:
-    """A deal where a law fails: the contract, the rule set and the deal as played."""
+    """A deal where a law fails: the contract, the rule set and the deal as played.
+
+    A Coinche deal law's counterexample also has its Coinche rule set (``coinche``;
+    ``rules`` is then the rule set its cards were played under,
+    :attr:`~explainer.engine.CoincheRules.play_rules`) and the ``contract`` it was bid
+    and scored as (:mod:`.coinche_deal`)."""
 
     trump: Trump
     rules: RuleSet
     deal: RandomDeal
     conclusion: DealConclusion | DealPremise
+    coinche: CoincheRules | None = None
+    contract: CoincheContract | None = None
 
 
 @dataclass(frozen=True, slots=True)

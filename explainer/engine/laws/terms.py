@@ -62,6 +62,27 @@ every declaration held announced, the team with the best one scores declarations
 rule set plays them, ``classic_declarations: on``). A premise may be a conclusion too
 (``when: [takers_belote], then: [made]`` is a claim, and a false one).
 
+A deal law of Coinche (``game: coinche``) speaks of the same random deals bid and scored
+as Coinche deals (:mod:`.coinche_deal`: a numeric or capot bid, maybe coinched or
+surcoinched). Its words mean what they mean above, read on the Coinche score: ``made``
+and ``failed`` as the rule set decides against the bid, ``tie`` the two totals compared
+with the bid equal, ``belote`` and ``takers_belote`` a belote the rule set counts.
+Two premises are its own: ``coinched`` (coinched or surcoinched) and
+``declarations_equal`` (both teams hold declarations and their best are exactly equal
+by the FFB's order of comparison: neither worth more, nor with a higher top card, nor in
+trumps). Its conclusions are ``card_points_152``, ``takers_keep_belote``, ``capot_252``
+(the team that wins every trick counts 252 trick points), ``belote_each_pair`` (each
+king and queen of a trump suit in one hand counts a belote of 20),
+``declarations_scored`` (the team with the best declaration scores them), and two of its
+own: ``winner_takes_all`` (coinched or surcoinched, and made or failed: the team that
+loses the deal scores nothing but a belote it keeps, 20 under ``belote: imprenable`` or
+``attack_only``) and ``defence_capot_160`` (defenders who win every trick of a failed
+numeric bid that was not coinched score 160 plus the bid, besides the belotes and
+declarations they are given, not their own trick points). The classic conclusions that
+read the classic score (``points_162_or_capot``, ``made_scores_own``,
+``failed_takers_zero``, ``failed_defenders_all``) are refused in a Coinche law, and the
+Coinche words in a classic one.
+
 Match laws
 ----------
 
@@ -79,7 +100,7 @@ a conclusion too, as in a deal law.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final, TypeVar
@@ -333,6 +354,8 @@ class DealPremise(Enum):
     TIE = "tie"
     KING_QUEEN = "king_queen"
     DECLARATION = "declaration"
+    COINCHED = "coinched"
+    DECLARATIONS_EQUAL = "declarations_equal"
 
 
 class DealConclusion(Enum):
@@ -347,6 +370,8 @@ class DealConclusion(Enum):
     CAPOT_252 = "capot_252"
     BELOTE_EACH_PAIR = "belote_each_pair"
     DECLARATIONS_SCORED = "declarations_scored"
+    WINNER_TAKES_ALL = "winner_takes_all"
+    DEFENCE_CAPOT_160 = "defence_capot_160"
 
 
 def _kind_of(trump: Trump) -> TrumpKind:
@@ -380,24 +405,28 @@ def _parse_words(
     premises: type[PremiseT],
     conclusions: type[ConclusionT],
     problems: list[LawError],
+    other_game: Collection[Enum] = (),
 ) -> tuple[list[tuple[PremiseT, bool]], list[ConclusionT | PremiseT]]:
     """A deal or match law's ``when`` (each premise maybe ``not ...``) and ``then`` (its
-    conclusions, or premises claimed), each unknown word a located problem."""
+    conclusions, or premises claimed), each unknown word a located problem whose hint
+    leaves out the words of ``other_game`` (the law refuses them itself, saying why)."""
     names = [p.value for p in premises]
+    shown = [p.value for p in premises if p not in other_game]
     conditions = []
     for i, text in enumerate(when):
         words = str(text).split()
         negated = len(words) == 2 and words[0] == "not"
         name = words[-1] if len(words) in (1, 2) else str(text)
         if name not in names or (len(words) == 2 and not negated):
-            problems.append(LawError(_unknown("premise", str(text), names), where=("when", i)))
+            problems.append(LawError(_unknown("premise", str(text), shown), where=("when", i)))
         else:
             conditions.append((premises(name), negated))
     claims: list[ConclusionT | PremiseT] = []
     words = [c.value for c in conclusions] + names
+    hint = [c.value for c in conclusions if c not in other_game] + shown
     for i, text in enumerate(then):
         if text not in words:
-            problems.append(LawError(_unknown("conclusion", text, words), where=("then", i)))
+            problems.append(LawError(_unknown("conclusion", text, hint), where=("then", i)))
         elif text in conclusions._value2member_map_:
             claims.append(conclusions(text))
         else:

@@ -37,6 +37,9 @@ from explainer.engine import (
     LAST_TRICK,
     MATCH_WORDS,
     PRESETS,
+    BidKind,
+    CoincheContract,
+    CoincheRules,
     Contract,
     Counterexample,
     DealConclusion,
@@ -48,6 +51,7 @@ from explainer.engine import (
     LawError,
     LawOutcome,
     LawResult,
+    Level,
     MatchConclusion,
     MatchCounterexample,
     MatchDeal,
@@ -62,10 +66,12 @@ from explainer.engine import (
     Seat,
     Team,
     Trump,
+    announce_all,
     card,
     check_deal_law,
     check_match_law,
     check_play_law,
+    coinche_scoring_variants,
     counterexample_yaml,
     declarations_in_hand,
     legal_cards,
@@ -73,6 +79,7 @@ from explainer.engine import (
     match_counterexample_yaml,
     match_rules,
     match_variants,
+    play_coinche_deal,
     play_deal,
     presets_for,
     scoring_variants,
@@ -84,6 +91,7 @@ from ..model import Scenario
 from ..reader import Reader, did_you_mean, one_of
 from ..yamlsource import MappingNode, Node, ScalarNode, SequenceNode
 from .base import Fact, Kind, Pairs, require
+from .coinche_deal import CoincheDealScenario, CoincheDealView, coinche_view
 from .contract import GAMES
 from .play import KIND as PLAY_KIND
 from .play import PlayOutcome, PlayScenario, PlayView
@@ -106,12 +114,14 @@ _CONCLUSION_NUMBERS: Final[Mapping[DealConclusion | DealPremise, set[int]]] = {
     DealConclusion.POINTS_162_OR_CAPOT: {252},
     DealConclusion.BELOTE_EACH_PAIR: {20},
     DealConclusion.TAKERS_KEEP_BELOTE: {20},
+    DealConclusion.WINNER_TAKES_ALL: {20},
+    DealConclusion.DEFENCE_CAPOT_160: {160, 252},
 }
 """The numbers a deal law's conclusion checks besides 152 and 162."""
 
 SCORING_VARIANTS: Final = "scoring_variants"
 """``rules: scoring_variants``: a deal law checked under every scoring knob value."""
-CACHE_VERSION: Final = 1
+CACHE_VERSION: Final = 2
 """Bumped when the cached form changes."""
 CACHE_FOLDER: Final = "laws"
 """The law results' folder in the user cache (:mod:`explainer.cache`)."""
@@ -119,6 +129,9 @@ CACHE_KEEP: Final = 512
 """Law results kept: one per law and rule-set list, so far more than a page holds."""
 
 AnyResult = LawResult[LawOutcome] | LawResult[DealOutcome] | LawResult[MatchOutcome]
+AnyRules = RuleSet | CoincheRules
+"""A rule set a law is checked under: a Coinche deal law's are Coinche rule sets, every
+other law's classic ones (a Coinche play law's: the Coinche presets' play rules)."""
 AnyLawT = PlayLaw | DealLaw | MatchLaw
 """A law of any kind: of play positions, of deals or of matches."""
 
@@ -130,7 +143,7 @@ class LawScenario(Scenario):
 
     game: str
     law: AnyLawT
-    rule_sets: Mapping[str, RuleSet]
+    rule_sets: Mapping[str, AnyRules]
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +164,18 @@ class DealCounterView:
 
 
 @dataclass(frozen=True, slots=True)
+class CoincheCounterView:
+    """A deal where a Coinche deal law fails, as a page shows it: the cards its premises
+    speak of as they were dealt (as :class:`DealCounterView`), and the deal played again
+    and scored as a Coinche example (``deal``: the Coinche deal kind's view, its contract,
+    score lines and outcome the engine's)."""
+
+    id: str
+    held_cards: tuple[tuple[Seat, tuple[int, ...]], ...]
+    deal: CoincheDealView
+
+
+@dataclass(frozen=True, slots=True)
 class LawView:
     """What a page shows of a law: where it holds, over how many positions (or deals, or
     matches: ``match``), and each counterexample as a play example (``(preset, view)``)
@@ -161,7 +186,7 @@ class LawView:
     presets: tuple[str, ...]
     holds_under: tuple[str, ...]
     checked: int
-    counterexamples: tuple[tuple[str, PlayView | DealCounterView], ...]
+    counterexamples: tuple[tuple[str, PlayView | DealCounterView | CoincheCounterView], ...]
     match: bool = False
 
     @property
@@ -335,7 +360,7 @@ class LawKind(Kind[LawScenario]):
     def view(self, scenario: LawScenario) -> LawView:
         result = scenario.outcome
         play = isinstance(scenario.law, PlayLaw)
-        examples: list[tuple[str, PlayView | DealCounterView]] = []
+        examples: list[tuple[str, PlayView | DealCounterView | CoincheCounterView]] = []
         checked = 0
         for o in result.outcomes:
             if isinstance(o, LawOutcome):
@@ -347,7 +372,7 @@ class LawKind(Kind[LawScenario]):
             else:
                 checked = max(checked, o.deals)
                 if o.counterexample is not None:
-                    examples.append((o.preset, _deal_view(scenario, o.counterexample)))
+                    examples.append((o.preset, _counter_view(scenario, o.counterexample)))
         presets = tuple(o.preset for o in result.outcomes)
         holds = tuple(p for p in presets if p in result.holds_under)
         match = isinstance(scenario.law, MatchLaw)
@@ -456,39 +481,42 @@ def _then(r: Reader, pairs: Pairs) -> dict[str, str] | list[str] | None:
 
 def _rule_sets(
     r: Reader, pairs: Pairs, game: str | None, *, deal: bool, match: bool = False
-) -> dict[str, RuleSet] | None:
-    """The rule sets to evaluate, by name (a Coinche preset plays its classic rule set;
-    a match law's ``scoring_variants`` are :func:`~explainer.engine.match_variants`)."""
+) -> dict[str, AnyRules] | None:
+    """The rule sets to evaluate, by name (a Coinche preset plays its classic rule set in
+    a play law, and is itself in a deal law; a match law's ``scoring_variants`` are
+    :func:`~explainer.engine.match_variants`, a Coinche deal law's
+    :func:`~explainer.engine.coinche_scoring_variants`)."""
     if game is None:
         return None
-    if deal and game == "coinche":
-        what = "match laws are checked on classic matches" if match else (
-            "deal laws are checked on classic deals")  # fmt: skip
+    if match and game == "coinche":
         r.error(pairs["then"][1] if "then" in pairs else None,
-                f"then: {what} (contract.game: belote)", Code.BAD_VALUE)  # fmt: skip
+                "then: match laws are checked on classic matches (contract.game: belote)",
+                Code.BAD_VALUE)  # fmt: skip
         return None
     known: Mapping[str, Any] = COINCHE_PRESETS if game == "coinche" else PRESETS
     if "rules" not in pairs:
         names = list(COINCHE_PRESETS) if game == "coinche" else list(presets_for(game))
-        return {n: _rule_set(game, n) for n in names}
+        return {n: _rule_set(game, n, deal=deal) for n in names}
     node = pairs["rules"][1]
     if isinstance(node, ScalarNode) and node.value == SCORING_VARIANTS:
-        if not deal or game != "belote":
-            r.error(node, f"rules: {SCORING_VARIANTS} is for deal and match laws of game: belote",
+        if not deal:
+            r.error(node, f"rules: {SCORING_VARIANTS} is for deal and match laws",
                     Code.BAD_RULES)  # fmt: skip
             return None
-        return match_variants(game) if match else scoring_variants(game)
-    return _listed_rule_sets(r, node, game, known)
+        if game == "coinche":
+            return dict(coinche_scoring_variants())
+        return dict(match_variants(game) if match else scoring_variants(game))
+    return _listed_rule_sets(r, node, game, known, deal=deal)
 
 
 def _listed_rule_sets(
-    r: Reader, node: Node, game: str, known: Mapping[str, Any]
-) -> dict[str, RuleSet] | None:
+    r: Reader, node: Node, game: str, known: Mapping[str, Any], *, deal: bool
+) -> dict[str, AnyRules] | None:
     """``rules: [PRESET, ...]``: each a preset of ``game`` (an alias warned about)."""
     items = r.sequence(node, ("rules",), what="a list of presets")
     if items is None:
         return None
-    out: dict[str, RuleSet] = {}
+    out: dict[str, AnyRules] = {}
     for i, item in enumerate(items, 1):
         name = r.string(item, ("rules", i), what="a preset")
         if name is None:
@@ -502,18 +530,22 @@ def _listed_rule_sets(
                    f" it; list the presets of the game ({', '.join(presets_for(game))}), or"
                    " check the FFB contrée play rules in a law of contract.game: coinche"
                    " (ffb_contree)", Code.BAD_RULES)  # fmt: skip
-        out[name] = _rule_set(game, name)
+        out[name] = _rule_set(game, name, deal=deal)
     if r.diags:
         return None
     return out
 
 
-def _rule_set(game: str, name: str) -> RuleSet:
-    return COINCHE_PRESETS[name].play_rules if game == "coinche" else PRESETS[name]
+def _rule_set(game: str, name: str, *, deal: bool) -> AnyRules:
+    """The preset ``name`` of ``game``: a Coinche deal law's is the Coinche rule set, a
+    Coinche play law's the classic rule set its cards are played under."""
+    if game != "coinche":
+        return PRESETS[name]
+    return COINCHE_PRESETS[name] if deal else COINCHE_PRESETS[name].play_rules
 
 
 def _check_named(
-    r: Reader, pairs: Pairs, said: frozenset[str], rule_sets: Mapping[str, RuleSet]
+    r: Reader, pairs: Pairs, said: frozenset[str], rule_sets: Mapping[str, AnyRules]
 ) -> None:
     """Every rule set ``holds_under`` names must be one the law is checked under."""
     for name in sorted(said - set(rule_sets)):
@@ -535,7 +567,7 @@ def _law(
     elif not MATCH_WORDS.isdisjoint(then):
         law, problems = MatchLaw.parse_all(trump=trump, when=when, then=then)
     else:
-        law, problems = DealLaw.parse_all(trump=trump, when=when, then=then, game="belote")
+        law, problems = DealLaw.parse_all(trump=trump, when=when, then=then, game=game)
     for p in problems:
         at = tuple(i + 1 if isinstance(i, int) else i for i in p.where)
         r.error(r.keys.where(at), f"{dotted(at) or 'law'}: {p}", _code(p))
@@ -562,6 +594,44 @@ def _example_view(scenario: LawScenario, cx: Counterexample) -> PlayView:
         outcome=PlayOutcome(ruling, None),
     )
     return PLAY_KIND.view(play)
+
+
+def _counter_view(
+    scenario: LawScenario, cx: DealCounterexample
+) -> DealCounterView | CoincheCounterView:
+    """A failing deal as its game's page shows it: a classic deal row by row
+    (:func:`_deal_view`), a Coinche deal as a Coinche example (:func:`_coinche_view`)."""
+    if cx.coinche is not None and cx.contract is not None:
+        return _coinche_view(scenario, cx, cx.coinche, cx.contract)
+    return _deal_view(scenario, cx)
+
+
+def _coinche_view(
+    scenario: LawScenario, cx: DealCounterexample, rules: CoincheRules, contract: CoincheContract
+) -> CoincheCounterView:
+    """The failing deal played again with the Coinche engine (its tricks, every
+    declaration held announced where the rule set plays them) and shown as a Coinche deal
+    example is: the contract, the score lines and the outcome, all the engine's."""
+    deal = cx.deal
+    dealer = deal.leader.previous
+    announced = announce_all(deal.hands, deal.trump, rules)
+    tricks = tuple(tuple(trick) for trick in deal.tricks())
+    result = play_coinche_deal(
+        contract, [list(t) for t in tricks], rules=rules, dealer=dealer, announced=announced
+    )
+    ident = f"{scenario.id}-{rules.name}"
+    example = CoincheDealScenario(
+        id=ident,
+        kind="deal",
+        path=scenario.path,
+        contract=contract,
+        rules=rules,
+        dealer=dealer,
+        announced=tuple(announced.items()),
+        tricks=tricks,
+        outcome=result,
+    )
+    return CoincheCounterView(ident, _held_cards(scenario.law, deal), coinche_view(example))
 
 
 def _deal_view(scenario: LawScenario, cx: DealCounterexample) -> DealCounterView:
@@ -653,18 +723,18 @@ def _engine_digest() -> str:
     return h.hexdigest()
 
 
-def _digest(law: AnyLawT, rule_sets: Mapping[str, RuleSet]) -> str:
+def _digest(law: AnyLawT, rule_sets: Mapping[str, AnyRules]) -> str:
     text = repr((CACHE_VERSION, law, sorted((n, repr(r)) for n, r in rule_sets.items())))
     return hashlib.sha256((_engine_digest() + text).encode()).hexdigest()
 
 
 _MEMO: dict[str, AnyResult] = {}
 
-AnyLaw = tuple[AnyLawT, Mapping[str, RuleSet]]
+AnyLaw = tuple[AnyLawT, Mapping[str, AnyRules]]
 """A law with the rule sets it is checked under."""
 
 
-def checked_result(law: AnyLawT, rule_sets: Mapping[str, RuleSet]) -> AnyResult:
+def checked_result(law: AnyLawT, rule_sets: Mapping[str, AnyRules]) -> AnyResult:
     """The law checked under ``rule_sets``: from the cache when this law, these rule sets
     and this engine were checked before, else checked now (and cached)."""
     key = _digest(law, rule_sets)
@@ -678,12 +748,13 @@ def checked_result(law: AnyLawT, rule_sets: Mapping[str, RuleSet]) -> AnyResult:
     return result
 
 
-def _check(law: AnyLawT, rule_sets: Mapping[str, RuleSet]) -> AnyResult:
+def _check(law: AnyLawT, rule_sets: Mapping[str, AnyRules]) -> AnyResult:
+    if isinstance(law, DealLaw):
+        return check_deal_law(law, rule_sets)
+    classic = {name: rules for name, rules in rule_sets.items() if isinstance(rules, RuleSet)}
     if isinstance(law, PlayLaw):
-        return check_play_law(law, rule_sets)
-    if isinstance(law, MatchLaw):
-        return check_match_law(law, rule_sets)
-    return check_deal_law(law, rule_sets)
+        return check_play_law(law, classic)
+    return check_match_law(law, classic)
 
 
 # -- reading the laws first, to check them in several processes (law_workers.py) --------
@@ -692,7 +763,7 @@ _READING: list[AnyLaw] | None = None
 """While :func:`collecting`: the laws read, left unchecked."""
 
 
-def _outcome(law: AnyLawT, rule_sets: Mapping[str, RuleSet]) -> AnyResult | None:
+def _outcome(law: AnyLawT, rule_sets: Mapping[str, AnyRules]) -> AnyResult | None:
     if _READING is not None:
         _READING.append((law, rule_sets))
         return None
@@ -713,12 +784,12 @@ def collecting() -> Iterator[list[AnyLaw]]:
         _READING = None
 
 
-def law_key(law: AnyLawT, rule_sets: Mapping[str, RuleSet]) -> str:
+def law_key(law: AnyLawT, rule_sets: Mapping[str, AnyRules]) -> str:
     """The law's cache key: the digest of the law, its rule sets and the engine."""
     return _digest(law, rule_sets)
 
 
-def is_cached(law: AnyLawT, rule_sets: Mapping[str, RuleSet]) -> bool:
+def is_cached(law: AnyLawT, rule_sets: Mapping[str, AnyRules]) -> bool:
     """Whether the law's result is known (read from the cache now, if it is there)."""
     key = _digest(law, rule_sets)
     if key not in _MEMO:
@@ -729,7 +800,7 @@ def is_cached(law: AnyLawT, rule_sets: Mapping[str, RuleSet]) -> bool:
     return True
 
 
-def shared_work(law: AnyLawT, rule_sets: Mapping[str, RuleSet]) -> object:
+def shared_work(law: AnyLawT, rule_sets: Mapping[str, AnyRules]) -> object:
     """What laws checked in one process share: the deal and match laws with the same
     kinds of contract their random deals (a deal stream is played per kind of contract,
     so laws of other kinds share nothing with them and go to the other process), the
@@ -757,7 +828,7 @@ def check_all(laws: Sequence[AnyLaw]) -> list[AnyResult]:
     return [_check(law, rule_sets) for law, rule_sets in laws]
 
 
-def remember(law: AnyLawT, rule_sets: Mapping[str, RuleSet], result: AnyResult) -> None:
+def remember(law: AnyLawT, rule_sets: Mapping[str, AnyRules], result: AnyResult) -> None:
     """Keep a result checked elsewhere, as :func:`checked_result` keeps its own."""
     key = _digest(law, rule_sets)
     _MEMO[key] = result
@@ -788,7 +859,7 @@ def _encode(result: AnyResult) -> list[Any] | None:
     return out
 
 
-def _decode(data: Sequence[Any], rule_sets: Mapping[str, RuleSet]) -> AnyResult:
+def _decode(data: Sequence[Any], rule_sets: Mapping[str, AnyRules]) -> AnyResult:
     play: list[LawOutcome] = []
     deal: list[DealOutcome] = []
     match: list[MatchOutcome] = []
@@ -808,7 +879,10 @@ def _decode(data: Sequence[Any], rule_sets: Mapping[str, RuleSet]) -> AnyResult:
         cx = None
         if ex is not None:
             trump, trick, seat, hand, legal, rule = ex
-            cx = Counterexample(Trump(trump), rule_sets[preset],
+            played = rule_sets[preset]
+            if isinstance(played, CoincheRules):
+                raise ValueError("a play law's rule sets are classic ones")
+            cx = Counterexample(Trump(trump), played,
                                 tuple((Seat(s), int(c)) for s, c in trick), Seat(seat),
                                 tuple(map(int, hand)), tuple(map(int, legal)), Rule(rule))  # fmt: skip
         play.append(LawOutcome(str(preset), bool(holds), int(exhaustive), int(sampled), cx))
@@ -827,23 +901,37 @@ def _encode_deal(cx: DealCounterexample) -> list[Any]:
         int(cx.trump), int(d.taker), list(d.hands), int(d.leader), list(d.cards),
         [int(w) for w in d.winners], list(d.card_points), seat, list(d.points), d.made,
         list(d.score), [int(b) for b in d.belotes], d.held,
-        cx.conclusion.value, isinstance(cx.conclusion, DealPremise),
+        cx.conclusion.value, isinstance(cx.conclusion, DealPremise), _encode_contract(cx),
     ]  # fmt: skip
 
 
-def _decode_deal(data: Sequence[Any], rules: RuleSet) -> DealCounterexample:
-    """The failing deal read back (:func:`_encode_deal`), under ``rules``."""
+def _encode_contract(cx: DealCounterexample) -> list[Any] | None:
+    """A Coinche counterexample's contract as JSON data (its bid and level; the taker and
+    trump are the deal's), ``None`` for a classic deal."""
+    c = cx.contract
+    return None if c is None else [c.written_bid, int(c.level)]
+
+
+def _decode_deal(data: Sequence[Any], rules: AnyRules) -> DealCounterexample:
+    """The failing deal read back (:func:`_encode_deal`), under ``rules`` (a Coinche deal
+    under a Coinche rule set: played under its play rules, with its contract)."""
     (trump, taker, hands, leader, cards, winners, card_points, (belote, capot), points, made,
-     score, belotes, held, conclusion, is_premise) = data  # fmt: skip
+     score, belotes, held, conclusion, is_premise, bid) = data  # fmt: skip
+    coinche = rules if isinstance(rules, CoincheRules) else None
+    played = rules if isinstance(rules, RuleSet) else rules.play_rules
     deal = RandomDeal(
         Trump(trump), Seat(taker), (hands[0], hands[1], hands[2], hands[3]), Seat(leader),
         tuple(map(int, cards)), tuple(Seat(w) for w in winners),
         (int(card_points[0]), int(card_points[1])), None if belote is None else Seat(belote),
         None if capot is None else Team(capot), (int(points[0]), int(points[1])), bool(made),
-        (int(score[0]), int(score[1])), tuple(Seat(b) for b in belotes), int(held), rules,
+        (int(score[0]), int(score[1])), tuple(Seat(b) for b in belotes), int(held), played,
     )  # fmt: skip
     said = DealPremise(conclusion) if is_premise else DealConclusion(conclusion)
-    return DealCounterexample(Trump(trump), rules, deal, said)
+    contract = None
+    if coinche is not None:
+        value = int(bid[0]) if str(bid[0]).isdigit() else BidKind(bid[0])
+        contract = CoincheContract(Seat(taker), Trump(trump), value, Level(int(bid[1])))
+    return DealCounterexample(Trump(trump), played, deal, said, coinche, contract)
 
 
 def _team(team: Team | None) -> int | None:
@@ -866,8 +954,11 @@ def _encode_match(cx: MatchCounterexample) -> list[Any]:
             isinstance(cx.conclusion, MatchPremise)]  # fmt: skip
 
 
-def _decode_match(data: Sequence[Any], rules: RuleSet) -> MatchCounterexample:
-    """The failing match read back (:func:`_encode_match`), under ``rules``."""
+def _decode_match(data: Sequence[Any], rules: AnyRules) -> MatchCounterexample:
+    """The failing match read back (:func:`_encode_match`), under ``rules`` (a match law
+    is classic: a Coinche rule set here is an unreadable entry, checked again)."""
+    if not isinstance(rules, RuleSet):
+        raise TypeError("a match counterexample under Coinche rules")
     dealer, (ns, ew), deals, conclusion, is_premise = data
     read = tuple(
         MatchDeal((int(score[0]), int(score[1])), _read_team(capot), tuple(Team(t) for t in belote),
@@ -878,7 +969,7 @@ def _decode_match(data: Sequence[Any], rules: RuleSet) -> MatchCounterexample:
     return MatchCounterexample(rules, Seat(dealer), (int(ns), int(ew)), read, said)
 
 
-def _load(key: str, rule_sets: Mapping[str, RuleSet]) -> AnyResult | None:
+def _load(key: str, rule_sets: Mapping[str, AnyRules]) -> AnyResult | None:
     """The cached result, or ``None`` (none, or unreadable: then it is checked again)."""
     data = explainer_cache.read_entry(CACHE_FOLDER, key)
     if not isinstance(data, list):

@@ -1,0 +1,279 @@
+"""Coinche deals for the deal laws: a random legal deal, bid, maybe coinched, and scored.
+
+A Coinche deal law is checked on the deal laws' own random legal deals
+(:mod:`.deal_check`'s streams, played under the Coinche rule set's play knobs,
+:attr:`~explainer.engine.CoincheRules.play_rules`), each given a contract here and
+scored as :func:`~explainer.engine.play_coinche_deal` scores the same tricks: the
+contract's bid and level come from the deal's place in its stream
+(:func:`coinche_contract`), so every rule set sees the same contracts and a law is
+checked over every bid from eighty to a hundred and sixty and the capot, each made and
+failed, not coinched, coinched and surcoinched. Every declaration held is announced
+where the rule set plays them. The random play knows nothing of the bid, so contracts
+are made and failed in about equal numbers at eighty and rarely at a hundred and sixty:
+the laws need both, not realistic auctions.
+
+Nothing here decides a score: :func:`coinche_score` hands the deal's facts to the
+Coinche scoring (:func:`~explainer.engine.score_coinche`), and the conclusions
+(:data:`COINCHE_CONCLUSIONS`) read what it returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Final
+
+from ..coinche.calls import BidKind, CoincheContract, Level
+from ..coinche.declarations import DeclarationsResult, compare_declarations, declarations_in_hand
+from ..coinche.rules import FFB_COINCHE, CoincheRules
+from ..coinche.scoring import CoincheScore, card_points_of, score_coinche, trick_points
+from ..contract import Trump
+from ..deal import BELOTE, belote_seats
+from ..rules import RuleSet
+from ..seats import Seat, Team
+from ..simulate import RandomDeal
+from .terms import DealConclusion
+
+__all__ = ["BIDS", "LEVELS", "CoincheFacts", "announce_all", "coinche_contract", "coinche_score"]
+
+BIDS: Final[tuple[int | BidKind, ...]] = (80, 90, 100, 110, 120, 130, 140, 150, 160, BidKind.CAPOT)
+"""The bids a stream's deals take in turn: every numeric bid from 80 to 160, and the capot."""
+LEVELS: Final = (Level.NONE, Level.COINCHE, Level.SURCOINCHE)
+"""The levels a stream's deals take in turn, each bid at each level."""
+
+
+_EVERY_PAIR: Final = FFB_COINCHE.play_rules
+"""A rule set whose belotes are every king and queen of a trump suit one hand holds
+(``all_trump_belote: each_suit``, as every Coinche preset)."""
+
+
+@cache
+def play_rules(rules: CoincheRules) -> RuleSet:
+    """:attr:`~explainer.engine.CoincheRules.play_rules`, built once per rule set (the
+    property looks the classic preset up each time)."""
+    return rules.play_rules
+
+
+def coinche_contract(deal: RandomDeal, index: int, rules: CoincheRules) -> CoincheContract:
+    """The contract of the ``index``-th deal of a stream: the deal's taker and trump, the
+    bid and level the index gives (the taker and the first leader turn with the index's
+    low four bits, so the bid and level turn with the rest: every taker, leader, bid and
+    level meet). A level the rule set's auction does not allow is lowered: a capot that
+    cannot be coinched (``capot_doublable: no``) or a bid of eighty (``coinche_80: no``)
+    stays uncoinched, a surcoinche where none is played (``surcoinche: off``) a coinche."""
+    step = index >> 4
+    bid = BIDS[step % len(BIDS)]
+    level = LEVELS[step // len(BIDS) % len(LEVELS)]
+    if level and (
+        (bid == BidKind.CAPOT and not rules.capot_doublable) or (bid == 80 and not rules.coinche_80)
+    ):
+        level = Level.NONE
+    if level is Level.SURCOINCHE and rules.surcoinche == 0:
+        level = Level.COINCHE
+    return CoincheContract(deal.taker, deal.trump, bid, level)
+
+
+@dataclass(frozen=True, slots=True)
+class CoincheFacts:
+    """A random deal scored as a Coinche deal: its contract, each team's card points
+    (unscaled, under the rule set's tout atout table), the seats holding a belote, the
+    declarations compared, and the Coinche score."""
+
+    contract: CoincheContract
+    card_points: tuple[int, int]
+    capot: Team | None
+    belotes: tuple[Seat, ...]
+    pairs: int
+    """The kings and queens of a trump suit held in one hand (the trump suit; at tout atout
+    each suit; none at sans atout), whether or not the rule set counts them."""
+    declarations: DeclarationsResult
+    score: CoincheScore
+
+    @property
+    def annulled(self) -> bool:
+        """Four sevens annulled the deal (``low_carres: sevens_annul``): nothing scores."""
+        return self.declarations.annulled
+
+    @property
+    def final(self) -> tuple[int, int]:
+        """The deal's score, rounded: ``(0, 0)`` when annulled."""
+        return (0, 0) if self.annulled else self.score.score
+
+
+def _card_points(deal: RandomDeal, rules: CoincheRules) -> tuple[int, int]:
+    """Each team's card points; at tout atout recounted under the rule set's own table,
+    unscaled, as :func:`~explainer.engine.play_coinche_deal` counts them."""
+    if deal.trump != Trump.ALL:
+        return deal.card_points
+    team = [0, 0]
+    for i, winner in enumerate(deal.winners):
+        team[winner & 1] += card_points_of(deal.cards[4 * i : 4 * i + 4], deal.trump, rules)
+    return (team[0], team[1])
+
+
+_HELD_DECLARATIONS: dict[tuple[int, Trump, tuple[object, ...]], tuple[str, ...]] = {}
+"""The declarations of each hand met, by hand, trump and the knobs that read them."""
+_HELD_KNOBS: Final = ("card_reuse", "carre_vs_cent", "low_carres", "no_trump_carres")
+
+
+def _may_declare(hand: int) -> bool:
+    """Whether ``hand`` holds three cards in sequence in a suit or four of a rank: a hand
+    without either holds no declaration (most hands: the search is then skipped)."""
+    runs = 0
+    for suit in range(4):
+        m = hand >> 8 * suit & 0xFF  # a suit's ranks, from the seven up: sequence order
+        runs |= m & m >> 1 & m >> 2
+    return bool(runs or hand & hand >> 8 & hand >> 16 & hand >> 24 & 0xFF)
+
+
+def held_declarations(hand: int, trump: Trump, rules: CoincheRules) -> tuple[str, ...]:
+    """:func:`~explainer.engine.declarations_in_hand` as announced, found once per hand
+    (the search is the slowest step of a Coinche deal: each deal law asks again)."""
+    if not _may_declare(hand):
+        return ()
+    key = (hand, trump, tuple(getattr(rules, k) for k in _HELD_KNOBS))
+    found = _HELD_DECLARATIONS.get(key)
+    if found is None:
+        found = _HELD_DECLARATIONS[key] = tuple(
+            str(d) for d in declarations_in_hand(hand, trump, rules=rules)
+        )
+    return found
+
+
+def announce_all(
+    hands: Sequence[int], trump: Trump, rules: CoincheRules
+) -> dict[Seat, tuple[str, ...]]:
+    """Every declaration each hand (a mask, by seat) holds, as announced, where the rule
+    set plays them (nothing where it does not): how a deal law's deals are declared, and
+    how a page plays its counterexample again."""
+    if not rules.declarations:
+        return {}
+    return {seat: held_declarations(hands[seat], trump, rules) for seat in Seat}
+
+
+def _announced(deal: RandomDeal, rules: CoincheRules) -> dict[Seat, tuple[str, ...]]:
+    return announce_all(deal.hands, deal.trump, rules)
+
+
+def coinche_score(deal: RandomDeal, index: int, rules: CoincheRules) -> CoincheFacts:
+    """The ``index``-th deal of a stream bid (:func:`coinche_contract`) and scored under
+    ``rules`` from the facts :func:`~explainer.engine.play_coinche_deal` reads of the
+    same tricks: card points, the last trick, a capot, a générale's lone winner, the
+    belotes, the declarations announced (:func:`_announced`)."""
+    contract = coinche_contract(deal, index, rules)
+    card_points = _card_points(deal, rules)
+    winners = deal.winners
+    teams = {w & 1 for w in winners}
+    capot = Team(teams.pop()) if len(teams) == 1 else None
+    belotes = belote_seats(deal.trump, deal.hands, play_rules(rules))
+    belote = [0, 0]
+    for seat in belotes:
+        belote[seat & 1] += BELOTE
+    declarations = compare_declarations(
+        _announced(deal, rules),
+        trump=deal.trump,
+        dealer=deal.leader.previous,
+        hands=deal.hands,
+        rules=rules,
+    )
+    points = trick_points(card_points, Team(winners[-1] & 1), capot, trump=deal.trump, rules=rules)
+    score = score_coinche(
+        contract,
+        trick_points=points,
+        belote=(belote[0], belote[1]),
+        declarations=declarations.points,
+        capot=capot,
+        solo=all(w == deal.taker for w in winners),
+        rules=rules,
+    )
+    pairs = len(belote_seats(deal.trump, deal.hands, _EVERY_PAIR))
+    return CoincheFacts(contract, card_points, capot, belotes, pairs, declarations, score)
+
+
+@cache
+def _equal_rules() -> CoincheRules:
+    """The FFB's order of comparison, with an exact tie scoring for nobody."""
+    return FFB_COINCHE.with_knobs(declarations="on", declaration_tie="nobody")
+
+
+def declarations_equal(deal: RandomDeal) -> bool:
+    """Whether both teams hold a declaration as dealt and their best are exactly equal by
+    the FFB's order of comparison (then neither is better)."""
+    rules = _equal_rules()
+    announced = _announced(deal, rules)
+    if not all(any(announced[s] for s in team.seats) for team in Team):
+        return False
+    compared = compare_declarations(
+        announced, trump=deal.trump, dealer=deal.leader.previous, hands=deal.hands, rules=rules
+    )
+    return compared.best is None
+
+
+def _takers(f: CoincheFacts) -> int:
+    return f.contract.taker & 1
+
+
+def _takers_keep_belote(f: CoincheFacts, rules: CoincheRules) -> bool:
+    """The takers score exactly 20 for each belote of theirs, and nothing else."""
+    t = _takers(f)
+    held = BELOTE * sum(1 for seat in f.belotes if seat & 1 == t)
+    return f.final[t] == held
+
+
+def _capot_252(f: CoincheFacts, rules: CoincheRules) -> bool:
+    """The team that wins every trick counts 252 trick points."""
+    return f.capot is None or f.score.trick_points[f.capot] == 252
+
+
+def _belote_each_pair(f: CoincheFacts, rules: CoincheRules) -> bool:
+    """Every king and queen of a trump suit in one hand counts a belote of 20 for its team
+    (none counts for the defence under ``belote: attack_only``)."""
+    return sum(f.score.belote) == BELOTE * f.pairs
+
+
+def _declarations_scored(f: CoincheFacts, rules: CoincheRules) -> bool:
+    """A team scores declarations."""
+    return any(f.declarations.points)
+
+
+def _winner_takes_all(f: CoincheFacts, rules: CoincheRules) -> bool:
+    """Coinched and made or failed: the team that loses the deal scores nothing but a
+    belote it keeps (its own, under ``belote: imprenable`` or ``attack_only``)."""
+    s = f.score
+    if f.contract.level is Level.NONE or any(s.held) or s.redeal:
+        return True  # said of coinched deals made or failed only
+    loser = _takers(f) ^ (1 if s.made else 0)
+    kept = 0 if rules.belote == "prenable" else s.belote[loser]
+    return f.final[loser] == kept
+
+
+def _defence_capot_160(f: CoincheFacts, rules: CoincheRules) -> bool:
+    """Defenders who win every trick of a failed numeric bid not coinched score 160 plus
+    the bid, besides the belotes and declarations they are given."""
+    s = f.score
+    t = _takers(f)
+    bid = f.contract.bid
+    if s.made or any(s.held) or s.redeal or f.contract.level or f.capot != t ^ 1:
+        return True  # said of a defence's capot on a failed contract not coinched only
+    if type(bid) is not int:
+        return True
+    declarations = s.declarations[t ^ 1]
+    if rules.capot_declarations == "to_capot_team":
+        declarations += s.declarations[t]
+    given = s.belote[t ^ 1] + (s.belote[t] if rules.belote == "prenable" else 0)
+    return s.unrounded[t ^ 1] - declarations - given == 160 + bid
+
+
+COINCHE_CONCLUSIONS: Final[
+    Mapping[DealConclusion, Callable[[CoincheFacts, CoincheRules], bool]]
+] = {
+    DealConclusion.TAKERS_KEEP_BELOTE: _takers_keep_belote,
+    DealConclusion.CAPOT_252: _capot_252,
+    DealConclusion.BELOTE_EACH_PAIR: _belote_each_pair,
+    DealConclusion.DECLARATIONS_SCORED: _declarations_scored,
+    DealConclusion.WINNER_TAKES_ALL: _winner_takes_all,
+    DealConclusion.DEFENCE_CAPOT_160: _defence_capot_160,
+}
+"""What each conclusion a Coinche deal law may draw says of a scored Coinche deal
+(``card_points_152`` and a premise claimed are read as in a classic law)."""
