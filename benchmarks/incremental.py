@@ -38,11 +38,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from build import make_project  # noqa: E402
-
 from explainer.site.build import build_site  # noqa: E402
 from explainer.site.incremental import Memo  # noqa: E402
 from explainer.site.serve import run_serve  # noqa: E402
+
+from build import make_project  # noqa: E402
 
 SHIPPED_EXAMPLE = "scenarios/which-card/follow/01-follow-suit.yaml"
 SHIPPED_PAGE = "en/which-card/index.html"
