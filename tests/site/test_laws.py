@@ -87,9 +87,9 @@ def test_a_page_with_laws_explains_the_checked_mark_once(built_site: Path, page:
     assert html.count('<p class="law-legend">') == 1
     assert (
         '<p class="law-legend"><span class="law-mark" aria-hidden="true">§</span> A numbered'
-        " rule marked like this is a checked statement: the rules engine tries it on every"
-        " kind of position, under each rule set named, and says where it holds. Plain text"
-        " around it is explanation only.</p>"
+        " rule marked like this is a checked statement: the rules engine tries it on many"
+        " random positions or deals, under each rule set named, and says where it holds."
+        " Plain text around it is explanation only.</p>"
     ) in html
     assert html.index("law-legend") < html.index('<li class="law" ')
 
