@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from explainer.scenarios.diagnostics import Diagnostic, exit_code, sort_key
-from explainer.scenarios.loader import FileLoader, Project, load_file, load_project
+from explainer.scenarios.files import Confinement
+from explainer.scenarios.loader import FileLoader, Project, find_files, load_file, load_project
 from explainer.scenarios.model import Scenario
 from explainer.settings import Settings, read_settings
 
@@ -101,6 +102,10 @@ class Stages:
     """The links out of the project (:func:`~explainer.scenarios.files.outside_links`):
     a build that has just looked for them (and found none) need not walk the inputs
     again."""
+    find_files: Callable[[Path], list[Path]] = find_files
+    """The scenario and page files under a folder (:func:`~explainer.scenarios.loader.find_files`)."""
+    confinement: Callable[[Path], Confinement] = Confinement
+    """Which files lead out of the project (:class:`~explainer.scenarios.files.Confinement`)."""
 
 
 def check_project(
@@ -132,7 +137,14 @@ def check_project(
             settings=config,
             settings_problems=len(problems),
         )
-    project = load_project(root, paths, rules=config.site_rules, load=stages.load_file)
+    project = load_project(
+        root,
+        paths,
+        rules=config.site_rules,
+        load=stages.load_file,
+        find=stages.find_files,
+        inside=stages.confinement(root),
+    )
     found = (stages.run_all or run_all)(project.scenarios)
     catalogs: list[Diagnostic] = []
     coverage: tuple[str, ...] = ()

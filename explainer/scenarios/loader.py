@@ -14,7 +14,7 @@ kept on the scenario (``outcome``) so that the runner does not compute it twice.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
@@ -260,19 +260,23 @@ def load_project(
     *,
     rules: SiteRules = NO_SITE_RULES,
     load: FileLoader = load_file,
+    find: Callable[[Path], list[Path]] = find_files,
+    inside: Confinement | None = None,
 ) -> Project:
     """Read the files under ``paths`` (default: ``root/scenarios``) and check the project;
     ``rules``: the site's own rule sets and default (:mod:`~.siterules`); ``load``
-    reads each file.
+    reads each file, ``find`` lists a folder's (:func:`find_files`), ``inside`` says
+    which lead out of the project (a new :class:`~.files.Confinement` of ``root`` by
+    default).
 
     Page files under ``root/scenarios`` are always read, so that a scenario checked on
     its own still has its ``page`` and ``section`` resolved; their problems are only
     reported when they are among the files checked.
     """
     targets = list(paths) if paths is not None else [Path(root) / "scenarios"]
-    read = _Read(Confinement(root), rules, load)
+    read = _Read(inside if inside is not None else Confinement(root), rules, load)
     for target in targets:
-        here = find_files(Path(target))
+        here = find(Path(target))
         if not here:  # an empty folder: say so, never a silent "0 passed"
             where = Location(display_path(target), 1, 1)
             read.diags.append(

@@ -33,7 +33,7 @@ import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final, TextIO
 
@@ -49,7 +49,6 @@ from explainer.scenarios.diagnostics import (
     one_line,
     sort_key,
 )
-from explainer.scenarios.files import outside_links
 from explainer.scenarios.model import Page, Scenario
 from explainer.settings import Settings, base_url_problem, read_settings
 
@@ -103,17 +102,29 @@ NO_BASE_URL_NOTE: Final = (
 # ------------------------------------------------------------------------------ gather
 
 
-def gather(root: Path, memo: Memo | None = None) -> tuple[Site | None, list[Diagnostic]]:
+def gather(
+    root: Path, memo: Memo | None = None, *, links_checked: bool = False
+) -> tuple[Site | None, list[Diagnostic]]:
     """Check the project as ``explainer check`` does (:func:`~explainer.pipeline.check_project`,
     one verdict for both), load the catalogs and compute every example's view (each
     step through ``memo``, when given, which keeps them between builds).
+    ``links_checked``: the caller has just looked for links out of the project and found
+    none (:func:`~explainer.scenarios.files.outside_links`), so the check need not.
 
     Returns the site, or ``None`` and every problem found (sorted by place).
     """
     from explainer.pipeline import Stages, check_project
 
-    # build_site has looked for links out of the project just before (_not_to_build)
-    stages = Stages(memo.load_file, memo.run_all, memo.catalog_report, _none) if memo else Stages()
+    stages = Stages(outside_links=_none if links_checked else None)
+    if memo is not None:
+        stages = replace(
+            stages,
+            load_file=memo.load_file,
+            run_all=memo.run_all,
+            catalog_report=memo.catalog_report,
+            find_files=memo.find_files,
+            confinement=memo.confinement,
+        )
     checked = check_project(root, stages=stages)
     problems = list(checked.diagnostics)
     if problems:  # the catalogs are read by the check's reader: one verdict, said once
@@ -343,14 +354,14 @@ def build_site(
     Only the files whose inputs changed since the build in ``out`` are rendered
     (:mod:`.incremental`; all of them with ``force``); ``memo``, kept by a long-lived
     caller between builds, spares the check what did not change either."""
-    refused = _not_to_build(root, out)
+    session, memo = memo is not None, memo if memo is not None else Memo()
+    memo.start(root)
+    refused = _not_to_build(root, out, memo)
     if refused is not None:
         return refused
     config, refusals = read_settings(root)
     if refusals:
         return EXIT_INVALID, list(refusals), "the site was not changed"
-    session, memo = memo is not None, memo if memo is not None else Memo()
-    memo.start(root)
     base_url = base_url or config.base_url
     langs = _languages(root, config)
     digest = _inputs_digest(root, base_url, langs, memo.digests)
@@ -361,7 +372,7 @@ def build_site(
         # code, the libraries' versions): the check would answer the same, and nothing
         # is written. (A session's first build checks anyway: its memo starts full.)
         return EXIT_OK, [], f"{out} is up to date (same inputs as its last checked build)"
-    site, problems = gather(root, memo)
+    site, problems = gather(root, memo, links_checked=True)
     if problems:
         return exit_code(problems), problems, "the site was not changed"
     assert site is not None
@@ -371,9 +382,9 @@ def build_site(
     return EXIT_OK, [], _summary(site, len(outputs(site)), len(kept), out)
 
 
-def _not_to_build(root: Path, out: Path) -> tuple[int, list[Diagnostic], str] | None:
+def _not_to_build(root: Path, out: Path, memo: Memo) -> tuple[int, list[Diagnostic], str] | None:
     """What :func:`build_site` answers without building: not a project, an output
-    folder it may not replace, a link out of the project."""
+    folder it may not replace, a link out of the project (looked for through ``memo``)."""
     from explainer.scenarios.loader import missing_scenarios
 
     missing = missing_scenarios(root)
@@ -382,7 +393,7 @@ def _not_to_build(root: Path, out: Path) -> tuple[int, list[Diagnostic], str] | 
     why = unsafe_output(root, out)
     if why is not None:
         return EXIT_INVALID, _refusal(out, why), "nothing was written"
-    if outside_links(root):  # reported by the check; no digest may read through them
+    if memo.outside_links(root):  # reported by the check; no digest may read through them
         _, problems = gather(root)
         return exit_code(problems), problems, "the site was not changed"
     return None

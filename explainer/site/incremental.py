@@ -52,7 +52,8 @@ from jinja2 import Environment
 from explainer.cache import digest
 from explainer.i18n.catalog import THEME_LOCALES, Catalog, load_catalogs
 from explainer.scenarios.diagnostics import Diagnostic
-from explainer.scenarios.loader import load_file
+from explainer.scenarios.files import INPUTS, Confinement, outside_links
+from explainer.scenarios.loader import find_files, load_file
 from explainer.scenarios.model import Page, Scenario
 from explainer.scenarios.siterules import SiteRules
 from explainer.settings import Settings
@@ -66,6 +67,7 @@ from .variants import Variant, variants
 
 __all__ = [
     "FORMAT",
+    "Changes",
     "FileDigests",
     "Manifest",
     "Memo",
@@ -102,16 +104,48 @@ _PAGE_TEMPLATES: Final = (
 class FileDigests:
     """Content digests of files, by path. A file is read again only when its size,
     modification time or inode changed, or when it changed within :data:`_RACY_NS` of
-    the last reading; a file that cannot be read has the digest ``"-"``."""
+    the last reading; a file that cannot be read has the digest ``"-"``.
+
+    Each build looks at each file once (:meth:`start`), and walks each folder once
+    (:meth:`tree`). A build told what changed since the last one (:class:`Changes`,
+    from ``serve``'s watcher) keeps the last build's digests and listings of the
+    watched folders, and looks again only at the files it names (and at the racily
+    clean ones): an unchanged file of a watched folder is neither listed nor
+    ``stat``-ed again."""
 
     def __init__(self) -> None:
         self._known: dict[str, tuple[tuple[int, int, int], int, str]] = {}
         self._now: dict[str, str] = {}
+        self._trees: dict[str, _Listing] = {}
+        self._places: dict[str, str] = {}
+        """Each path's absolute form, once per spelling (the loader, the model and the
+        walks spell one file differently)."""
 
-    def start(self) -> None:
+    def start(self, changes: Changes | None = None) -> None:
         """Begin a build: each file is looked at once in it (:meth:`of` is asked for some
-        files two or three times: the loader, the inputs' digest, the pages' keys)."""
-        self._now = {}
+        files two or three times: the loader, the inputs' digest, the pages' keys).
+        With ``changes``, what the last build saw of the watched folders is kept but for
+        the files changed."""
+        last, self._now = self._now, {}
+        trees, self._trees = self._trees, {}
+        if changes is None:
+            return
+        for path, found in last.items():
+            if changes.keeps(self._place(path)) and not self._racy(path):
+                self._now[path] = found
+        for top, listing in trees.items():
+            if changes.keeps_listing(self._place(top), listing.names):
+                self._trees[top] = listing
+
+    def _place(self, path: str) -> str:
+        place = self._places.get(path)
+        if place is None:
+            place = self._places[path] = os.path.abspath(path)
+        return place
+
+    def _racy(self, path: str) -> bool:
+        known = self._known.get(path)
+        return known is not None and known[1] - known[0][0] <= _RACY_NS
 
     def of(self, path: str) -> str:
         """The digest of the file at ``path``."""
@@ -138,14 +172,76 @@ class FileDigests:
         self._known[path] = (sig, read_at, found)
         return found
 
+    def kept(self, folder: Path | str) -> bool:
+        """Whether this build has the last one's listing of ``folder`` (:meth:`start`)."""
+        return str(folder) in self._trees
+
+    def listing(self, folder: Path | str) -> list[tuple[str, str]]:
+        """``(relative posix path, path)`` of the files under ``folder``, sorted, no
+        caches, no compiled catalogs (nothing for a missing folder): walked once a build,
+        or kept from the last build when nothing was added or removed there."""
+        top = str(folder)
+        known = self._trees.get(top)
+        if known is None:
+            known = self._trees[top] = _Listing(_walk(folder))
+        return known.files
+
     def tree(self, folder: Path, *, skip: Callable[[str], bool] = lambda rel: False) -> list[str]:
-        """``relative path``, digest, ... of every file under ``folder``, sorted (no
-        caches, no compiled catalogs; nothing for a missing folder)."""
+        """``relative path``, digest, ... of every file under ``folder``, sorted
+        (:meth:`listing`)."""
         parts: list[str] = []
-        for rel, path in _walk(folder):
+        for rel, path in self.listing(folder):
             if not skip(rel):
                 parts += [rel, self.of(path)]
         return parts
+
+
+@dataclass(frozen=True, slots=True)
+class _Listing:
+    """A folder's files as :func:`_walk` lists them, and their relative paths as a set."""
+
+    files: list[tuple[str, str]]
+    names: frozenset[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "names", frozenset(rel for rel, _ in self.files))
+
+
+@dataclass(frozen=True, slots=True)
+class Changes:
+    """What changed since the last build, as ``serve``'s watcher saw it: the absolute
+    paths of the files added, removed or modified, all of them under ``watched`` (the
+    absolute paths of the project's inputs it polls: :data:`~explainer.scenarios.files.INPUTS`).
+    A build told these keeps what the last one saw of every other file of the watched
+    inputs (:meth:`Memo.start` decides when it may be told)."""
+
+    watched: tuple[str, ...]
+    paths: frozenset[str]
+    _below: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_below", tuple(w + os.sep for w in self.watched))
+
+    def watched_place(self, place: str) -> bool:
+        """Whether the file at ``place`` (absolute) is one of the watched inputs."""
+        return place.startswith(self._below) or place in self.watched
+
+    def keeps(self, place: str) -> bool:
+        """Whether the last build's digest of the file at ``place`` (absolute) holds."""
+        return self.watched_place(place) and place not in self.paths
+
+    def keeps_listing(self, top: str, names: frozenset[str]) -> bool:
+        """Whether the last build's listing of the folder ``top`` (absolute) holds: a
+        watched folder in which the changed files were all there and still are files."""
+        if top not in self.watched:
+            return False
+        prefix = top + os.sep
+        for path in self.paths:
+            if path.startswith(prefix):
+                rel = path[len(prefix) :].replace(os.sep, "/")
+                if rel not in names or not os.path.isfile(path):
+                    return False
+        return True
 
 
 def _walk(folder: Path) -> list[tuple[str, str]]:
@@ -244,23 +340,42 @@ class Parts:
 
 def output_keys(site: Site, parts: Parts) -> dict[str, str]:
     """The key of every page (:func:`~.render.outputs`) and of ``sitemap.xml``, by path."""
-    keys = {o.path: _output_key(site, o, parts) for o in outputs(site)}
+    shared = _Shared(
+        # every page of a language names every page in its navigation (their titles)
+        navigation=digest(*(parts.files[pv.page.path] for pv in site.pages)),
+        # the Your position page links each play law to its page and section
+        laws=digest(
+            *(
+                f"{s.id}={parts.files[s.path]}"
+                for pv in site.pages
+                for s in pv.scenarios
+                if s.kind == "law"
+            )
+        ),
+    )
+    keys = {o.path: _output_key(site, o, parts, shared) for o in outputs(site)}
     keys[SITEMAP] = digest(parts.config, SITEMAP, *(pv.page.id for pv in site.pages))
     return keys
 
 
-def _output_key(site: Site, o: Output, parts: Parts) -> str:
+@dataclass(frozen=True, slots=True)
+class _Shared:
+    """The parts of many pages' keys, each digested once a build (not once a page)."""
+
+    navigation: str
+    laws: str
+
+
+def _output_key(site: Site, o: Output, parts: Parts, shared: _Shared) -> str:
     lang = o.lang or next(iter(site.catalogs))
     common = [parts.config, o.path, parts.templates[o.template], parts.catalogs[lang]]
     if o.lang is None:
         return digest(*common)
-    # every page of a language names every page in its navigation (their titles)
-    common += [parts.files[pv.page.path] for pv in site.pages]
+    common.append(shared.navigation)
     if o.view is not None:
         return digest(*common, *(parts.files[s.path] for s in o.view.scenarios))
-    if o.template == "position.html":  # the laws of every page (it links its play laws)
-        laws = [s for pv in site.pages for s in pv.scenarios if s.kind == "law"]
-        return digest(*common, *(f"{s.id}={parts.files[s.path]}" for s in laws))
+    if o.template == "position.html":
+        common.append(shared.laws)
     return digest(*common)
 
 
@@ -367,19 +482,82 @@ class Memo:
         self._env: tuple[str, Environment, Mapping[str, str]] | None = None
         """The templates' digest, the Environment over them, each page template's key."""
         self._positions: tuple[Position, ...] | None = None
+        self._root: str | None = None
+        """The project the last build started on (absolute), once that start is done."""
+        self._told: set[str] | None = None
+        """What changed since the last build started, when a watcher says (:meth:`tell`)."""
+        self._links: list[Diagnostic] | None = None
+        self._found: tuple[str, list[Path]] | None = None
+        self._inside: _Inside | None = None
 
     @property
     def empty(self) -> bool:
         """Whether no check has been kept yet."""
         return not self._loaded
 
+    def tell(self, paths: Iterable[str]) -> None:
+        """Say which files changed since the last build started (absolute, or relative
+        to the current folder): every file of the project's inputs
+        (:data:`~explainer.scenarios.files.INPUTS`) added, removed or modified since a
+        moment before that start, as ``serve``'s watcher sees them (it compares its
+        listing of them before each build with the one before the last). The next build
+        then looks only at these files of the watched inputs. What is told adds up until
+        a build starts; a build told nothing looks at every file."""
+        self._told = (self._told or set()) | {os.path.abspath(p) for p in paths}
+
     def start(self, root: Path) -> None:
-        """Begin a build of ``root``: forget everything if its settings changed."""
-        self.digests.start()
+        """Begin a build of ``root``: forget everything if its settings changed; keep
+        what the last build saw of the inputs when told what changed since
+        (:meth:`tell`), and when that can be trusted (:meth:`_changes`)."""
+        place, told, self._root, self._told = os.path.abspath(root), self._told, None, None
+        changes = self._changes(place, told)
+        self.digests.start(changes)
         settings = self.digests.of(str(Path(root) / "pyproject.toml"))
         if settings != self._settings:
             self.__init__()  # type: ignore[misc]
             self._settings = settings
+            changes = None
+        if changes is None or self._links:  # a link out is looked for until it is gone
+            self._links = None
+        if changes is None or not self.digests.kept(Path(root) / "scenarios"):
+            self._found, self._inside = None, None
+        self._root = place
+
+    def _changes(self, root: str, told: set[str] | None) -> Changes | None:
+        """What the build of ``root`` may keep from the last one: nothing (``None``)
+        unless told what changed since it started, on the same project, and every file
+        told lies in a watched input and is not a symbolic link nor below one (a link
+        may lead out of the project: the whole project is looked at again)."""
+        if told is None or self._root != root:
+            return None
+        changes = Changes(tuple(os.path.join(root, name) for name in INPUTS), frozenset(told))
+        folders: set[str] = set()
+        for path in told:
+            if not changes.watched_place(path) or _through_link(root, path, folders):
+                return None
+        return changes
+
+    def outside_links(self, root: Path) -> list[Diagnostic]:
+        """:func:`~explainer.scenarios.files.outside_links`, kept while no link is told
+        to have changed (and none was found)."""
+        if self._links is None:
+            self._links = outside_links(root)
+        return self._links
+
+    def find_files(self, path: Path) -> list[Path]:
+        """:func:`~explainer.scenarios.loader.find_files`, kept while no file is told
+        to have been added or removed under ``scenarios/``."""
+        key = str(path)
+        if self._found is None or self._found[0] != key:
+            self._found = (key, find_files(path))
+        return list(self._found[1])
+
+    def confinement(self, root: Path) -> Confinement:
+        """The loader's :class:`~explainer.scenarios.files.Confinement`, its answers
+        kept as long as :meth:`find_files`'s."""
+        if self._inside is None:
+            self._inside = _Inside(root)
+        return self._inside
 
     # the check's stages (pipeline.Stages)
 
@@ -508,6 +686,36 @@ class Memo:
                 del table[gone]
         self._loaded = {k: v for k, v in self._loaded.items() if k in self._used}
         self._used = set()
+
+
+class _Inside(Confinement):
+    """A :class:`~explainer.scenarios.files.Confinement` that keeps its answer for each
+    file (a link made since is told, and the memo then makes a new one)."""
+
+    __slots__ = ("_answers",)
+
+    def __init__(self, root: Path | str) -> None:
+        super().__init__(root)
+        self._answers: dict[str, bool] = {}
+
+    def leaves(self, path: Path | str) -> bool:
+        """What :func:`~explainer.scenarios.files.leaves` says of ``path``."""
+        key = str(path)
+        found = self._answers.get(key)
+        if found is None:
+            found = self._answers[key] = super().leaves(path)
+        return found
+
+
+def _through_link(root: str, path: str, seen: set[str]) -> bool:
+    """Whether ``path`` (absolute, below ``root``) or a folder on its way from ``root``
+    is a symbolic link (``seen``: the folders already found not to be)."""
+    while len(path) > len(root) and path not in seen:
+        if os.path.islink(path):
+            return True
+        seen.add(path)
+        path = os.path.dirname(path)
+    return False
 
 
 def _by_identity(

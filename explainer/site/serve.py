@@ -49,6 +49,8 @@ from typing import Any, Final, TextIO
 
 from explainer.i18n.markers import NP_, P_
 
+from explainer.scenarios.files import INPUTS
+
 from .build import build_and_report
 from .incremental import Memo
 
@@ -66,7 +68,10 @@ __all__ = [
     "snapshot",
 ]
 
-WATCHED = ("scenarios", "templates", "locales")
+SETTINGS: Final = "pyproject.toml"
+WATCHED = tuple(name for name in INPUTS if name != SETTINGS)
+"""The folders polled (every input of a project, :data:`~explainer.scenarios.files.INPUTS`,
+with the settings file)."""
 POLL_SECONDS = 0.1
 IDLE_SECONDS: Final = 10.0
 """A connection that sends no request for this long is closed."""
@@ -200,10 +205,12 @@ def inject_reload(html: bytes, version: int) -> bytes:
 
 
 def snapshot(root: Path) -> dict[str, float]:
-    """``path -> mtime`` of every file under the watched folders, and of the settings."""
+    """``path -> mtime`` of every file under the watched folders, and of the settings;
+    a symbolic link to a folder (or to nothing) by its own time: it is not followed,
+    but its coming and going is a change (it may lead out of the project)."""
     seen: dict[str, float] = {}
     with contextlib.suppress(OSError):
-        seen["pyproject.toml"] = (root / "pyproject.toml").stat().st_mtime
+        seen[str(root / SETTINGS)] = (root / SETTINGS).stat().st_mtime
     for name in WATCHED:
         _scan(str(root / name), seen)
     return seen
@@ -222,6 +229,8 @@ def _scan(folder: str, seen: dict[str, float]) -> None:
                 _scan(entry.path, seen)
             elif entry.is_file():
                 seen[entry.path] = entry.stat().st_mtime
+            elif entry.is_symlink():
+                seen[entry.path] = entry.stat(follow_symlinks=False).st_mtime
         except OSError:
             continue
 
@@ -426,6 +435,7 @@ def _serve(
     """Build, then serve ``out`` and rebuild on change until ``stop`` is set."""
     host, server = bound
     memo = Memo()
+    seen = snapshot(root)  # before the build: what changes while it reads is seen
     code, _ = rebuild(root, out, stream, memo)
     if code != 0:
         return code
@@ -440,7 +450,7 @@ def _serve(
             file=stream,
             flush=True,
         )
-        _watch(root, out, build, stream, stop, memo)
+        _watch(root, out, build, stream, stop, (memo, seen))
     finally:
         server.shutdown()
     return 0
@@ -461,10 +471,12 @@ def _watch(
     build: _Build,
     stream: TextIO,
     stop: threading.Event | None,
-    memo: Memo,
+    state: tuple[Memo, dict[str, float]],
 ) -> None:
-    """Poll the sources; on a change, rebuild what it touches (``memo`` keeps the rest)."""
-    seen = snapshot(root)
+    """Poll the sources; on a change, rebuild what it touches (the memo keeps the rest,
+    and is told the files changed since the listing ``seen`` taken before the last
+    build: :meth:`~.incremental.Memo.tell`)."""
+    memo, seen = state
     while not (stop is not None and stop.is_set()):
         time.sleep(POLL_SECONDS)
         now = snapshot(root)
@@ -473,6 +485,7 @@ def _watch(
         changed = sorted(set(now) ^ set(seen) | {p for p in now if seen.get(p) != now[p]})
         seen = now
         print(f"changed: {_shown(root, changed)}; rebuilding", file=stream, flush=True)
+        memo.tell(changed)
         code, problems = rebuild(root, out, stream, memo)
         if code != 0:
             print("rebuild failed; still serving the last good site", file=stream, flush=True)
