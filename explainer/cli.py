@@ -188,12 +188,15 @@ def _collect_less() -> None:
 
 def _run(args: argparse.Namespace, *, process: bool = False) -> int:
     """Run the verb ``check``, ``build``, ``new`` or ``serve``; return its exit code.
-    ``process``: the command line's own process (:func:`_collect_less` for ``check``
-    and ``build``, after their imports)."""
+    ``process``: the command line's own process (:func:`_collect_less` for ``check``,
+    ``build`` and ``serve``, after their imports: ``serve`` keeps a whole project's
+    check between rebuilds)."""
     root: Path = args.root
     if args.verb == "serve":
         from explainer.site.serve import run_serve
 
+        if process:
+            _collect_less()
         return run_serve(root=root, out=args.out, host=args.host, port=int(args.port))
     if args.verb == "new":
         from explainer.new import run_new

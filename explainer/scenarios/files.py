@@ -63,15 +63,18 @@ class Confinement:
         written = os.path.abspath(path)
         if not _within(written, self._root):
             return False
+        return not _within(self.real(written), self._real_root)
+
+    def real(self, path: Path | str) -> str:
+        """``os.path.realpath(path)``, its folder's worked out once."""
+        written = os.path.abspath(path)
         if os.path.islink(written):
-            real = os.path.realpath(written)
-        else:
-            folder, name = os.path.split(written)
-            real_folder = self._folders.get(folder)
-            if real_folder is None:
-                real_folder = self._folders[folder] = os.path.realpath(folder)
-            real = os.path.join(real_folder, name)
-        return not _within(real, self._real_root)
+            return os.path.realpath(written)
+        folder, name = os.path.split(written)
+        real_folder = self._folders.get(folder)
+        if real_folder is None:
+            real_folder = self._folders[folder] = os.path.realpath(folder)
+        return os.path.join(real_folder, name)
 
 
 def link_out(shown: str, *, folder: bool = False) -> Diagnostic:

@@ -335,7 +335,7 @@ class _Read:
         value, found = self.load(f, shown=shown, rules=self.rules)
         self.diags.extend(found)
         if f.name == PAGE_FILE:
-            self.page_files.add(os.path.realpath(f))
+            self.page_files.add(self.inside.real(f))
             if isinstance(value, Page):
                 self.pages.append(value)
             else:

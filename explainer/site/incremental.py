@@ -509,8 +509,9 @@ class Memo:
         """Begin a build of ``root``: forget everything if its settings changed; keep
         what the last build saw of the inputs when told what changed since
         (:meth:`tell`), and when that can be trusted (:meth:`_changes`)."""
-        place, told, self._root, self._told = os.path.abspath(root), self._told, None, None
-        changes = self._changes(place, told)
+        place, last, told = os.path.abspath(root), self._root, self._told
+        self._root, self._told = None, None  # until this start is done
+        changes = self._changes(place, told) if last == place else None
         self.digests.start(changes)
         settings = self.digests.of(str(Path(root) / "pyproject.toml"))
         if settings != self._settings:
@@ -525,10 +526,10 @@ class Memo:
 
     def _changes(self, root: str, told: set[str] | None) -> Changes | None:
         """What the build of ``root`` may keep from the last one: nothing (``None``)
-        unless told what changed since it started, on the same project, and every file
+        unless told what changed since it started (on the same project), and every file
         told lies in a watched input and is not a symbolic link nor below one (a link
         may lead out of the project: the whole project is looked at again)."""
-        if told is None or self._root != root:
+        if told is None:
             return None
         changes = Changes(tuple(os.path.join(root, name) for name in INPUTS), frozenset(told))
         folders: set[str] = set()
@@ -692,11 +693,20 @@ class _Inside(Confinement):
     """A :class:`~explainer.scenarios.files.Confinement` that keeps its answer for each
     file (a link made since is told, and the memo then makes a new one)."""
 
-    __slots__ = ("_answers",)
+    __slots__ = ("_answers", "_reals")
 
     def __init__(self, root: Path | str) -> None:
         super().__init__(root)
         self._answers: dict[str, bool] = {}
+        self._reals: dict[str, str] = {}
+
+    def real(self, path: Path | str) -> str:
+        """What :meth:`Confinement.real` says of ``path``."""
+        key = str(path)
+        found = self._reals.get(key)
+        if found is None:
+            found = self._reals[key] = super().real(path)
+        return found
 
     def leaves(self, path: Path | str) -> bool:
         """What :func:`~explainer.scenarios.files.leaves` says of ``path``."""

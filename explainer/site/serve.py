@@ -62,6 +62,7 @@ __all__ = [
     "STATUS_PATH",
     "VERSION_PATH",
     "WATCHED",
+    "changes",
     "inject_reload",
     "rebuild",
     "run_serve",
@@ -233,6 +234,11 @@ def _scan(folder: str, seen: dict[str, float]) -> None:
                 seen[entry.path] = entry.stat(follow_symlinks=False).st_mtime
         except OSError:
             continue
+
+
+def changes(seen: dict[str, float], now: dict[str, float]) -> list[str]:
+    """The files added, removed or modified between two listings (:func:`snapshot`), sorted."""
+    return sorted(set(now) ^ set(seen) | {p for p in now if seen.get(p) != now[p]})
 
 
 class _Build:
@@ -482,7 +488,7 @@ def _watch(
         now = snapshot(root)
         if now == seen:
             continue
-        changed = sorted(set(now) ^ set(seen) | {p for p in now if seen.get(p) != now[p]})
+        changed = changes(seen, now)
         seen = now
         print(f"changed: {_shown(root, changed)}; rebuilding", file=stream, flush=True)
         memo.tell(changed)

@@ -8,6 +8,8 @@ import os
 import random
 import re
 import shutil
+import stat
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -15,6 +17,7 @@ import pytest
 
 from explainer.site.build import STAMP, run_build
 from explainer.site.incremental import FileDigests, Manifest, Memo, read_manifest
+from explainer.site.serve import changes, snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -358,3 +361,213 @@ def test_random_edits_build_what_a_full_build_builds(
         shutil.rmtree(full, ignore_errors=True)
         codes.append(code)
     assert 0 in codes[1:] and {1, 2} & set(codes), "the sequence breaks the check and mends it"
+
+
+# ------------------------------------------------- rebuilds told what changed (serve)
+
+
+def _added(rng: random.Random, root: Path) -> str:
+    """A copy of an example under a new name and id, in the same section."""
+    path = _pick(rng, root, "[0-9]*.yaml", "\nid: ")
+    text = re.sub(r"\nid: ([a-z0-9-]+)", r"\nid: \1-again", path.read_text(encoding="utf-8"), 1)
+    new = path.with_name(f"99-again-{path.name}")
+    new.write_text(text, encoding="utf-8")
+    return f"added {new.name}"
+
+
+def _deleted(rng: random.Random, root: Path) -> str:
+    path = _pick(rng, root, "[0-9]*.yaml", "")
+    path.unlink()
+    return f"deleted {path.name}"
+
+
+def _folder_renamed(rng: random.Random, root: Path) -> str:
+    """A section's folder renamed (a page's own folder holds its page.yaml: not that)."""
+    folders = sorted(
+        p for p in (root / "scenarios").glob("*/*") if p.is_dir() and not p.name.startswith(".")
+    )
+    folder = rng.choice(folders)
+    folder.rename(folder.with_name(folder.name + "-moved"))
+    return f"renamed {folder.name}/"
+
+
+def _link_out(rng: random.Random, root: Path) -> str:
+    """A scenario that is a link out of the project (refused; the next edit removes it)."""
+    outside = root.parent / "outside.yaml"
+    outside.write_text("id: outside\n", encoding="utf-8")
+    (root / "scenarios" / "which-card" / "outside.yaml").symlink_to(outside)
+    return "a link out of the project"
+
+
+def _settled(root: Path) -> None:
+    """Every file of ``root`` modified long ago: none is racily clean (read again by
+    every build, told or not), so what a build keeps shows."""
+    for path in root.rglob("*"):
+        os.utime(path, (1_000_000_000, 1_000_000_000))
+
+
+def _told(memo: Memo, root: Path, seen: dict[str, float]) -> dict[str, float]:
+    """Tell ``memo`` what ``serve``'s watcher would: the files changed since ``seen``."""
+    now = snapshot(root)
+    memo.tell(changes(seen, now))
+    return now
+
+
+def _same_as_a_full_build(root: Path, tmp_path: Path, out: Path, memo: Memo, what: str) -> int:
+    code, text = _build(root, out, memo)
+    full = tmp_path / "full"
+    full_code, full_text = _build(root, full, force=True)
+    assert code == full_code, (what, text, full_text)
+    if code == 0:
+        assert _files(out) == _files(full), what
+    else:
+        assert text == full_text, what
+    shutil.rmtree(full, ignore_errors=True)
+    return code
+
+
+WATCHED_EDITS: tuple[Edit, ...] = (*GOOD, _added, _deleted, _folder_renamed)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_rebuilds_told_what_changed_build_what_a_full_build_builds(
+    small: Path, tmp_path: Path, seed: int
+) -> None:
+    """As ``serve`` runs: the watcher's listing is taken before each build, and the memo
+    is told the files changed since the last one (added, removed, renamed with their
+    folder, templates and catalogs, two edits in one poll, a link out of the project and
+    its removal, breaking edits and the edits that mend them); after each, the output is
+    the full build's."""
+    rng = random.Random(seed)
+    _settled(small)
+    out, memo = tmp_path / "incremental", Memo()
+    seen = snapshot(small)
+    assert _build(small, out, memo)[0] == 0
+    codes = []
+    for step in range(8):
+        if rng.random() < 0.25:
+            before = _snapshot(small)
+            what = rng.choice((*BREAKING, _link_out))(rng, small)
+            seen = _told(memo, small, seen)
+            codes.append(_same_as_a_full_build(small, tmp_path, out, memo, f"{step}: {what}"))
+            (small / "scenarios" / "which-card" / "outside.yaml").unlink(missing_ok=True)
+            for path, data in before.items():
+                if path.read_bytes() != data:
+                    path.write_bytes(data)
+            what = "mended"
+        else:
+            edits = rng.sample(WATCHED_EDITS, rng.choice([1, 2]))  # two edits in one poll
+            what = ", ".join(edit(rng, small) for edit in edits)
+        seen = _told(memo, small, seen)
+        codes.append(_same_as_a_full_build(small, tmp_path, out, memo, f"{step}: {what}"))
+    assert 0 in codes
+
+
+def _same_size_edit(path: Path) -> None:
+    """Rewrite ``path`` with other bytes of the same length and the same modification
+    time: a second save within the clock tick of the first, which no watcher sees."""
+    stamp = path.stat().st_mtime_ns
+    path.write_text(path.read_text(encoding="utf-8").replace("title: ", "title; ", 1))
+    os.utime(path, ns=(stamp, stamp))
+
+
+def test_a_second_save_the_watcher_missed_is_read_by_the_next_rebuild(
+    small: Path, tmp_path: Path
+) -> None:
+    """A file read within two seconds of its modification time is read again by every
+    build until it is older (git's "racily clean" files), told or not."""
+    out, memo = tmp_path / "out", Memo()
+    seen = snapshot(small)
+    assert _build(small, out, memo)[0] == 0
+    example = small / "scenarios/which-card/follow/01-follow-suit.yaml"
+    _append(example, "title: Follow", "title: Swap")()
+    soon = time.time_ns() + 60 * 10**9  # read well within two seconds of its time
+    os.utime(example, ns=(soon, soon))
+    seen = _told(memo, small, seen)
+    assert _build(small, out, memo)[0] == 0
+    _same_size_edit(example)  # "title; Swap": a YAML problem
+    assert changes(seen, snapshot(small)) == []
+    _append(small / "scenarios/one-deal/page.yaml", "title: ", "title: The ")()
+    seen = _told(memo, small, seen)
+    assert _same_as_a_full_build(small, tmp_path, out, memo, "missed") == 2
+
+
+def test_a_rebuild_told_one_file_looks_at_no_other_scenario_file(
+    small: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No listing of ``scenarios/`` and no ``stat`` of its unchanged files; told nothing,
+    the next build looks at everything."""
+    _settled(small)
+    out, memo = tmp_path / "out", Memo()
+    seen = snapshot(small)
+    assert _build(small, out, memo)[0] == 0
+    example = small / "scenarios/which-card/follow/01-follow-suit.yaml"
+    _append(example, "title: Follow", "title: Always follow")()
+    seen = _told(memo, small, seen)
+    looked = _looks(monkeypatch)
+    assert _build(small, out, memo)[0] == 0
+    scenarios = small / "scenarios"
+    assert _under(looked["file"], scenarios) == {str(example)}
+    assert _under(looked["folder"], scenarios) == set()
+    assert b"Always follow" in (out / "en/which-card/index.html").read_bytes()
+    _append(example, "title: Always follow", "title: Follow")()
+    looked["file"].clear()
+    assert _build(small, out, memo)[0] == 0  # nothing told: every file
+    assert _under(looked["file"], scenarios) == {str(p) for p in scenarios.rglob("*.yaml")}
+    assert str(scenarios) in looked["folder"]
+    assert b"Always follow" not in (out / "en/which-card/index.html").read_bytes()
+
+
+def _under(paths: set[str], folder: Path) -> set[str]:
+    return {p for p in paths if p == str(folder) or p.startswith(str(folder) + os.sep)}
+
+
+def _looks(monkeypatch: pytest.MonkeyPatch) -> dict[str, set[str]]:
+    """The files ``stat``-ed or opened, and the folders listed, from now on (absolute)."""
+    looked: dict[str, set[str]] = {"file": set(), "folder": set()}
+    real_stat = os.stat
+
+    def is_folder(where: str) -> bool:
+        try:
+            return stat.S_ISDIR(real_stat(where).st_mode)
+        except OSError:
+            return False
+
+    def spy(real: Callable[..., object], kind: str) -> Callable[..., object]:
+        def call(path: object = ".", *args: object, **kwargs: object) -> object:
+            if isinstance(path, (str, os.PathLike)):
+                where = os.path.abspath(os.fspath(path))
+                if kind == "folder" or not is_folder(where):
+                    looked[kind].add(where)
+            return real(path, *args, **kwargs)
+
+        return call
+
+    for name in ("stat", "lstat", "open"):
+        monkeypatch.setattr(os, name, spy(getattr(os, name), "file"))
+    for name in ("scandir", "listdir"):
+        monkeypatch.setattr(os, name, spy(getattr(os, name), "folder"))
+    monkeypatch.setattr("builtins.open", spy(open, "file"))
+    return looked
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        "notes.txt",  # a file that is no input of the project
+        "../elsewhere.yaml",  # outside the project
+        "scenarios/which-card/linked/01.yaml",  # below a link to a folder
+    ],
+)
+def test_a_rebuild_told_a_file_it_cannot_trust_looks_at_everything(
+    small: Path, tmp_path: Path, told: str
+) -> None:
+    _settled(small)
+    out, memo = tmp_path / "out", Memo()
+    (small / "scenarios/which-card/linked").symlink_to(small / "scenarios/which-card/follow")
+    assert _build(small, out, memo)[0] == 0
+    example = small / "scenarios/which-card/follow/01-follow-suit.yaml"
+    _append(example, "title: Follow", "title: Always follow")()  # not told
+    memo.tell([str(small / told)])
+    assert _build(small, out, memo)[0] == 0
+    assert b"Always follow" in (out / "en/which-card/index.html").read_bytes()
