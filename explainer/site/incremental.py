@@ -27,8 +27,13 @@ The check is made incremental by a :class:`Memo` that a long-lived process
 (``explainer serve``) keeps between builds: each file's digest (read again only when
 its size or modification time changed), each scenario file as the loader read it, each
 example's verdict, the catalogs' verdict, the catalogs, the examples' views and notes,
-the jinja2 Environment. A new process (``explainer build``) starts with an empty memo,
-so it checks everything, and renders only what changed. The engine knows none of this:
+the jinja2 Environment. Told by ``serve``'s watcher which files changed
+(:meth:`Memo.tell`), a build also keeps the last one's listings of the project's
+folders, its digests of their other files and its answers on links out of the project:
+it looks at the files told and at no other file of the watched inputs (:class:`Changes`
+says what is kept; :meth:`Memo.start` when it may be). A new process (``explainer
+build``) starts with an empty memo, so it checks everything, and renders only what
+changed. The engine knows none of this:
 the memo holds the values the pipeline's stages return
 (:class:`~explainer.pipeline.Stages`).
 """
@@ -244,7 +249,7 @@ class Changes:
         return True
 
 
-def _walk(folder: Path) -> list[tuple[str, str]]:
+def _walk(folder: Path | str) -> list[tuple[str, str]]:
     """``(relative posix path, path)`` of the files under ``folder``, sorted; no caches."""
     found: list[tuple[str, str]] = []
     top = str(folder)

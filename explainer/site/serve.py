@@ -5,8 +5,10 @@ is built into ``out`` (a temporary folder by default) and served by :mod:`http.s
 from a thread. Every tenth of a second the modification times of ``scenarios/``,
 ``templates/``, ``locales/`` and ``pyproject.toml`` (the settings) are compared with the
 last ones seen; on a change the site is rebuilt (:func:`rebuild`) incrementally: one
-:class:`~.incremental.Memo`, kept for the whole session, re-checks only the files whose
-contents changed and re-renders only the pages they are part of (:mod:`.incremental`).
+:class:`~.incremental.Memo`, kept for the whole session and told which files changed
+(:func:`changes`, the listing taken before each build), looks only at those, re-checks
+only the files whose contents changed and re-renders only the pages they are part of
+(:mod:`.incremental`).
 A failed rebuild prints its diagnostics and keeps serving the last good site (the build
 never touches the output folder when it fails).
 
@@ -48,7 +50,6 @@ from pathlib import Path
 from typing import Any, Final, TextIO
 
 from explainer.i18n.markers import NP_, P_
-
 from explainer.scenarios.files import INPUTS
 
 from .build import build_and_report

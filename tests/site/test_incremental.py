@@ -369,7 +369,9 @@ def test_random_edits_build_what_a_full_build_builds(
 def _added(rng: random.Random, root: Path) -> str:
     """A copy of an example under a new name and id, in the same section."""
     path = _pick(rng, root, "[0-9]*.yaml", "\nid: ")
-    text = re.sub(r"\nid: ([a-z0-9-]+)", r"\nid: \1-again", path.read_text(encoding="utf-8"), 1)
+    text = re.sub(
+        r"\nid: ([a-z0-9-]+)", r"\nid: \1-again", path.read_text(encoding="utf-8"), count=1
+    )
     new = path.with_name(f"99-again-{path.name}")
     new.write_text(text, encoding="utf-8")
     return f"added {new.name}"
