@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from ..contract import Contract, Trump, tables
-from ..deal import BELOTE, DealResult, DealScore, Play, multiplied, play_deal
+from ..deal import BELOTE, DealResult, DealScore, Play, capot_value, multiplied, play_deal
 from ..errors import InvalidContractError
 from ..play import TrickResult
 from ..rules import RuleSet
@@ -473,7 +473,8 @@ def score_classic_declarations(
     theirs and the defence's never counts). ``belotes`` are every seat that scores a
     belote (one per suit at all-trump); ``belote`` is the one seat of a suit contract.
     ``capot_count`` is what defenders who win every trick count instead of 162
-    (:meth:`~explainer.engine.RuleSet.capot_count`: 252, 250, or 162 without the bonus).
+    (:func:`~explainer.engine.capot_value` with ``defenders=True``: 252, 250, or 162
+    without the bonus).
 
     >>> score_classic_declarations((92, 70), (0, 50), taker=Seat.E, tie="failed")
     (True, (92, 120))
@@ -553,7 +554,7 @@ def declare_classic(
         belotes=deal.belotes,
         tie="made" if rules.tie == "made" else "failed",
         belote_rule=rules.belote,
-        capot_count=rules.capot_count(1 - t, t),
+        capot_count=capot_value(rules, deal.contract.trump, defenders=True),
     )
     coinched = multiplied(
         DealScore(deal.points, deal.capot, made, score, 0),
