@@ -711,19 +711,19 @@ class _Inside(Confinement):
 
     def real(self, path: Path | str) -> str:
         """What :meth:`Confinement.real` says of ``path``."""
-        key = str(path)
-        found = self._reals.get(key)
-        if found is None:
-            found = self._reals[key] = super().real(path)
-        return found
+        return _kept(self._reals, str(path), lambda: Confinement.real(self, path))
 
     def leaves(self, path: Path | str) -> bool:
         """What :func:`~explainer.scenarios.files.leaves` says of ``path``."""
-        key = str(path)
-        found = self._answers.get(key)
-        if found is None:
-            found = self._answers[key] = super().leaves(path)
-        return found
+        return _kept(self._answers, str(path), lambda: Confinement.leaves(self, path))
+
+
+def _kept(table: dict[str, V], key: str, make: Callable[[], V]) -> V:
+    """``table[key]``, made by ``make`` the first time."""
+    found = table.get(key)
+    if found is None:
+        found = table[key] = make()
+    return found
 
 
 def _through_link(root: str, path: str, seen: set[str]) -> bool:
