@@ -284,6 +284,8 @@ def compare_declarations(
     for ``game="belote"`` (classic Belote, turned card). Raises
     :class:`DeclarationError` (with the seat and index) for a declaration that cannot be.
     """
+    if not any(announced.values()):  # nothing announced: nobody scores (most deals)
+        return _NOTHING
     decls = _read(announced)
     played = rules.declarations if game == "coinche" else rules.classic_declarations
     if not played and any(decls):
@@ -301,6 +303,10 @@ def compare_declarations(
     total = sum(d.points(trump, rules) for s in team.seats for d in decls[s])
     points = (total, 0) if team is Team.NS else (0, total)
     return DeclarationsResult(decls, best_seat, team, points)
+
+
+_NOTHING: Final = DeclarationsResult(((), (), (), ()), None, None, (0, 0))
+"""The comparison when no seat announces anything."""
 
 
 def _best_seat(
