@@ -42,7 +42,7 @@ from ..contract import Trump, point_table
 from ..deal import BELOTE, LAST_TRICK, DealScore, belote_seats, deal_total, score_deal
 from ..rules import KNOBS, PRESETS, RuleSet, presets_for
 from ..seats import Seat
-from ..simulate import RandomDeal, random_scored_deals, recount
+from ..simulate import RandomDeal, recount, scored_deal_stream
 from .coinche_deal import (
     COINCHE_CONCLUSIONS,
     CoincheFacts,
@@ -403,10 +403,8 @@ def _fill(trump: Trump, rule_sets: Iterable[AnyRules], count: int) -> None:
         members = list(group.values())
         pools = [_pool(trump, rules) for rules in members]
         rng = pools[0][0]
-        for i in range(start, count):
-            deals = random_scored_deals(
-                rng, trump, members, taker=_SEATS[i & 3], leader=_SEATS[i >> 2 & 3]
-            )
+        turns = ((_SEATS[i & 3], _SEATS[i >> 2 & 3]) for i in range(start, count))
+        for deals in scored_deal_stream(rng, trump, members, turns):
             for (_, pool), deal in zip(pools, deals, strict=True):
                 pool.append(deal)
         for other, _ in pools[1:]:
