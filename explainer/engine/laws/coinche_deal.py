@@ -25,7 +25,12 @@ from functools import cache
 from typing import Final
 
 from ..coinche.calls import BidKind, CoincheContract, Level
-from ..coinche.declarations import DeclarationsResult, compare_declarations, declarations_in_hand
+from ..coinche.declarations import (
+    Declaration,
+    DeclarationsResult,
+    compare_held,
+    declarations_in_hand,
+)
 from ..coinche.rules import FFB_COINCHE, CoincheRules
 from ..coinche.scoring import CoincheScore, card_points_of, score_coinche, trick_points
 from ..contract import Trump
@@ -58,8 +63,6 @@ class _Knobs:
     """:attr:`~explainer.engine.CoincheRules.play_rules`."""
     held: tuple[object, ...]
     """The knobs that decide a hand's declarations (:data:`_HELD_KNOBS`)."""
-    compare: tuple[object, ...]
-    """The knobs that decide how the declarations compare (:data:`_COMPARE_KNOBS`)."""
 
 
 _KNOBS: dict[int, tuple[CoincheRules, _Knobs]] = {}
@@ -74,7 +77,6 @@ def _knobs(rules: CoincheRules) -> _Knobs:
         knobs = _Knobs(
             rules.play_rules,
             tuple(getattr(rules, k) for k in _HELD_KNOBS),
-            tuple(getattr(rules, k) for k in _COMPARE_KNOBS),
         )
         entry = _KNOBS[id(rules)] = (rules, knobs)
     return entry[1]
@@ -143,10 +145,9 @@ def _card_points(deal: RandomDeal, rules: CoincheRules) -> tuple[int, int]:
     return (team[0], team[1])
 
 
-_HELD_DECLARATIONS: dict[tuple[int, Trump, tuple[object, ...]], tuple[str, ...]] = {}
+_HELD_DECLARATIONS: dict[tuple[int, Trump, tuple[object, ...]], tuple[Declaration, ...]] = {}
 """The declarations of each hand met, by hand, trump and the knobs that read them."""
 _HELD_KNOBS: Final = ("card_reuse", "carre_vs_cent", "low_carres", "no_trump_carres")
-_COMPARE_KNOBS: Final = ("declarations", *_HELD_KNOBS, "declaration_tie")
 
 
 def _may_declare(hand: int) -> bool:
@@ -159,18 +160,21 @@ def _may_declare(hand: int) -> bool:
     return bool(runs or hand & hand >> 8 & hand >> 16 & hand >> 24 & 0xFF)
 
 
-def held_declarations(hand: int, trump: Trump, rules: CoincheRules) -> tuple[str, ...]:
-    """:func:`~explainer.engine.declarations_in_hand` as announced, found once per hand
-    (the search is the slowest step of a Coinche deal: each deal law asks again)."""
+def _held(hand: int, trump: Trump, rules: CoincheRules) -> tuple[Declaration, ...]:
+    """:func:`~explainer.engine.declarations_in_hand`, found once per hand (the search is
+    the slowest step of a Coinche deal: each deal law asks again)."""
     if not _may_declare(hand):
         return ()
     key = (hand, trump, _knobs(rules).held)
     found = _HELD_DECLARATIONS.get(key)
     if found is None:
-        found = _HELD_DECLARATIONS[key] = tuple(
-            str(d) for d in declarations_in_hand(hand, trump, rules=rules)
-        )
+        found = _HELD_DECLARATIONS[key] = declarations_in_hand(hand, trump, rules=rules)
     return found
+
+
+def held_declarations(hand: int, trump: Trump, rules: CoincheRules) -> tuple[str, ...]:
+    """:func:`~explainer.engine.declarations_in_hand` as announced."""
+    return tuple(str(d) for d in _held(hand, trump, rules))
 
 
 def announce_all(
@@ -184,29 +188,24 @@ def announce_all(
     return {seat: held_declarations(hands[seat], trump, rules) for seat in _SEATS}
 
 
-def _announced(deal: RandomDeal, rules: CoincheRules) -> dict[Seat, tuple[str, ...]]:
-    return announce_all(deal.hands, deal.trump, rules)
+_NONE_HELD: Final[tuple[tuple[Declaration, ...], ...]] = ((), (), (), ())
 
 
-_COMPARED: dict[tuple[object, ...], DeclarationsResult] = {}
-"""The declarations of a deal compared, by what the comparison reads: each seat's
-declarations as announced, the trump, the dealer and the knobs that compare them."""
+def _announced(deal: RandomDeal, rules: CoincheRules) -> tuple[tuple[Declaration, ...], ...]:
+    """:func:`announce_all` of the deal, as the declarations themselves by seat index."""
+    if not rules.declarations:
+        return _NONE_HELD
+    hands, trump = deal.hands, deal.trump
+    return tuple(_held(hands[seat], trump, rules) for seat in _SEATS)
 
 
 def _compared(deal: RandomDeal, rules: CoincheRules) -> DeclarationsResult:
-    """:func:`~explainer.engine.compare_declarations` of every declaration held, found
-    once per deal for rule sets that compare alike (the streams of rule sets that play
-    otherwise deal the same hands)."""
-    announced = _announced(deal, rules)
-    held = tuple(announced.get(seat, ()) for seat in _SEATS)
-    dealer = deal.leader.previous
-    key = (held, deal.trump, dealer, _knobs(rules).compare)
-    found = _COMPARED.get(key)
-    if found is None:
-        found = _COMPARED[key] = compare_declarations(
-            announced, trump=deal.trump, dealer=dealer, hands=deal.hands, rules=rules
-        )
-    return found
+    """:func:`~explainer.engine.compare_declarations` of every declaration held
+    (:func:`announce_all`), which need no reading or checking
+    (:func:`~explainer.engine.coinche.declarations.compare_held`)."""
+    return compare_held(
+        _announced(deal, rules), trump=deal.trump, dealer=deal.leader.previous, rules=rules
+    )
 
 
 def coinche_score(deal: RandomDeal, index: int, rules: CoincheRules) -> CoincheFacts:
@@ -265,9 +264,7 @@ def _declarations_equal(deal: RandomDeal) -> bool:
     announced = _announced(deal, rules)
     if not all(any(announced[s] for s in team.seats) for team in Team):
         return False
-    compared = compare_declarations(
-        announced, trump=deal.trump, dealer=deal.leader.previous, hands=deal.hands, rules=rules
-    )
+    compared = compare_held(announced, trump=deal.trump, dealer=deal.leader.previous, rules=rules)
     return compared.best is None
 
 
