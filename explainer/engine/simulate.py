@@ -62,10 +62,17 @@ def random_hands(rng: _random.Random) -> list[Mask]:
         while j >= n:
             j = getrandbits(bits)
         deck[i], deck[j] = deck[j], deck[i]
-    hands = [0, 0, 0, 0]
-    for i, c in enumerate(deck):
-        hands[i >> 3] |= 1 << c
-    return hands
+    bit = _BIT.__getitem__
+    return [
+        sum(map(bit, deck[0:8])),
+        sum(map(bit, deck[8:16])),
+        sum(map(bit, deck[16:24])),
+        sum(map(bit, deck[24:32])),
+    ]
+
+
+_BIT: Final = tuple(1 << c for c in range(32))
+"""Each card's mask: a hand is the sum of its cards' (they are distinct)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +208,7 @@ def _play(setup: _Setup, hands: list[Mask], draws: Sequence[float], leader: int)
     winners: list[Seat] = []
     team_points = [0, 0]
     lead = leader
-    for ti in range(7):
+    for ti in range(8):
         seat = lead
         hand = hands[seat]
         k = int(draw() * (8 - ti))
@@ -217,20 +224,23 @@ def _play(setup: _Setup, hands: list[Mask], draws: Sequence[float], leader: int)
         for i in (1, 2, 3):
             seat = (seat + 1) & 3
             hand = hands[seat]
-            shape = led | best << 1 | (win == i - 2)
-            steps = table[shape] or _steps(trump, rules, shape, played[-i:])
-            for test, keep in steps:  # noqa: B007 - keep is read after the break
-                if hand & test:
-                    break
-            legal = hand & keep
-            if others and watch[shape] != ():
-                _compare(watch, shape, trump, rules, others, played[-i:], hand, legal, alike)
-            k = int(draw() * legal.bit_count())
-            while k:
-                legal &= legal - 1
-                k -= 1
-            c = (legal & -legal).bit_length() - 1
-            hands[seat] = hand ^ (1 << c)
+            if ti < 7:
+                shape = led | best << 1 | (win == i - 2)
+                steps = table[shape] or _steps(trump, rules, shape, played[-i:])
+                for test, keep in steps:  # noqa: B007 - keep is read after the break
+                    if hand & test:
+                        break
+                legal = hand & keep
+                if others and watch[shape] != ():
+                    _compare(watch, shape, trump, rules, others, played[-i:], hand, legal, alike)
+                k = int(draw() * legal.bit_count())
+                while k:
+                    legal &= legal - 1
+                    k -= 1
+                c = (legal & -legal).bit_length() - 1
+                hands[seat] = hand ^ (1 << c)
+            else:
+                c = hand.bit_length() - 1  # the seat's last card
             played.append(c)
             points += card_points[c]
             if key[c] > top:
@@ -238,28 +248,7 @@ def _play(setup: _Setup, hands: list[Mask], draws: Sequence[float], leader: int)
         lead = (lead + win) & 3
         winners.append(_SEATS[lead])
         team_points[lead & 1] += points
-    lead, points = _last_trick(hands, lead, win_keys, card_points, played)
-    winners.append(_SEATS[lead])
-    team_points[lead & 1] += points
     return _Played(tuple(played), tuple(winners), (team_points[0], team_points[1]), tuple(alike))
-
-
-def _last_trick(
-    hands: list[Mask],
-    lead: int,
-    win_keys: tuple[tuple[int, ...], ...],
-    card_points: Sequence[int],
-    played: list[int],
-) -> tuple[int, int]:
-    """The last trick, every card forced (each seat's last): appended to ``played``, the
-    hands left empty; its winner and its card points."""
-    cards = [hands[(lead + i) & 3].bit_length() - 1 for i in range(4)]
-    hands[:] = [0, 0, 0, 0]
-    played += cards
-    key = win_keys[cards[0] >> 3]
-    keys = [key[c] for c in cards]
-    win = keys.index(max(keys))
-    return (lead + win) & 3, sum(card_points[c] for c in cards)
 
 
 def _compare(

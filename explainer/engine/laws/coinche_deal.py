@@ -150,7 +150,7 @@ _HELD_DECLARATIONS: dict[tuple[int, Trump, tuple[object, ...]], tuple[Declaratio
 _HELD_KNOBS: Final = ("card_reuse", "carre_vs_cent", "low_carres", "no_trump_carres")
 
 
-def _may_declare(hand: int) -> bool:
+def may_declare(hand: int) -> bool:
     """Whether ``hand`` holds three cards in sequence in a suit or four of a rank: a hand
     without either holds no declaration (most hands: the search is then skipped)."""
     runs = 0
@@ -163,7 +163,7 @@ def _may_declare(hand: int) -> bool:
 def _held(hand: int, trump: Trump, rules: CoincheRules) -> tuple[Declaration, ...]:
     """:func:`~explainer.engine.declarations_in_hand`, found once per hand (the search is
     the slowest step of a Coinche deal: each deal law asks again)."""
-    if not _may_declare(hand):
+    if not may_declare(hand):
         return ()
     key = (hand, trump, _knobs(rules).held)
     found = _HELD_DECLARATIONS.get(key)

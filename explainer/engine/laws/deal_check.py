@@ -48,6 +48,7 @@ from .coinche_deal import (
     CoincheFacts,
     coinche_score,
     declarations_equal,
+    may_declare,
 )
 from .coinche_deal import play_rules as coinche_play_rules
 from .deal_law import DEAL_SAMPLES, DealLaw
@@ -179,7 +180,7 @@ def _held(deal: RandomDeal) -> _Held:
         trump = deal.trump
         found = _HELD[key] = (
             belote_seats(trump, deal.hands, _EVERY_PAIR),
-            tuple(declarations_in_hand(h, trump) for h in deal.hands),
+            tuple(declarations_in_hand(h, trump) if may_declare(h) else () for h in deal.hands),
         )
     return found
 
