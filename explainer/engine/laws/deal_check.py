@@ -157,6 +157,7 @@ def _scored_deal(
     deal: RandomDeal, card_points: tuple[int, int], belotes: tuple[Seat, ...], score: DealScore
 ) -> _Scored:
     takers = deal.taker & 1
+    pairs, declarations = _held(deal)
     facts = _facts(
         score.made,
         bool(score.held),
@@ -164,8 +165,8 @@ def _scored_deal(
         bool(belotes),
         any(seat & 1 == takers for seat in belotes),
         tie=score.points[takers] == score.points[takers ^ 1],
-        king_queen=bool(_pairs(deal)),
-        declaration=_declaration_held(deal),
+        king_queen=bool(pairs),
+        declaration=any(declarations),
     )
     return _Scored(deal, card_points, belotes, score, facts)
 
