@@ -149,6 +149,13 @@ class Settings:
         return find_rules(self.rules)
 
     @property
+    def default_preset(self) -> str:
+        """The preset :attr:`default_rules` is, or the one the site's rule set starts from."""
+        if self.rules in self.rule_sets:
+            return self.rule_sets[self.rules].preset
+        return self.default_rules.name
+
+    @property
     def site_rules(self) -> SiteRules:
         """What the scenario reader needs: the named rule sets and the default."""
         named = {name: rs.rules for name, rs in self.rule_sets.items()}

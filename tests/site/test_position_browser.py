@@ -27,6 +27,7 @@ import json
 import random
 import re
 from collections.abc import Iterator
+from gettext import NullTranslations
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +56,9 @@ from explainer.engine import (
     Seat,
     Team,
     Trump,
+    capot_value,
     card_str,
+    deal_total,
     find_coinche_rules,
     make_ruler,
     multiplied,
@@ -68,10 +71,15 @@ from explainer.engine import (
     score_trick,
     trick_points,
 )
+from explainer.i18n.catalog import Catalog
+from explainer.i18n.names import Words
 from explainer.scenarios.diagnostics import Code
 from explainer.scenarios.loader import load_project, load_text
 from explainer.site.position import POSITION, position_rule_sets
 from tests.browser import axe_script
+
+EN = Words(Catalog("en", NullTranslations()))
+"""The page's words in English: a refusal names a rule set as players read it."""
 
 pytestmark = pytest.mark.browser
 
@@ -394,7 +402,8 @@ def engine_belote(rules: RuleSet, d: dict[str, Any]) -> list[Any]:
         belotes=belotes,
         tie="made" if rules.tie == "made" else "failed",
         belote_rule=rules.belote,
-        capot_count=rules.capot_count(1 - t, t),
+        capot_count=capot_value(rules, Trump(d["trump"]), defenders=True),
+        deal_points=deal_total(rules, Trump(d["trump"])),
     )
     coinched = multiplied(DealScore(s.points, s.capot, made, score, 0), taker, multiplier)
     return [int(made), *coinched.score, 0]
@@ -985,8 +994,8 @@ def engine_played(
             contract = Contract(trump, "belote", taker, multiplier=(1, 2, 4)[level])
             try:
                 r = play_deal(contract, tricks, rs.play)
-            except InvalidContractError as exc:  # a coinche, under classic_coinche: off
-                return [str(exc)]
+            except InvalidContractError:  # a coinche, under classic_coinche: off
+                return [f"there is no coinche under the {EN.preset(rs.id)}"]
             return [*r.card_points, int(r.made), *r.score, r.held]
         bid = bid if isinstance(bid, int) else BidKind(bid)
         c = play_coinche_deal(
@@ -996,7 +1005,7 @@ def engine_played(
     except (InvalidDealError, IllegalPlayError) as exc:
         return [str(exc)]
     except InvalidContractError:
-        return ["a surcoinche is not played under " + rs.id]
+        return [f"there is no surcoinche under the {EN.preset(rs.id)}"]
 
 
 def test_a_deal_of_eight_tricks_is_played_and_scored_as_the_engine_does(page: Any) -> None:
