@@ -151,9 +151,8 @@ class Settings:
     @property
     def default_preset(self) -> str:
         """The preset :attr:`default_rules` is, or the one the site's rule set starts from."""
-        if self.rules in self.rule_sets:
-            return self.rule_sets[self.rules].preset
-        return self.default_rules.name
+        own = self.rule_sets.get(self.rules) if self.rules is not None else None
+        return own.preset if own is not None else self.default_rules.name
 
     @property
     def site_rules(self) -> SiteRules:

@@ -1458,6 +1458,7 @@
     got.why = why[1];
     got.lines = lines.filter(function (l) { return ALWAYS.indexOf(l[0]) >= 0 || l[1][0] || l[1][1]; });
     got.game = rs.game;
+    got.trump = d.trump;
     return got;
   }
 
@@ -1521,13 +1522,15 @@
       out.appendChild(problemList(problems));
       return {node: out, summary: word("refused-deal") + " " + problemList(problems).textContent};
     }
+    var closed = !rs.saTa && got.trump >= 4;  // NONE, ALL
+    if (closed) { out.appendChild(el("p", "help sa-ta-off", [word("sa-ta-off")])); }
     out.appendChild(scoreTable(got.game, got.lines));
     var sign = el("span", "", [word("mark-" + got.verdict)]);
     sign.setAttribute("aria-hidden", "true");
     var outcome = el("p", "outcome " + got.verdict, [sign, " ", el("strong", "", [word("headline-" + got.verdict)])]);
     got.why.forEach(function (c) { outcome.appendChild(document.createTextNode(" ")); outcome.appendChild(claim(c)); });
     out.appendChild(outcome);
-    var summary = [outcome.textContent];
+    var summary = closed ? [word("sa-ta-off"), outcome.textContent] : [outcome.textContent];
     if (got.held) { out.appendChild(el("p", "", [fill("held", {points: got.held})])); }
     summary.push(word("line-" + rs.game + "-score") + ": " + scoreWords(got.score));
     var notes = otherScores(rs, got);

@@ -27,7 +27,6 @@ import json
 import random
 import re
 from collections.abc import Iterator
-from gettext import NullTranslations
 from pathlib import Path
 from typing import Any
 
@@ -71,15 +70,10 @@ from explainer.engine import (
     score_trick,
     trick_points,
 )
-from explainer.i18n.catalog import Catalog
-from explainer.i18n.names import Words
 from explainer.scenarios.diagnostics import Code
 from explainer.scenarios.loader import load_project, load_text
 from explainer.site.position import POSITION, position_rule_sets
 from tests.browser import axe_script
-
-EN = Words(Catalog("en", NullTranslations()))
-"""The page's words in English: a refusal names a rule set as players read it."""
 
 pytestmark = pytest.mark.browser
 
@@ -855,6 +849,38 @@ def test_a_deal_says_why_it_is_made_or_failed_and_where_other_rule_sets_score_it
     context.close()
 
 
+def test_a_no_trump_or_all_trump_deal_says_when_its_rules_let_nobody_bid_it(
+    browser: Any, built_site: Path
+) -> None:
+    """Every preset lets nobody bid sans atout or tout atout (``classic_sa_ta: off``,
+    Coinche's ``sa_ta: off``): the page still counts such a deal, and says so beside it;
+    a suit contract gets no such note."""
+    offered = {rs.id: rs for rs in position_rule_sets()}
+    for name in ("house", "ffb_contree"):
+        rs = offered[name]
+        closed = (
+            not rs.scoring.sa_ta if rs.game == "coinche" else rs.scoring.classic_sa_ta == "off"  # type: ignore[union-attr]
+        )
+        assert closed
+        for trump, noted in (("all", True), ("none", True), ("hearts", False)):
+            context, page = _open(browser, built_site, "en",
+                                  f"#rules={name}&t={trump}&taker=S&tricks=8")  # fmt: skip
+            note = page.locator("#pos-deal-answer .sa-ta-off")
+            assert note.count() == int(noted), (name, trump)
+            if noted:
+                assert note.inner_text() == (
+                    "These rules let nobody bid no-trump or all-trump;"
+                    " the deal is still counted by their other rules."
+                )
+                status = page.locator("#pos-deal-status")
+                status.wait_for(state="attached")
+                page.wait_for_function(
+                    "() => document.getElementById('pos-deal-status').textContent !== ''"
+                )
+                assert note.inner_text() in status.inner_text()
+            context.close()
+
+
 def _page_outcome(page: Any, fragment: str) -> tuple[str, list[str]]:
     """The deal's verdict and sentences as the page shows them for ``fragment``."""
     page.evaluate(  # the page answers the hashchange first: its listener came first
@@ -995,7 +1021,7 @@ def engine_played(
             try:
                 r = play_deal(contract, tricks, rs.play)
             except InvalidContractError:  # a coinche, under classic_coinche: off
-                return [f"there is no coinche under the {EN.preset(rs.id)}"]
+                return [f"there is no coinche under the {_english().preset(rs.id)}"]
             return [*r.card_points, int(r.made), *r.score, r.held]
         bid = bid if isinstance(bid, int) else BidKind(bid)
         c = play_coinche_deal(
@@ -1005,7 +1031,7 @@ def engine_played(
     except (InvalidDealError, IllegalPlayError) as exc:
         return [str(exc)]
     except InvalidContractError:
-        return [f"there is no surcoinche under the {EN.preset(rs.id)}"]
+        return [f"there is no surcoinche under the {_english().preset(rs.id)}"]
 
 
 def test_a_deal_of_eight_tricks_is_played_and_scored_as_the_engine_does(page: Any) -> None:
