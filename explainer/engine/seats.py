@@ -28,12 +28,12 @@ class Team(IntEnum):
     @property
     def other(self) -> Team:
         """The opposing team."""
-        return Team(self ^ 1)
+        return _TEAMS[self ^ 1]
 
     @property
     def seats(self) -> tuple[Seat, Seat]:
         """The team's two seats."""
-        return (Seat(self), Seat(self + 2))
+        return _TEAM_SEATS[self]
 
     @classmethod
     def parse(cls, text: str) -> Team:
@@ -57,22 +57,22 @@ class Seat(IntEnum):
     @property
     def next(self) -> Seat:
         """The seat that plays after this one."""
-        return Seat((self + 1) & 3)
+        return _SEATS[(self + 1) & 3]
 
     @property
     def previous(self) -> Seat:
         """The seat that plays before this one (the dealer of a deal this seat opens)."""
-        return Seat((self + 3) & 3)
+        return _SEATS[(self + 3) & 3]
 
     @property
     def partner(self) -> Seat:
         """The seat across the table."""
-        return Seat(self ^ 2)
+        return _SEATS[self ^ 2]
 
     @property
     def team(self) -> Team:
         """The seat's partnership."""
-        return Team(self & 1)
+        return _TEAMS[self & 1]
 
     @classmethod
     def parse(cls, text: str) -> Seat:
@@ -84,4 +84,11 @@ class Seat(IntEnum):
 
     def after(self, n: int) -> Seat:
         """The seat ``n`` places later in turn order."""
-        return Seat((self + n) & 3)
+        return _SEATS[(self + n) & 3]
+
+
+_SEATS: tuple[Seat, ...] = tuple(Seat)
+"""The seats by index: a lookup costs less than calling the enum, and the deal laws turn
+seats hundreds of thousands of times."""
+_TEAMS: tuple[Team, ...] = tuple(Team)
+_TEAM_SEATS: tuple[tuple[Seat, Seat], ...] = tuple((_SEATS[t], _SEATS[t + 2]) for t in Team)

@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import random as _random
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
@@ -37,6 +37,7 @@ __all__ = [
     "random_hands",
     "random_scored_deal",
     "random_scored_deals",
+    "scored_deal_stream",
 ]
 
 _SEATS = tuple(Seat)
@@ -61,10 +62,17 @@ def random_hands(rng: _random.Random) -> list[Mask]:
         while j >= n:
             j = getrandbits(bits)
         deck[i], deck[j] = deck[j], deck[i]
-    hands = [0, 0, 0, 0]
-    for i, c in enumerate(deck):
-        hands[i >> 3] |= 1 << c
-    return hands
+    bit = _BIT.__getitem__
+    return [
+        sum(map(bit, deck[0:8])),
+        sum(map(bit, deck[8:16])),
+        sum(map(bit, deck[16:24])),
+        sum(map(bit, deck[24:32])),
+    ]
+
+
+_BIT: Final = tuple(1 << c for c in range(32))
+"""Each card's mask: a hand is the sum of its cards' (they are distinct)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,26 +157,52 @@ class _Played:
     alike: tuple[bool, ...]
 
 
-def _play(
-    trump: Trump,
-    rules: RuleSet,
-    hands: list[Mask],
-    draws: Sequence[float],
-    leader: int,
-    others: tuple[RuleSet, ...] = (),
-) -> _Played:
-    """Play the dealt ``hands`` (masks by seat; left empty) under ``rules``, each card the
-    ``int(draw * n)``-th lowest of the ``n`` legal ones; and note, for each rule set of
-    ``others``, whether it would have ruled every play alike (then it plays the same deal).
+@dataclass(frozen=True, slots=True)
+class _Setup:
+    """What playing deals under ``rules`` at ``trump``, watching ``others``, reads: found
+    once per stream of deals (:func:`scored_deal_stream`), not once per deal."""
+
+    trump: Trump
+    rules: RuleSet
+    others: tuple[RuleSet, ...]
+    table: list[tuple[tuple[Mask, Mask], ...] | None]
+    watch: list[tuple[tuple[int, tuple[tuple[Mask, Mask], ...]], ...] | None]
+    win_keys: tuple[tuple[int, ...], ...]
+    card_points: tuple[int, ...]
+    recount: tuple[tuple[int, ...] | None, ...]
+    """For each of ``others``, its point table where it counts otherwise, else ``None``."""
+
+
+def _setup(trump: Trump, rules: RuleSet, others: tuple[RuleSet, ...] = ()) -> _Setup:
+    mine = point_table(trump, rules.all_trump_points)
+    theirs = (point_table(trump, other.all_trump_points) for other in others)
+    return _Setup(
+        trump,
+        rules,
+        others,
+        _shapes(trump, rules),
+        _watch(trump, rules, others),
+        tables(trump).win_key,
+        mine,
+        tuple(None if table == mine else table for table in theirs),
+    )
+
+
+def _play(setup: _Setup, hands: list[Mask], draws: Sequence[float], leader: int) -> _Played:
+    """Play the dealt ``hands`` (masks by seat; left empty) under ``setup.rules``, each
+    card the ``int(draw * n)``-th lowest of the ``n`` legal ones; and note, for each rule
+    set of ``setup.others``, whether it would have ruled every play alike (then it plays
+    the same deal).
 
     A ruling is the trick's cascade (:func:`~.play.make_trick_ruler`) read from a table by
     the trick's shape: a lookup and a few ``&``.
     """
-    table = _shapes(trump, rules)
-    watch = _watch(trump, rules, others)
+    trump, rules, others = setup.trump, setup.rules, setup.others
+    table = setup.table
+    watch = setup.watch
     alike = [True] * len(others)
-    win_keys = tables(trump).win_key
-    card_points = point_table(trump, rules.all_trump_points)
+    win_keys = setup.win_keys
+    card_points = setup.card_points
     draw = iter(draws).__next__
     played: list[int] = []
     winners: list[Seat] = []
@@ -292,24 +326,50 @@ def random_scored_deals(
     that rules every play alike plays the same deal, and only one that does not (a few
     deals in a hundred, where ``undertrump`` differs) is played again.
     """
+    first, *rest = rule_sets
+    return _scored_deals(rng, _setups(trump, first, tuple(rest)), taker, leader)
+
+
+def scored_deal_stream(
+    rng: _random.Random,
+    trump: Trump,
+    rule_sets: Sequence[RuleSet],
+    turns: Iterable[tuple[Seat, Seat]],
+) -> Iterator[tuple[RandomDeal, ...]]:
+    """:func:`random_scored_deals` once for each ``(taker, leader)`` of ``turns``, in
+    turn, from ``rng`` as it stands after the last: the same deals as calling it in a
+    loop, with the rule sets' tables looked up once for the whole stream."""
+    first, *rest = rule_sets
+    setups = _setups(trump, first, tuple(rest))
+    for taker, leader in turns:
+        yield _scored_deals(rng, setups, taker, leader)
+
+
+def _setups(trump: Trump, first: RuleSet, others: tuple[RuleSet, ...]) -> tuple[_Setup, ...]:
+    """The setup of ``first`` watching ``others``, then each of ``others`` alone (a deal
+    one of them rules otherwise is played again under it)."""
+    return (_setup(trump, first, others), *(_setup(trump, rules) for rules in others))
+
+
+def _scored_deals(
+    rng: _random.Random, setups: tuple[_Setup, ...], taker: Seat, leader: Seat
+) -> tuple[RandomDeal, ...]:
     hands = random_hands(rng)
     dealt = (hands[0], hands[1], hands[2], hands[3])
     rand = rng.random
     draws = [rand() for _ in range(DRAWS)]
-    first, *rest = rule_sets
-    others = tuple(rest)
-    played = _play(trump, first, hands, draws, int(leader), others)
-    out = [_result(trump, first, dealt, played, taker, leader)]
-    for rules, alike in zip(others, played.alike, strict=True):
+    setup = setups[0]
+    played = _play(setup, hands, draws, int(leader))
+    trump = setup.trump
+    out = [_result(trump, setup.rules, dealt, played, taker, leader)]
+    for own, alike, table in zip(setups[1:], played.alike, setup.recount, strict=True):
         if not alike:
-            again = _play(trump, rules, list(dealt), draws, int(leader))
-        elif point_table(trump, rules.all_trump_points) != point_table(
-            trump, first.all_trump_points
-        ):
-            again = _recount(played, point_table(trump, rules.all_trump_points))
+            again = _play(own, list(dealt), draws, int(leader))
+        elif table is not None:
+            again = _recount(played, table)
         else:
             again = played
-        out.append(_result(trump, rules, dealt, again, taker, leader))
+        out.append(_result(trump, own.rules, dealt, again, taker, leader))
     return tuple(out)
 
 

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from explainer.engine import (
     COINCHE_PRESETS,
     DEAL_SAMPLES,
+    FFB_COINCHE,
     PRESETS,
     BidKind,
     DealLaw,
@@ -25,12 +26,14 @@ from explainer.engine import (
     check_deal_law,
     coinche_contract,
     coinche_scoring_variants,
+    compare_declarations,
     declarations_in_hand,
     play_coinche_deal,
 )
-from explainer.engine.laws.coinche_deal import BIDS, LEVELS, coinche_score
+from explainer.engine.coinche.declarations import compare_held
+from explainer.engine.laws.coinche_deal import BIDS, LEVELS, coinche_score, declarations_equal
 from explainer.engine.laws.deal_check import _deals, _plays
-from explainer.engine.simulate import random_scored_deal
+from explainer.engine.simulate import random_hands, random_scored_deal
 
 PRESET_NAMES = tuple(COINCHE_PRESETS)
 
@@ -101,6 +104,64 @@ def test_any_random_deal_bid_any_way_scores_as_its_tricks_do(
     assert facts.score == played.scored
     assert facts.card_points == played.card_points
     assert facts.contract.level <= (Level.COINCHE if surcoinche == "off" else Level.SURCOINCHE)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    card_reuse=st.sampled_from(["no", "yes"]),
+    carre_vs_cent=st.sampled_from(["carre", "cent", "equal"]),
+    low_carres=st.sampled_from(["nothing", "eights_void", "sevens_annul"]),
+    no_trump_carres=st.sampled_from(["ffb", "britannica"]),
+    declaration_tie=st.sampled_from(["nobody", "first_announced"]),
+)
+def test_the_deal_laws_compare_held_declarations_as_compare_declarations_does(
+    seed: int,
+    card_reuse: str,
+    carre_vs_cent: str,
+    low_carres: str,
+    no_trump_carres: str,
+    declaration_tie: str,
+) -> None:
+    """compare_held (the deal laws' comparison of every declaration held, neither read
+    from text nor checked against the hands) gives what compare_declarations gives the
+    same declarations announced as text with the hands, on seeded deals of every trump."""
+    rules = FFB_COINCHE.with_knobs(
+        card_reuse=card_reuse,
+        carre_vs_cent=carre_vs_cent,
+        low_carres=low_carres,
+        no_trump_carres=no_trump_carres,
+        declaration_tie=declaration_tie,
+    )
+    rng = random.Random(seed)
+    for i in range(40):
+        hands = random_hands(rng)
+        trump, dealer = Trump(i % 6), Seat(i >> 3 & 3)
+        held = tuple(declarations_in_hand(hands[s], trump, rules=rules) for s in Seat)
+        written = {s: [str(d) for d in held[s]] for s in Seat}
+        expected = compare_declarations(
+            written, trump=trump, dealer=dealer, hands=hands, rules=rules
+        )
+        assert compare_held(held, trump=trump, dealer=dealer, rules=rules) == expected
+
+
+def test_declarations_equal_is_the_text_comparisons_tie_read_once_per_deal() -> None:
+    """declarations_equal (kept per deal) is true exactly where both teams announce and
+    compare_declarations of the announced text, ties to nobody, finds no best seat; the
+    same deals asked again read the same answers."""
+    rules = FFB_COINCHE.with_knobs(declarations="on", declaration_tie="nobody")
+    deals = _deals(Trump.HEARTS, _plays(COINCHE_PRESETS["ffb_coinche"]), 600)
+    expected = []
+    for d in deals:
+        announced = announce_all(d.hands, d.trump, rules)
+        both = all(announced[Seat(t)] or announced[Seat(t + 2)] for t in (0, 1))
+        compared = compare_declarations(
+            announced, trump=d.trump, dealer=d.leader.previous, hands=d.hands, rules=rules
+        )
+        expected.append(both and compared.best is None)
+    assert [declarations_equal(d) for d in deals] == expected
+    assert [declarations_equal(d) for d in deals] == expected
+    assert 0 < sum(expected) < len(expected)
 
 
 def test_the_deals_meet_every_bid_and_level_with_every_taker() -> None:

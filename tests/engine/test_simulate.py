@@ -12,7 +12,12 @@ import random
 import pytest
 
 from explainer.engine import HOUSE, OFFICIAL, PRESETS, RuleSet, Seat, Trump, find_rules
-from explainer.engine.simulate import random_hands, random_scored_deal, random_scored_deals
+from explainer.engine.simulate import (
+    random_hands,
+    random_scored_deal,
+    random_scored_deals,
+    scored_deal_stream,
+)
 
 
 def test_random_hands_deal_the_cards_of_pythons_shuffle() -> None:
@@ -64,3 +69,21 @@ def test_rule_sets_that_rule_a_play_otherwise_play_another_deal() -> None:
         assert house.hands == ffb.hands
         differ += house.cards != ffb.cards
     assert 0 < differ < 30  # undertrump: required against optional, a few deals in a hundred
+
+
+@pytest.mark.parametrize("trump", list(Trump), ids=lambda t: t.word)
+@pytest.mark.parametrize("rule_sets", RULE_SETS, ids=lambda r: "+".join(x.name for x in r))
+def test_a_stream_of_deals_is_the_deals_dealt_one_by_one(
+    trump: Trump, rule_sets: tuple[RuleSet, ...]
+) -> None:
+    """scored_deal_stream (the deal laws' streams, tables looked up once) gives the deals
+    random_scored_deals gives in a loop, and leaves the generator where the loop does."""
+    turns = [(Seat(i & 3), Seat(i >> 2 & 3)) for i in range(120)]
+    streamed, looped = random.Random(9), random.Random(9)
+    stream = list(scored_deal_stream(streamed, trump, rule_sets, turns))
+    one_by_one = [
+        random_scored_deals(looped, trump, rule_sets, taker=taker, leader=leader)
+        for taker, leader in turns
+    ]
+    assert stream == one_by_one
+    assert streamed.getstate() == looped.getstate()

@@ -284,6 +284,8 @@ def compare_declarations(
     for ``game="belote"`` (classic Belote, turned card). Raises
     :class:`DeclarationError` (with the seat and index) for a declaration that cannot be.
     """
+    if not any(announced.values()):  # nothing announced: nobody scores (most deals)
+        return _NOTHING
     decls = _read(announced)
     played = rules.declarations if game == "coinche" else rules.classic_declarations
     if not played and any(decls):
@@ -291,6 +293,22 @@ def compare_declarations(
         raise DeclarationError(f"declarations are not played under {rules.name} ({knob}: off)")
     masks = None if hands is None else [h.mask if isinstance(h, CardSet) else h for h in hands]
     _check_cards(decls, masks, rules)
+    return compare_held(decls, trump=trump, dealer=dealer, rules=rules)
+
+
+def compare_held(
+    decls: tuple[tuple[Declaration, ...], ...],
+    *,
+    trump: Trump,
+    dealer: Seat,
+    rules: CoincheRules = FFB_COINCHE,
+) -> DeclarationsResult:
+    """:func:`compare_declarations` of declarations known to be held (by seat index, each
+    seat's as :func:`declarations_in_hand` finds them in its hand as dealt, under rules
+    that play them): the same result, without reading or checking them again (a deal law
+    compares the declarations of thousands of deals)."""
+    if not any(decls):
+        return _NOTHING
     effects = {_check_low(s, i, d, rules) for s in Seat for i, d in enumerate(decls[s])}
     if "annul" in effects or "void" in effects:
         return DeclarationsResult(decls, None, None, (0, 0), "void" in effects, "annul" in effects)
@@ -301,6 +319,10 @@ def compare_declarations(
     total = sum(d.points(trump, rules) for s in team.seats for d in decls[s])
     points = (total, 0) if team is Team.NS else (0, total)
     return DeclarationsResult(decls, best_seat, team, points)
+
+
+_NOTHING: Final = DeclarationsResult(((), (), (), ()), None, None, (0, 0))
+"""The comparison when no seat announces anything."""
 
 
 def _best_seat(

@@ -25,7 +25,12 @@ from functools import cache
 from typing import Final
 
 from ..coinche.calls import BidKind, CoincheContract, Level
-from ..coinche.declarations import DeclarationsResult, compare_declarations, declarations_in_hand
+from ..coinche.declarations import (
+    Declaration,
+    DeclarationsResult,
+    compare_held,
+    declarations_in_hand,
+)
 from ..coinche.rules import FFB_COINCHE, CoincheRules
 from ..coinche.scoring import CoincheScore, card_points_of, score_coinche, trick_points
 from ..contract import Trump
@@ -43,16 +48,44 @@ LEVELS: Final = (Level.NONE, Level.COINCHE, Level.SURCOINCHE)
 """The levels a stream's deals take in turn, each bid at each level."""
 
 
+_SEATS: Final = tuple(Seat)
+_TEAMS: Final = tuple(Team)
 _EVERY_PAIR: Final = FFB_COINCHE.play_rules
 """A rule set whose belotes are every king and queen of a trump suit one hand holds
 (``all_trump_belote: each_suit``, as every Coinche preset)."""
 
 
-@cache
+@dataclass(frozen=True, slots=True)
+class _Knobs:
+    """What a deal's scoring reads of a Coinche rule set, found once per rule set."""
+
+    play: RuleSet
+    """:attr:`~explainer.engine.CoincheRules.play_rules`."""
+    held: tuple[object, ...]
+    """The knobs that decide a hand's declarations (:data:`_HELD_KNOBS`)."""
+
+
+_KNOBS: dict[int, tuple[CoincheRules, _Knobs]] = {}
+""":class:`_Knobs` by the rule set's identity (the rule set is kept with them, so the
+identity stays its own): a rule set's hash reads its fifty knobs, and a deal law asks
+for each of its thousands of deals."""
+
+
+def _knobs(rules: CoincheRules) -> _Knobs:
+    entry = _KNOBS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        knobs = _Knobs(
+            rules.play_rules,
+            tuple(getattr(rules, k) for k in _HELD_KNOBS),
+        )
+        entry = _KNOBS[id(rules)] = (rules, knobs)
+    return entry[1]
+
+
 def play_rules(rules: CoincheRules) -> RuleSet:
     """:attr:`~explainer.engine.CoincheRules.play_rules`, built once per rule set (the
     property looks the classic preset up each time)."""
-    return rules.play_rules
+    return _knobs(rules).play
 
 
 def coinche_contract(deal: RandomDeal, index: int, rules: CoincheRules) -> CoincheContract:
@@ -112,12 +145,12 @@ def _card_points(deal: RandomDeal, rules: CoincheRules) -> tuple[int, int]:
     return (team[0], team[1])
 
 
-_HELD_DECLARATIONS: dict[tuple[int, Trump, tuple[object, ...]], tuple[str, ...]] = {}
+_HELD_DECLARATIONS: dict[tuple[int, Trump, tuple[object, ...]], tuple[Declaration, ...]] = {}
 """The declarations of each hand met, by hand, trump and the knobs that read them."""
 _HELD_KNOBS: Final = ("card_reuse", "carre_vs_cent", "low_carres", "no_trump_carres")
 
 
-def _may_declare(hand: int) -> bool:
+def may_declare(hand: int) -> bool:
     """Whether ``hand`` holds three cards in sequence in a suit or four of a rank: a hand
     without either holds no declaration (most hands: the search is then skipped)."""
     runs = 0
@@ -127,18 +160,21 @@ def _may_declare(hand: int) -> bool:
     return bool(runs or hand & hand >> 8 & hand >> 16 & hand >> 24 & 0xFF)
 
 
-def held_declarations(hand: int, trump: Trump, rules: CoincheRules) -> tuple[str, ...]:
-    """:func:`~explainer.engine.declarations_in_hand` as announced, found once per hand
-    (the search is the slowest step of a Coinche deal: each deal law asks again)."""
-    if not _may_declare(hand):
+def _held(hand: int, trump: Trump, rules: CoincheRules) -> tuple[Declaration, ...]:
+    """:func:`~explainer.engine.declarations_in_hand`, found once per hand (the search is
+    the slowest step of a Coinche deal: each deal law asks again)."""
+    if not may_declare(hand):
         return ()
-    key = (hand, trump, tuple(getattr(rules, k) for k in _HELD_KNOBS))
+    key = (hand, trump, _knobs(rules).held)
     found = _HELD_DECLARATIONS.get(key)
     if found is None:
-        found = _HELD_DECLARATIONS[key] = tuple(
-            str(d) for d in declarations_in_hand(hand, trump, rules=rules)
-        )
+        found = _HELD_DECLARATIONS[key] = declarations_in_hand(hand, trump, rules=rules)
     return found
+
+
+def held_declarations(hand: int, trump: Trump, rules: CoincheRules) -> tuple[str, ...]:
+    """:func:`~explainer.engine.declarations_in_hand` as announced."""
+    return tuple(str(d) for d in _held(hand, trump, rules))
 
 
 def announce_all(
@@ -149,11 +185,27 @@ def announce_all(
     how a page plays its counterexample again."""
     if not rules.declarations:
         return {}
-    return {seat: held_declarations(hands[seat], trump, rules) for seat in Seat}
+    return {seat: held_declarations(hands[seat], trump, rules) for seat in _SEATS}
 
 
-def _announced(deal: RandomDeal, rules: CoincheRules) -> dict[Seat, tuple[str, ...]]:
-    return announce_all(deal.hands, deal.trump, rules)
+_NONE_HELD: Final[tuple[tuple[Declaration, ...], ...]] = ((), (), (), ())
+
+
+def _announced(deal: RandomDeal, rules: CoincheRules) -> tuple[tuple[Declaration, ...], ...]:
+    """:func:`announce_all` of the deal, as the declarations themselves by seat index."""
+    if not rules.declarations:
+        return _NONE_HELD
+    hands, trump = deal.hands, deal.trump
+    return tuple(_held(hands[seat], trump, rules) for seat in _SEATS)
+
+
+def _compared(deal: RandomDeal, rules: CoincheRules) -> DeclarationsResult:
+    """:func:`~explainer.engine.compare_declarations` of every declaration held
+    (:func:`announce_all`), which need no reading or checking
+    (:func:`~explainer.engine.coinche.declarations.compare_held`)."""
+    return compare_held(
+        _announced(deal, rules), trump=deal.trump, dealer=deal.leader.previous, rules=rules
+    )
 
 
 def coinche_score(deal: RandomDeal, index: int, rules: CoincheRules) -> CoincheFacts:
@@ -165,19 +217,15 @@ def coinche_score(deal: RandomDeal, index: int, rules: CoincheRules) -> CoincheF
     card_points = _card_points(deal, rules)
     winners = deal.winners
     teams = {w & 1 for w in winners}
-    capot = Team(teams.pop()) if len(teams) == 1 else None
+    capot = _TEAMS[teams.pop()] if len(teams) == 1 else None
     belotes = belote_seats(deal.trump, deal.hands, play_rules(rules))
     belote = [0, 0]
     for seat in belotes:
         belote[seat & 1] += BELOTE
-    declarations = compare_declarations(
-        _announced(deal, rules),
-        trump=deal.trump,
-        dealer=deal.leader.previous,
-        hands=deal.hands,
-        rules=rules,
+    declarations = _compared(deal, rules)
+    points = trick_points(
+        card_points, _TEAMS[winners[-1] & 1], capot, trump=deal.trump, rules=rules
     )
-    points = trick_points(card_points, Team(winners[-1] & 1), capot, trump=deal.trump, rules=rules)
     score = score_coinche(
         contract,
         trick_points=points,
@@ -197,16 +245,26 @@ def _equal_rules() -> CoincheRules:
     return FFB_COINCHE.with_knobs(declarations="on", declaration_tie="nobody")
 
 
+_EQUAL: dict[tuple[tuple[int, int, int, int], Trump, Seat], bool] = {}
+
+
 def declarations_equal(deal: RandomDeal) -> bool:
     """Whether both teams hold a declaration as dealt and their best are exactly equal by
-    the FFB's order of comparison (then neither is better)."""
+    the FFB's order of comparison (then neither is better): found once per deal, whose
+    hands the streams of rule sets that play otherwise share."""
+    key = (deal.hands, deal.trump, deal.leader)
+    found = _EQUAL.get(key)
+    if found is None:
+        found = _EQUAL[key] = _declarations_equal(deal)
+    return found
+
+
+def _declarations_equal(deal: RandomDeal) -> bool:
     rules = _equal_rules()
     announced = _announced(deal, rules)
     if not all(any(announced[s] for s in team.seats) for team in Team):
         return False
-    compared = compare_declarations(
-        announced, trump=deal.trump, dealer=deal.leader.previous, hands=deal.hands, rules=rules
-    )
+    compared = compare_held(announced, trump=deal.trump, dealer=deal.leader.previous, rules=rules)
     return compared.best is None
 
 

@@ -50,12 +50,13 @@ from ..deal import (
 )
 from ..rules import KNOBS, PRESETS, RuleSet, presets_for
 from ..seats import Seat
-from ..simulate import RandomDeal, random_scored_deals, recount
+from ..simulate import RandomDeal, recount, scored_deal_stream
 from .coinche_deal import (
     COINCHE_CONCLUSIONS,
     CoincheFacts,
     coinche_score,
     declarations_equal,
+    may_declare,
 )
 from .coinche_deal import play_rules as coinche_play_rules
 from .deal_law import DEAL_SAMPLES, DealLaw
@@ -156,6 +157,7 @@ def _scored_deal(
     deal: RandomDeal, card_points: tuple[int, int], belotes: tuple[Seat, ...], score: DealScore
 ) -> _Scored:
     takers = deal.taker & 1
+    pairs, declarations = _held(deal)
     facts = _facts(
         score.made,
         bool(score.held),
@@ -163,8 +165,8 @@ def _scored_deal(
         bool(belotes),
         any(seat & 1 == takers for seat in belotes),
         tie=score.points[takers] == score.points[takers ^ 1],
-        king_queen=bool(_pairs(deal)),
-        declaration=_declaration_held(deal),
+        king_queen=bool(pairs),
+        declaration=any(declarations),
     )
     return _Scored(deal, card_points, belotes, score, facts)
 
@@ -187,7 +189,7 @@ def _held(deal: RandomDeal) -> _Held:
         trump = deal.trump
         found = _HELD[key] = (
             belote_seats(trump, deal.hands, _EVERY_PAIR),
-            tuple(declarations_in_hand(h, trump) for h in deal.hands),
+            tuple(declarations_in_hand(h, trump) if may_declare(h) else () for h in deal.hands),
         )
     return found
 
@@ -418,10 +420,8 @@ def _fill(trump: Trump, rule_sets: Iterable[AnyRules], count: int) -> None:
         members = list(group.values())
         pools = [_pool(trump, rules) for rules in members]
         rng = pools[0][0]
-        for i in range(start, count):
-            deals = random_scored_deals(
-                rng, trump, members, taker=_SEATS[i & 3], leader=_SEATS[i >> 2 & 3]
-            )
+        turns = ((_SEATS[i & 3], _SEATS[i >> 2 & 3]) for i in range(start, count))
+        for deals in scored_deal_stream(rng, trump, members, turns):
             for (_, pool), deal in zip(pools, deals, strict=True):
                 pool.append(deal)
         for other, _ in pools[1:]:
