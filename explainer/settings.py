@@ -149,6 +149,12 @@ class Settings:
         return find_rules(self.rules)
 
     @property
+    def default_preset(self) -> str:
+        """The preset :attr:`default_rules` is, or the one the site's rule set starts from."""
+        own = self.rule_sets.get(self.rules) if self.rules is not None else None
+        return own.preset if own is not None else self.default_rules.name
+
+    @property
     def site_rules(self) -> SiteRules:
         """What the scenario reader needs: the named rule sets and the default."""
         named = {name: rs.rules for name, rs in self.rule_sets.items()}

@@ -154,6 +154,20 @@ def test_a_site_rule_set_is_every_scenario_s_default_and_named_on_the_page(
     assert 'id="preset-club"' in rulesets and "The club&#39;s rules sheet (2026)." in rulesets
 
 
+def test_the_default_preset_is_the_one_the_site_s_rule_set_starts_from(site: Path) -> None:
+    """What Practice needs to know of a club's rule set built on Pagat's Belote."""
+    (site / "pyproject.toml").write_text(
+        CLUB.replace('preset = "house"', 'preset = "pagat_belote"'), encoding="utf-8"
+    )
+    config, problems = read_settings(site)
+    assert problems == () and config.default_rules.name == "club"
+    assert config.default_preset == "pagat_belote"
+    (site / "pyproject.toml").write_text('[tool.explainer]\nrules = "ffb_belote"\n', "utf-8")
+    assert read_settings(site)[0].default_preset == "ffb_belote"
+    (site / "pyproject.toml").unlink()
+    assert read_settings(site)[0].default_preset == "house"
+
+
 def test_a_scenario_names_a_site_rule_set_and_changes_one_of_its_knobs(
     site: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

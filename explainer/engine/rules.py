@@ -93,14 +93,6 @@ class RuleSet:
         """What a capot is worth in cards and bonus: 252 or 250."""
         return int(self.capot_points)
 
-    def capot_count(self, capot_team: int, taker_team: int) -> int:
-        """What a team that wins all eight tricks counts: :attr:`capot_total`, but only the
-        162 of the cards and last trick for defenders under ``defenders_capot:
-        no_bonus`` (the capot's bonus is the takers' alone)."""
-        if capot_team != taker_team and self.defenders_capot == "no_bonus":
-            return 152 + 10
-        return self.capot_total
-
     def with_knobs(self, **knobs: str) -> RuleSet:
         """A copy with some knobs set (``undertrump="optional"``).
 

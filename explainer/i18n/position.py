@@ -134,17 +134,14 @@ DEAL_MESSAGES: Final[dict[str, Marked]] = {
     # NOTE: %(field)s names the box ("Card points of North-South"); %(most)s the largest
     # number it takes.
     "not-a-number": P_("position deal", "%(field)s: a whole number from 0 to %(most)s"),
-    # NOTE: The engine's message when declarations are entered under a rule set that
-    # plays none: %(rules)s is the rule set's id (ffb_contree), %(knob)s the rule's id.
-    "declarations-off": P_(
-        "position deal", "declarations are not played under %(rules)s (%(knob)s: off)"
-    ),
-    # NOTE: The engine's message for a surcoinche under a rule set that has none;
-    # %(rules)s is the rule set's id.
-    "surcoinche-off": P_("position deal", "a surcoinche is not played under %(rules)s"),
-    # NOTE: The engine's message for a coinched classic Belote contract under a rule set
-    # that has no coinche: %(rules)s is the rule set's id, %(knob)s the rule's id.
-    "coinche-off": P_("position deal", "a coinche is not played under %(rules)s (%(knob)s: off)"),
+    # NOTE: Declarations were entered under a rule set that plays none: %(rules)s is
+    # its name ("house rules", "FFB classic rules (2016)").
+    "declarations-off": P_("position deal", "no declarations are played under the %(rules)s"),
+    # NOTE: A surcoinche under a rule set that has none: %(rules)s is its name.
+    "surcoinche-off": P_("position deal", "there is no surcoinche under the %(rules)s"),
+    # NOTE: A coinched classic Belote contract under a rule set that has no coinche:
+    # %(rules)s is its name.
+    "coinche-off": P_("position deal", "there is no coinche under the %(rules)s"),
 }
 """The deal calculator's refusals, by the key the page's script reports."""
 

@@ -467,7 +467,11 @@ class Memo:
         def drawn() -> tuple[Position, ...]:
             if self._positions is None:
                 self._positions = tuple(
-                    draw_positions(rules=config.default_rules, compare=config.compare)
+                    draw_positions(
+                        rules=config.default_rules,
+                        compare=config.compare,
+                        preset=config.default_preset,
+                    )
                 )
             return self._positions
 

@@ -116,6 +116,15 @@ class PositionRuleSet:
         """The scoring rules' knobs as a scenario writes them."""
         return self.scoring.knobs
 
+    @property
+    def sa_ta(self) -> bool:
+        """Whether a no-trump or all-trump contract can be bid under these rules
+        (Coinche's ``sa_ta``, classic Belote's ``classic_sa_ta``): the page counts such a
+        deal either way, and says so where it cannot."""
+        if isinstance(self.scoring, CoincheRules):
+            return self.scoring.sa_ta
+        return self.scoring.classic_sa_ta == "on"
+
 
 def position_rule_sets(settings: Settings = DEFAULT_SETTINGS) -> tuple[PositionRuleSet, ...]:
     """Every rule set of the site, game by game: the site's default first (its settings'
@@ -251,7 +260,13 @@ def engine_data(
         "belote": BELOTE,
         "ratioTotal": RATIO_TOTAL,
         "ruleSets": [
-            {"id": r.id, "game": r.game, "play": r.play_knobs, "score": r.scoring_knobs}
+            {
+                "id": r.id,
+                "game": r.game,
+                "play": r.play_knobs,
+                "score": r.scoring_knobs,
+                "saTa": r.sa_ta,
+            }
             for r in rule_sets
         ],
         "laws": _laws(laws),

@@ -193,10 +193,14 @@ def draw_positions(
     *,
     rules: RuleSet = HOUSE,
     compare: tuple[str, ...] | None = None,
+    preset: str | None = None,
 ) -> tuple[Position, ...]:
     """The Practice page's positions under ``rules`` (the site's default rule set): for
     every rule id that occurs under it, at least ``per_rule`` positions, in a shuffled
     (seeded) order, each with how the presets of ``compare`` rule it where they differ.
+    ``preset`` is the preset ``rules`` starts from (a site's own rule set is named for
+    the site, not for its preset; ``None``: ``rules.name``): under one of
+    :data:`NO_SUIT_TRUMP`, only suit contracts are drawn.
 
     Two rounds keep the page's notes few: the first takes only positions every compared
     preset rules alike, the second fills in the rule ids that need the others.
@@ -205,8 +209,10 @@ def draw_positions(
     counts: Counter[Rule] = Counter()
     chosen: list[Position] = []
     others = _compared(rules, compare)
+    suits_only = (preset or rules.name) in NO_SUIT_TRUMP
     for shared, quiet in ((True, QUIET_DEALS // 8), (False, QUIET_DEALS)):
-        chosen += _draw(rng, counts, per_rule, _Drawing(rules, others, shared, quiet))
+        how = _Drawing(rules, others, shared, quiet, suits_only)
+        chosen += _draw(rng, counts, per_rule, how)
     rng.shuffle(chosen)
     return _numbered(chosen)
 
@@ -220,11 +226,13 @@ class _Drawing:
     others: tuple[tuple[str, RuleSet], ...]
     shared: bool
     quiet: int
+    suits_only: bool = False
+    """The rule set is, or starts from, a preset of :data:`NO_SUIT_TRUMP`."""
 
     @property
     def trumps(self) -> list[Trump]:
-        """The contracts drawn: a suit only under a rule set of :data:`NO_SUIT_TRUMP`."""
-        return [t for t in _TRUMPS if t < Trump.NONE or self.rules.name not in NO_SUIT_TRUMP]
+        """The contracts drawn: a suit only where :attr:`suits_only`."""
+        return [t for t in _TRUMPS if t < Trump.NONE or not self.suits_only]
 
     def compared(self, trump: Trump) -> tuple[tuple[str, RuleSet], ...]:
         """The rule sets compared at ``trump``: none whose document lacks the contract."""

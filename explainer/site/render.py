@@ -186,7 +186,10 @@ class Renderer:
         self.env = env if env is not None else make_env(site.root)
         self.langs = list(site.catalogs)
         self._positions = positions or partial(
-            draw_positions, rules=config.default_rules, compare=config.compare
+            draw_positions,
+            rules=config.default_rules,
+            compare=config.compare,
+            preset=config.default_preset,
         )
         self._installed: str | None = None
         self._ctx: dict[str, Any] = {}
@@ -342,7 +345,15 @@ def _once(config: Settings) -> Callable[[], tuple[Position, ...]]:
 
     def positions() -> tuple[Position, ...]:
         if not drawn:
-            drawn.append(tuple(draw_positions(rules=config.default_rules, compare=config.compare)))
+            drawn.append(
+                tuple(
+                    draw_positions(
+                        rules=config.default_rules,
+                        compare=config.compare,
+                        preset=config.default_preset,
+                    )
+                )
+            )
         return drawn[0]
 
     return positions

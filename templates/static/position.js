@@ -400,8 +400,9 @@
     var tie = r.tie === "made" ? "made" : "failed";
     var made = total[t] > total[t ^ 1] || (total[t] === total[t ^ 1] && tie === "made");
     if (made) { return Object.assign(base, {made: true, score: total}); }
-    // the defence's count on a capot: the rule set's, or 162 under defenders_capot: no_bonus
-    var wholeDeal = d.capot < 0 ? E.dealTotal : r.defendersCapot === "no_bonus" ? E.dealTotal : r.capot;
+    // the defence's count: the deal's (deal_total), or on a capot the defenders' capot
+    // (capot_value: the deal's alone under defenders_capot: no_bonus)
+    var wholeDeal = d.capot < 0 ? dealTotal(r, d.trump) : capotValue(r, d.trump, true);
     var s = [0, 0], kept = 0;
     d.belotes.forEach(function (team) {
       if (team === t && r.belote !== "prenable") { s[t] += E.belote; }
@@ -869,11 +870,11 @@
     dealMany: function (game, knobs, play, deals, name) {
       // [trump, taker, bid, level, text of the eight tricks] each -> the deal's facts and
       // score ([card points NS, EW, made, score NS, EW, held]), or its first problem
-      // (``name``: the rule set's, as its messages say it).
+      // (``name``: the rule set's id, its name in the page's words in the messages).
       var p = playRules(play);
       return deals.map(function (x) {
         if (game !== "coinche" && coincheRefused(knobs, x[3])) {  // before any play: play_deal
-          return [["coinche-off", {rules: name, knob: "classic_coinche"}]];
+          return [["coinche-off", {rules: word("preset-" + name)}]];
         }
         var problems = [], tricks = readDealTricks(x[4], problems);
         if (!tricks) { return problems; }
@@ -1457,6 +1458,7 @@
     got.why = why[1];
     got.lines = lines.filter(function (l) { return ALWAYS.indexOf(l[0]) >= 0 || l[1][0] || l[1][1]; });
     got.game = rs.game;
+    got.trump = d.trump;
     return got;
   }
 
@@ -1492,9 +1494,7 @@
     try { return dealScore(rs, d); }
     catch (e) {
       if (["declarations-off", "surcoinche-off", "coinche-off"].indexOf(e.message) < 0) { throw e; }
-      var knob = e.message === "coinche-off" ? "classic_coinche"
-        : rs.game === "coinche" ? "declarations" : "classic_declarations";
-      problems.push([e.message, {rules: rs.id, knob: knob}]);
+      problems.push([e.message, {rules: word("preset-" + rs.id)}]);
       return null;
     }
   }
@@ -1522,13 +1522,15 @@
       out.appendChild(problemList(problems));
       return {node: out, summary: word("refused-deal") + " " + problemList(problems).textContent};
     }
+    var closed = !rs.saTa && got.trump >= 4;  // NONE, ALL
+    if (closed) { out.appendChild(el("p", "help sa-ta-off", [word("sa-ta-off")])); }
     out.appendChild(scoreTable(got.game, got.lines));
     var sign = el("span", "", [word("mark-" + got.verdict)]);
     sign.setAttribute("aria-hidden", "true");
     var outcome = el("p", "outcome " + got.verdict, [sign, " ", el("strong", "", [word("headline-" + got.verdict)])]);
     got.why.forEach(function (c) { outcome.appendChild(document.createTextNode(" ")); outcome.appendChild(claim(c)); });
     out.appendChild(outcome);
-    var summary = [outcome.textContent];
+    var summary = closed ? [word("sa-ta-off"), outcome.textContent] : [outcome.textContent];
     if (got.held) { out.appendChild(el("p", "", [fill("held", {points: got.held})])); }
     summary.push(word("line-" + rs.game + "-score") + ": " + scoreWords(got.score));
     var notes = otherScores(rs, got);

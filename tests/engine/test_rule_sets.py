@@ -172,12 +172,17 @@ def test_a_defenders_capot_has_no_bonus_only_under_no_bonus():
     """Pagat's Belote as restated: "only the taking side earns the capot bonus"; the FFB
     (B16 §10.2: "162 points ou 252 points s'il elle a réalisé un capot") and the house
     give it to whichever team wins every trick."""
-    from explainer.engine import score_deal
+    from explainer.engine import capot_value, score_deal
 
     winners = [Seat.E, Seat.W] * 4  # East-West win every trick
     pagat, ffb = find_rules("pagat_belote"), find_rules("ffb_belote")
-    assert (pagat.capot_count(1, 0), pagat.capot_count(0, 0)) == (162, 252)
-    assert (ffb.capot_count(1, 0), ffb.capot_count(0, 0)) == (252, 252)
+    for rules, defenders in ((pagat, 162), (ffb, 252)):
+        suit = Trump.HEARTS
+        assert capot_value(rules, suit, defenders=True) == defenders
+        assert capot_value(rules, suit) == 252
+    at_trump_values = pagat.with_knobs(all_trump_points="trump_values")
+    assert capot_value(at_trump_values, Trump.ALL, defenders=True) == 258
+    assert capot_value(at_trump_values, Trump.ALL) == 348
     defended = score_deal((0, 152), winners, (), Seat.N, pagat)
     assert (defended.points, defended.made, defended.score) == ((0, 162), False, (0, 162))
     assert score_deal((0, 152), winners, (), Seat.N, ffb).score == (0, 252)

@@ -204,8 +204,10 @@ def _count(result: DealResult, rules: RuleSet, team: Team) -> int:
     if result.capot is not None:
         if result.capot is not team:
             return 0
-        count = rules.capot_count(result.capot, result.taker_team)
-        return (258 if count == 162 else 348) if unscaled else count
+        no_bonus = result.capot is not result.taker_team and rules.defenders_capot == "no_bonus"
+        if unscaled:
+            return 258 if no_bonus else 348
+        return 162 if no_bonus else rules.capot_total
     raw = result.card_points[team] + (10 if result.last_trick is team else 0)
     if result.contract.trump == Trump.ALL and rules.all_trump_points == "ffb2016_ratio":
         return (2 * raw * 162 + 258) // (2 * 258)
@@ -260,7 +262,9 @@ def check_classic(case: ClassicCase) -> None:
             # counted at the trump values 348 (258 without the bonus)
             unscaled = r.contract.trump is Trump.ALL and rules.all_trump_points == "trump_values"
             no_bonus = c.team is not t and rules.defenders_capot == "no_bonus"
-            capot = (258 if no_bonus else 348) if unscaled else rules.capot_count(c.team, t)
+            capot = (
+                (258 if no_bonus else 348) if unscaled else 162 if no_bonus else rules.capot_total
+            )
             assert c.points == capot
             no_bonus = says is Says.CAPOT_DEFENDERS_NO_BONUS
             assert no_bonus == (c.team is d and rules.defenders_capot == "no_bonus")
@@ -304,7 +308,8 @@ def _classic_score_holds(c: Claim, case: ClassicCase) -> None:
             if r.capot is None:
                 assert term.points == (258 if unscaled else 162)
             elif not unscaled:
-                assert term.points == rules.capot_count(r.capot, t)
+                no_bonus = r.capot is not t and rules.defenders_capot == "no_bonus"
+                assert term.points == (162 if no_bonus else rules.capot_total)
         elif term.kind is TermKind.BELOTE:
             assert term.points == held[c.team]
             assert c.team is t or rules.belote != "attack_only"

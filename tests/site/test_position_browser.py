@@ -55,7 +55,9 @@ from explainer.engine import (
     Seat,
     Team,
     Trump,
+    capot_value,
     card_str,
+    deal_total,
     find_coinche_rules,
     make_ruler,
     multiplied,
@@ -394,7 +396,8 @@ def engine_belote(rules: RuleSet, d: dict[str, Any]) -> list[Any]:
         belotes=belotes,
         tie="made" if rules.tie == "made" else "failed",
         belote_rule=rules.belote,
-        capot_count=rules.capot_count(1 - t, t),
+        capot_count=capot_value(rules, Trump(d["trump"]), defenders=True),
+        deal_points=deal_total(rules, Trump(d["trump"])),
     )
     coinched = multiplied(DealScore(s.points, s.capot, made, score, 0), taker, multiplier)
     return [int(made), *coinched.score, 0]
@@ -846,6 +849,38 @@ def test_a_deal_says_why_it_is_made_or_failed_and_where_other_rule_sets_score_it
     context.close()
 
 
+def test_a_no_trump_or_all_trump_deal_says_when_its_rules_let_nobody_bid_it(
+    browser: Any, built_site: Path
+) -> None:
+    """Every preset lets nobody bid sans atout or tout atout (``classic_sa_ta: off``,
+    Coinche's ``sa_ta: off``): the page still counts such a deal, and says so beside it;
+    a suit contract gets no such note."""
+    offered = {rs.id: rs for rs in position_rule_sets()}
+    for name in ("house", "ffb_contree"):
+        rs = offered[name]
+        closed = (
+            not rs.scoring.sa_ta if rs.game == "coinche" else rs.scoring.classic_sa_ta == "off"  # type: ignore[union-attr]
+        )
+        assert closed
+        for trump, noted in (("all", True), ("none", True), ("hearts", False)):
+            context, page = _open(browser, built_site, "en",
+                                  f"#rules={name}&t={trump}&taker=S&tricks=8")  # fmt: skip
+            note = page.locator("#pos-deal-answer .sa-ta-off")
+            assert note.count() == int(noted), (name, trump)
+            if noted:
+                assert note.inner_text() == (
+                    "These rules let nobody bid no-trump or all-trump;"
+                    " the deal is still counted by their other rules."
+                )
+                status = page.locator("#pos-deal-status")
+                status.wait_for(state="attached")
+                page.wait_for_function(
+                    "() => document.getElementById('pos-deal-status').textContent !== ''"
+                )
+                assert note.inner_text() in status.inner_text()
+            context.close()
+
+
 def _page_outcome(page: Any, fragment: str) -> tuple[str, list[str]]:
     """The deal's verdict and sentences as the page shows them for ``fragment``."""
     page.evaluate(  # the page answers the hashchange first: its listener came first
@@ -985,8 +1020,8 @@ def engine_played(
             contract = Contract(trump, "belote", taker, multiplier=(1, 2, 4)[level])
             try:
                 r = play_deal(contract, tricks, rs.play)
-            except InvalidContractError as exc:  # a coinche, under classic_coinche: off
-                return [str(exc)]
+            except InvalidContractError:  # a coinche, under classic_coinche: off
+                return [f"there is no coinche under the {_english().preset(rs.id)}"]
             return [*r.card_points, int(r.made), *r.score, r.held]
         bid = bid if isinstance(bid, int) else BidKind(bid)
         c = play_coinche_deal(
@@ -996,7 +1031,7 @@ def engine_played(
     except (InvalidDealError, IllegalPlayError) as exc:
         return [str(exc)]
     except InvalidContractError:
-        return ["a surcoinche is not played under " + rs.id]
+        return [f"there is no surcoinche under the {_english().preset(rs.id)}"]
 
 
 def test_a_deal_of_eight_tricks_is_played_and_scored_as_the_engine_does(page: Any) -> None:

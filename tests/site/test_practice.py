@@ -65,6 +65,16 @@ def test_no_suit_trump_presets_are_never_compared_at_no_trump_or_all_trump() -> 
     )
 
 
+def test_a_site_rule_set_started_from_a_no_suit_trump_preset_draws_suit_contracts_only() -> None:
+    """A club's rule set built on Pagat's Belote is named for the club, yet its document
+    has no no-trump or all-trump contract either: the preset it starts from decides."""
+    club = replace(PRESETS["pagat_belote"].with_knobs(undertrump="optional"), name="club")
+    assert any(p.contract.trump >= Trump.NONE for p in draw_positions(rules=club))
+    positions = draw_positions(rules=club, preset="pagat_belote")
+    assert positions and all(p.contract.trump < Trump.NONE for p in positions)
+    assert {p.rules for p in positions} == {club}
+
+
 @pytest.mark.parametrize("undertrump", ["optional", "forbidden"])
 def test_a_site_s_default_rule_set_is_the_one_drilled(undertrump: str) -> None:
     club = replace(PRESETS["house"].with_knobs(undertrump=undertrump), name="club")

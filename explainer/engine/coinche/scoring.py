@@ -21,7 +21,16 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from ..contract import Contract, Trump, tables
-from ..deal import BELOTE, DealResult, DealScore, Play, multiplied, play_deal
+from ..deal import (
+    BELOTE,
+    DealResult,
+    DealScore,
+    Play,
+    capot_value,
+    deal_total,
+    multiplied,
+    play_deal,
+)
 from ..errors import InvalidContractError
 from ..play import TrickResult
 from ..rules import RuleSet
@@ -458,6 +467,7 @@ def score_classic_declarations(
     belote_rule: str = "prenable",
     belotes: Sequence[Seat] | None = None,
     capot_count: int = 252,
+    deal_points: int = 162,
 ) -> tuple[bool, tuple[int, int]]:
     """Classic Belote with declarations (``classic_declarations: on``): ``(made, score)``.
 
@@ -466,14 +476,17 @@ def score_classic_declarations(
     :func:`compare_declarations` (called with ``game="belote"``). The declarations count
     towards the contract; the takers make it with more points than the defence
     (``tie: made``: at least as many; FFB-B16 says strictly more). A failed contract
-    gives the defence the whole deal (162, or ``capot_count`` after a capot) plus every
+    gives the defence the whole deal (``deal_points``, or ``capot_count`` after a capot) plus every
     declaration of both teams ("162 points de chute + leurs annonces + les annonces des
     preneurs") and the belotes as ``belote_rule`` says (``prenable``: both teams';
     ``imprenable``: their own, the takers keep theirs; ``attack_only``: the takers keep
     theirs and the defence's never counts). ``belotes`` are every seat that scores a
     belote (one per suit at all-trump); ``belote`` is the one seat of a suit contract.
-    ``capot_count`` is what defenders who win every trick count instead of 162
-    (:meth:`~explainer.engine.RuleSet.capot_count`: 252, 250, or 162 without the bonus).
+    ``capot_count`` is what defenders who win every trick count instead
+    (:func:`~explainer.engine.capot_value` with ``defenders=True``: 252, 250, or 162
+    without the bonus), ``deal_points`` what the deal's cards and last trick count
+    (:func:`~explainer.engine.deal_total`: 162, or 258 at all-trump counted at the trump
+    values).
 
     >>> score_classic_declarations((92, 70), (0, 50), taker=Seat.E, tie="failed")
     (True, (92, 120))
@@ -483,7 +496,7 @@ def score_classic_declarations(
     made = total[t] > total[t ^ 1] or (total[t] == total[t ^ 1] and tie == "made")
     if made:
         return True, (total[0], total[1])
-    whole = capot_count if capot is not None else 152 + 10
+    whole = capot_count if capot is not None else deal_points
     s = [0, 0]
     kept = 0
     for seat in belotes if belotes is not None else (() if belote is None else (belote,)):
@@ -553,7 +566,8 @@ def declare_classic(
         belotes=deal.belotes,
         tie="made" if rules.tie == "made" else "failed",
         belote_rule=rules.belote,
-        capot_count=rules.capot_count(1 - t, t),
+        capot_count=capot_value(rules, deal.contract.trump, defenders=True),
+        deal_points=deal_total(rules, deal.contract.trump),
     )
     coinched = multiplied(
         DealScore(deal.points, deal.capot, made, score, 0),

@@ -39,7 +39,15 @@ from ..coinche.rules import (
     CoincheRules,
 )
 from ..contract import Trump, point_table
-from ..deal import BELOTE, LAST_TRICK, DealScore, belote_seats, deal_total, score_deal
+from ..deal import (
+    BELOTE,
+    LAST_TRICK,
+    DealScore,
+    belote_seats,
+    capot_value,
+    deal_total,
+    score_deal,
+)
 from ..rules import KNOBS, PRESETS, RuleSet, presets_for
 from ..seats import Seat
 from ..simulate import RandomDeal, random_scored_deals, recount
@@ -314,7 +322,11 @@ def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: Any
     if rules.belote == "attack_only":
         bonus[takers ^ 1] = 0  # the defenders' belote never counts
     capot = score.capot
-    whole = 152 + LAST_TRICK if capot is None else rules.capot_count(capot, takers)
+    whole = (
+        152 + LAST_TRICK
+        if capot is None
+        else capot_value(rules, s.deal.trump, defenders=capot != takers)
+    )
     if conclusion is DealConclusion.POINTS_162_OR_CAPOT:
         return sum(score.points) - sum(bonus) == whole
     if conclusion is DealConclusion.FAILED_TAKERS_ZERO:
@@ -353,7 +365,10 @@ def _belote_each_pair(s: _Scored, rules: RuleSet) -> bool:
     """The two teams' points add up to the deal's whole plus 20 for each king and queen of
     a trump suit held in one hand: every such pair scores its belote."""
     capot = s.score.capot
-    whole = 152 + LAST_TRICK if capot is None else rules.capot_count(capot, s.deal.taker & 1)
+    defenders = capot != s.deal.taker & 1
+    whole = (
+        152 + LAST_TRICK if capot is None else capot_value(rules, s.deal.trump, defenders=defenders)
+    )
     return sum(s.score.points) == whole + BELOTE * len(_pairs(s.deal))
 
 

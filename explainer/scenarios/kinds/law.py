@@ -67,6 +67,7 @@ from explainer.engine import (
     Team,
     Trump,
     announce_all,
+    capot_value,
     card,
     check_deal_law,
     check_match_law,
@@ -644,7 +645,10 @@ def _deal_view(scenario: LawScenario, cx: DealCounterexample) -> DealCounterView
     last = [0, 0]
     capot = [0, 0]
     if result.capot is not None:
-        capot[result.capot] = base[result.capot] = cx.rules.capot_count(result.capot, takers)
+        defenders = result.capot != takers
+        capot[result.capot] = base[result.capot] = capot_value(
+            cx.rules, cx.trump, defenders=defenders
+        )
     else:
         last[result.last_trick] = LAST_TRICK
         base = [result.points[t] - _belotes(result, cx.rules, t) for t in (0, 1)]

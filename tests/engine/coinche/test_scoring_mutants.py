@@ -660,3 +660,20 @@ def test_classic_declarations_every_belote_of_an_all_trump_deal_counts() -> None
         (100, 102), (0, 0), taker=Seat.N, belotes=(Seat.S, Seat.N), belote_rule="prenable"
     )
     assert score == (False, (0, 202))
+
+
+@pytest.mark.parametrize(
+    ("capot", "defence"),
+    [(None, 258 + 50), (Team.NS, 348 + 50)],
+)
+def test_declare_classic_a_failure_at_all_trump_counted_at_the_trump_values(
+    capot: Team | None, defence: int
+) -> None:
+    # all_trump_points: trump_values counts an all-trump deal at 258 (348 with a capot):
+    # a failed contract gives the defence that whole, as without declarations, not 162.
+    deal, rules = _e19a(all_trump_points="trump_values")
+    at_all = replace(deal, contract=replace(deal.contract, trump=Trump.ALL))
+    lost = replace(at_all, points=(348, 0) if capot else (160, 98), capot=capot)
+    scored, decl = declare_classic(lost, {Seat.E: ["cinquante KD"]}, rules=rules)
+    assert decl.points == (0, 50)
+    assert (scored.made, scored.score) == (False, (defence, 0))
