@@ -258,7 +258,7 @@ _B16_CLIMB: Final = _b16(
 )
 _B16_VARIANT: Final = (
     "The all-trump contract is a variant the organiser of a tournament may choose (§11);"
-    " this value applies when a scenario plays one."
+    " this value applies when an example plays one."
 )
 _PAGC_TA_POINTS: Final = Citation(
     "PAG-C",

@@ -35,9 +35,9 @@ class Source:
     """One document rule values are taken from.
 
     ``key`` is stable (used in citations; never shown); ``title`` is the document's own
-    title, in its own language ``lang``, with the project's gloss in parentheses where it
-    has none of its own (``(web page)``); ``edition`` an ISO date or year, or words where
-    the document is undated; ``url`` its address (empty for the seeds, the app's texts the
+    title, in its own language ``lang`` (what kind of document it is, a web page, is the
+    ``edition``'s to say); ``edition`` an ISO date or year, or words where the document is
+    undated; ``url`` its address (empty for the seeds, the app's texts the
     project holds itself).
     """
 
@@ -102,7 +102,7 @@ SOURCES: Final[Mapping[str, Source]] = {
         _s(
             "FFB-WB",
             _FFB,
-            "Règlement officiel de la belote avec ou sans annonce (web page)",
+            "Règlement officiel de la belote avec ou sans annonce",
             _UNDATED,
             "https://www.ffbelote.org/reglements-de-la-belote-avec-ou-sans-annonce/",
             "fr",
@@ -110,7 +110,7 @@ SOURCES: Final[Mapping[str, Source]] = {
         _s(
             "FFB-WC",
             _FFB,
-            "Règles de la Coinche (web page)",
+            "Règles de la Coinche",
             _UNDATED,
             "https://www.ffbelote.org/regles-coinche/",
             "fr",
@@ -118,7 +118,7 @@ SOURCES: Final[Mapping[str, Source]] = {
         _s(
             "FFB-WCT",
             _FFB,
-            "Belote contrée (web page)",
+            "Belote contrée",
             _UNDATED,
             "https://www.ffbelote.org/belote-contree/",
             "fr",
@@ -130,7 +130,7 @@ SOURCES: Final[Mapping[str, Source]] = {
         _s(
             "FUNBELOTE",
             "FunBelote",
-            "Classic belote rules (web page)",
+            "Classic belote rules",
             "web page, read 2026",
             "https://www.funbelote.com/en/rules-belote/classic/",
             "en",

@@ -43,7 +43,7 @@ from explainer.engine import (
 
 from .catalog import Catalog
 from .markers import NP_, P_
-from .rule_texts import RULE_NOTE, SOURCE_EDITION, SOURCE_GLOSS, split_title
+from .rule_texts import RULE_NOTE, SOURCE_EDITION
 
 if TYPE_CHECKING:
     from explainer.settings import SiteRuleSet
@@ -1056,12 +1056,6 @@ class Words:
     def _site_note(self, context: str, text: str) -> tuple[str, str]:
         own = self._notes.get(text) if context == RULE_NOTE else None
         return (own.ctx, own.source) if own is not None else (context, text)
-
-    def title_parts(self, title: str) -> tuple[str, str]:
-        """A source's own title, and the project's gloss after it in this language
-        (``""`` when the title has none): "Règles de la coinche", "strona internetowa"."""
-        own, gloss = split_title(title)
-        return own, self.rule_text(SOURCE_GLOSS, gloss) if gloss else ""
 
     def is_translated(self, context: str, text: str) -> bool:
         """Whether :meth:`rule_text` gives this language's words, not the English."""

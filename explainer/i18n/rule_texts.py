@@ -46,13 +46,11 @@ __all__ = [
     "PLAY_VERB",
     "RULE_NOTE",
     "SOURCE_EDITION",
-    "SOURCE_GLOSS",
     "SOURCE_PUBLISHER",
     "SOURCE_SECTION",
     "extract_rule_texts",
     "play_verb",
     "rule_texts",
-    "split_title",
 ]
 
 RULE_NOTE: Final = "rule note"
@@ -63,18 +61,12 @@ PLAY_VERB: Final = "illegal play"
 SOURCE_PUBLISHER: Final = "source publisher"
 """The context of the publisher of a source with no address: the project's own material,
 named in English ("explainer seeds")."""
-SOURCE_GLOSS: Final = "source gloss"
-"""The context of the words the project adds to a document's title, in parentheses
-(``web page`` in "Règles de la coinche (web page)"): the title itself is not translated."""
 SOURCE_EDITION: Final = "source edition"
 """The context of a source's edition written in words (``web page, read 2026``)."""
 SOURCE_SECTION: Final = "source section"
 """The context a page looks a citation's section up under. A section is the document's
 own numbering or heading (``§5.2.2``, ``The Play``), so nothing is extracted under it: it
 is shown as the document writes it."""
-
-_GLOSS: Final = re.compile(r"^(?P<own>.*?) \((?P<gloss>[^()]*)\)$")
-"""A title ending in the project's gloss in parentheses."""
 
 _WORDS: Final = re.compile(r"[^\W\d_]{3}")
 """Three letters in a row: a text that has words to translate."""
@@ -141,14 +133,6 @@ def rule_texts() -> dict[tuple[str, str], list[str]]:
                 "Who published a source the project holds itself: the app whose help page"
                 " and rules card the house rules come from.",
             )
-        own, gloss = split_title(source.title)
-        if gloss:
-            add(
-                SOURCE_GLOSS,
-                gloss,
-                f"What the document titled {own} is, after its own title, which stays in its"
-                " language.",
-            )
         if _WORDS.search(source.edition):
             add(
                 SOURCE_EDITION,
@@ -170,18 +154,6 @@ def play_verb(rule: Rule) -> str:
     """The engine's reason for an illegal play under ``rule``, without the cards:
     ``must climb`` (:func:`~explainer.engine.why_illegal`)."""
     return why_illegal(rule, 0).removesuffix(": ")
-
-
-def split_title(title: str) -> tuple[str, str]:
-    """A source's title and the project's gloss after it, ``""`` when it has none.
-
-    >>> split_title("Règles de la coinche (web page)")
-    ('Règles de la coinche', 'web page')
-    >>> split_title("Règles officielles de la Belote")
-    ('Règles officielles de la Belote', '')
-    """
-    m = _GLOSS.match(title)
-    return (m["own"], m["gloss"]) if m else (title, "")
 
 
 def _line_of(source: str, text: str) -> int:

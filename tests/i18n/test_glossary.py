@@ -27,14 +27,17 @@ CONCEPTS = (
     "card points", "rule set", "no trump", "all trump", "ace", "king", "queen", "jack",
     "ten", "nine", "spades", "hearts", "diamonds", "clubs", "coinche", "surcoinche", "match",
     "call", "declarer", "rulebook", "reading", "sink", "score",
+    "held over", "target", "variation", "sans atout", "tout atout", "section",
 )  # fmt: skip
 
 LANGUAGE_CONCEPTS = {
-    "pl": (),
-    "fr": ("held over", "target", "variation", "sans atout", "tout atout", "section"),
+    "pl": ("position", "so far", "site"),
+    "fr": (),
 }
-"""Concepts one language's glossary adds, from its own native review (French: 2026-12-02,
-docs/reviews/fr-2026-12-02.md): a row the other language has no pitfall for yet."""
+"""Concepts one language's glossary adds, from its own native review (2026-12-02:
+docs/reviews/pl-2026-12-02.md, docs/reviews/fr-2026-12-02.md): a row the other language
+has no pitfall for yet (Polish: sytuacja not pozycja, dotąd not do tej pory, serwis for
+the site against strona for a page)."""
 
 
 def test_forbidden_variant_of_a_term_in_the_english_is_an_error() -> None:

@@ -313,7 +313,7 @@ def test_a_failed_rebuild_is_shown_in_the_page_until_the_next_good_one(
             f"{project}/scenarios/which-card/follow/01-follow-suit.yaml:13:3: expect.legal: "
             "scenario says KS, engine says 7S KS (rule: follow); missing: 7S"
         ],
-        "title": "Strona się nie zbudowała",
+        "title": "Serwis się nie zbudował",
         "note": "Ta strona to ostatnia udana wersja. Popraw poniższe problemy: strona "
         "przeładuje się sama po następnym udanym zbudowaniu.",
         "hide": "Ukryj",
@@ -363,7 +363,7 @@ def test_the_open_page_shows_a_failed_rebuild_and_drops_it_at_the_next_good_one(
         overlay = page.locator("#explainer-serve-overlay")
         overlay.wait_for(state="visible", timeout=60_000)
         assert overlay.get_attribute("role") == "alert"
-        assert "Strona się nie zbudowała" in (overlay.locator("h2").text_content() or "")
+        assert "Serwis się nie zbudował" in (overlay.locator("h2").text_content() or "")
         assert "expect.legal: scenario says KS" in (overlay.locator("code").text_content() or "")
         scenario.write_text(text, encoding="utf-8")
         overlay.wait_for(state="detached", timeout=60_000)

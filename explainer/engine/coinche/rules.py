@@ -835,7 +835,7 @@ _PAGAT: Final[Mapping[str, Sourced]] = {
     "generale_value": _v(
         "1000",
         P_GENERALE,
-        note="Pagat's example of an agreed score is 1000; unused while the générale is off.",
+        note="Pagat gives 1000 as an example of the agreed value; unused while the générale is off.",
     ),
     "coinche_timing": _v("any_time", P_VOLEE),
     "coinche_freezes": _v("yes", P_ENDS),
