@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+from tests.once import once_per_run
+
 # ``explainer check`` checks laws in one process under the suite (the command line's
 # default is two where two CPUs are available): tests/test_law_workers.py asks for two.
 os.environ.setdefault("EXPLAINER_JOBS", "1")
@@ -34,11 +36,15 @@ settings.register_profile("mutation", deadline=None, derandomize=True, database=
 
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel of this checkout, built once for the tests that install it
+    """The wheel of this checkout, built once per run for the tests that install it
     (:func:`tests.install.build_wheel`)."""
     from tests.install import build_wheel
 
-    return build_wheel(tmp_path_factory.mktemp("wheel"))
+    with once_per_run(tmp_path_factory, "wheel") as (folder, made):
+        if made:
+            (found,) = (folder / "dist").glob("rules_explainer-*.whl")
+            return found
+        return build_wheel(folder)
 
 
 # ---------------------------------------------------------------------------------------
@@ -50,16 +56,19 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real project built once into a temporary folder (read it, never change it)."""
+    """The real project built once per run into a temporary folder (read it, never change
+    it)."""
     import io
 
     from explainer.site.build import run_build
 
-    out = tmp_path_factory.mktemp("built") / "site"
-    stream = io.StringIO()
-    code = run_build(ROOT, out, None, stream)
-    assert code == 0, stream.getvalue()
-    return out
+    with once_per_run(tmp_path_factory, "built") as (folder, made):
+        out = folder / "site"
+        if not made:
+            stream = io.StringIO()
+            code = run_build(ROOT, out, None, stream)
+            assert code == 0, stream.getvalue()
+        return out
 
 
 @pytest.fixture(scope="session")

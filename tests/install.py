@@ -173,6 +173,11 @@ def make_site(wheel: Path, where: Path) -> Made:
     python = fresh_venv(where / "tool")
     pip_install(python, str(wheel))
     run([str(where / "tool" / "bin" / "explainer"), "new", "club"], where)
+    return made_site(wheel, where)
+
+
+def made_site(wheel: Path, where: Path) -> Made:
+    """What :func:`make_site` made in ``where`` (for a test run's other workers)."""
     meta, _ = wheel_metadata(wheel)
     urls = dict(entry.split(", ", 1) for entry in meta.get_all("Project-URL") or [])
     return Made(wheel, where / "tool" / "bin", where / "club", Release(__version__, urls["Source"]))

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from explainer.new import create_site
+
 from .conftest import run_cli, site_files
 
 PAGES = 40
@@ -71,9 +73,13 @@ def _debris(out: Path) -> list[str]:
 
 
 @pytest.fixture
-def big(project: Path) -> Path:
-    _grow(project)
-    return project
+def big(tmp_path: Path) -> Path:
+    """A new site (``explainer new``'s scaffold) grown large: the shipped scenarios would
+    add only checking and rendering time, none of it writing, which the kill must catch."""
+    root = tmp_path / "project"
+    create_site(root)
+    _grow(root)
+    return root
 
 
 def _build_in_process(root: Path, out: Path) -> None:

@@ -5,7 +5,8 @@ build (``browser`` and ``served_site``, tests/conftest.py).
   example present; a hand starts neutral, a tap reveals one card's verdict and "Show the
   answer" all of them; without JavaScript the answer is a closed <details> and the cards
   are not buttons.
-- axe-core 4 finds no violation on any page x language x light/dark x 1280/390 px.
+- axe-core 4 finds no violation on any page x language x light/dark x 1280/390 px (one
+  test per page, each loading it once).
 - Nothing scrolls sideways at 320 px: a box wider than its content scrolls by itself,
   takes keyboard focus and is labelled. The Rule sets page has no such box: nothing on
   it scrolls sideways at 1280 or 320 px.
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -203,34 +205,54 @@ def test_the_language_switch_keeps_the_anchor(browser: Any, served_site: tuple[s
     context.close()
 
 
-def test_axe_finds_no_violation_on_any_page_language_scheme_and_width(
-    browser: Any, served_site: tuple[str, Path]
-) -> None:
-    base, out = served_site
-    script = axe_script()
-    # axe is injected by the test, so this context alone bypasses the pages' CSP
+SHIPPED_PAGES = _pages(ROOT / "site")
+"""Every page of the committed site (tests/site/test_site_fresh.py keeps it a fresh build):
+one axe test each, so the suite's workers share them."""
+
+
+def test_the_axe_tests_cover_every_built_page(served_site: tuple[str, Path]) -> None:
+    _, out = served_site
+    assert SHIPPED_PAGES == _pages(out)
+    assert len(SHIPPED_PAGES) > 0
+
+
+@pytest.fixture(scope="module")
+def axe_page(browser: Any) -> Iterator[Any]:
+    """One page for every axe test of the module (a worker's): axe is injected by the test,
+    so this context alone bypasses the pages' CSP."""
     context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900})
-    page = context.new_page()
+    yield context.new_page()
+    context.close()
+
+
+@pytest.mark.parametrize("rel", SHIPPED_PAGES)
+def test_axe_finds_no_violation_in_either_scheme_at_either_width(
+    axe_page: Any, served_site: tuple[str, Path], rel: str
+) -> None:
+    """The page is loaded and axe injected once; each scheme and width is emulated on it
+    and axe run again (nothing else reloads)."""
+    base, _ = served_site
+    page = axe_page
+    page.emulate_media(color_scheme=SCHEMES[0])
+    page.set_viewport_size({"width": WIDTHS[0], "height": 900})
+    page.goto(base + rel)
+    page.add_script_tag(path=str(axe_script()))
+    page.evaluate("axe.configure({noHtml: true})")
     found: list[str] = []
     runs = 0
-    for rel in _pages(out):
-        page.goto(base + rel)
-        page.add_script_tag(path=str(script))
-        page.evaluate("axe.configure({noHtml: true})")
-        for scheme in SCHEMES:
-            page.emulate_media(color_scheme=scheme)
-            for width in WIDTHS:
-                page.set_viewport_size({"width": width, "height": 900})
-                result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-                runs += 1
-                for v in result["violations"]:
-                    targets = [" ".join(map(str, n["target"])) for n in v["nodes"][:3]]
-                    found.append(
-                        f"{rel} {scheme} {width}px: {v['id']} ({v['impact']}) on"
-                        f" {len(v['nodes'])} nodes, e.g. {targets}"
-                    )
-    context.close()
-    assert runs == len(_pages(out)) * len(SCHEMES) * len(WIDTHS)
+    for scheme in SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        for width in WIDTHS:
+            page.set_viewport_size({"width": width, "height": 900})
+            result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+            runs += 1
+            for v in result["violations"]:
+                targets = [" ".join(map(str, n["target"])) for n in v["nodes"][:3]]
+                found.append(
+                    f"{rel} {scheme} {width}px: {v['id']} ({v['impact']}) on"
+                    f" {len(v['nodes'])} nodes, e.g. {targets}"
+                )
+    assert runs == len(SCHEMES) * len(WIDTHS)
     assert not found, "\n".join(found)
 
 
