@@ -26,7 +26,16 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Final, Generic, TypeVar
 
-__all__ = ["KEEP", "ByIdentity", "cache_dir", "digest", "read_entry", "write_entry"]
+__all__ = [
+    "KEEP",
+    "ByIdentity",
+    "cache_dir",
+    "digest",
+    "read_bytes_entry",
+    "read_entry",
+    "write_bytes_entry",
+    "write_entry",
+]
 
 V = TypeVar("V")
 
@@ -50,8 +59,8 @@ def digest(*parts: bytes | str) -> str:
     return h.hexdigest()
 
 
-def _entry(folder: str, key: str) -> Path:
-    return cache_dir() / folder / f"{key}.json"
+def _entry(folder: str, key: str, suffix: str = ".json") -> Path:
+    return cache_dir() / folder / f"{key}{suffix}"
 
 
 def read_entry(folder: str, key: str) -> object | None:
@@ -68,27 +77,44 @@ def write_entry(folder: str, key: str, value: object, *, keep: int = KEEP) -> No
     """Store ``value`` (JSON) under ``key``, atomically; failures are silent. The folder
     keeps its ``keep`` newest entries (a folder with one entry per scenario, like the
     laws', needs more than :data:`KEEP`, or its entries would evict each other)."""
-    path = _entry(folder, key)
+    data = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    write_bytes_entry(folder, key, data, keep=keep, suffix=".json")
+
+
+def read_bytes_entry(folder: str, key: str, suffix: str = ".bin") -> bytes | None:
+    """The bytes stored under ``key`` in ``folder``, or ``None`` (absent or unreadable)."""
+    try:
+        return _entry(folder, key, suffix).read_bytes()
+    except OSError:
+        return None
+
+
+def write_bytes_entry(
+    folder: str, key: str, data: bytes, *, keep: int = KEEP, suffix: str = ".bin"
+) -> None:
+    """Store ``data`` under ``key``, atomically (a temporary file renamed into place);
+    failures are silent. The folder keeps its ``keep`` newest entries."""
+    path = _entry(folder, key, suffix)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=suffix)
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(value, f, ensure_ascii=False, separators=(",", ":"))
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
             os.replace(tmp, path)
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
-        _prune(path.parent, keep)
+        _prune(path.parent, keep, suffix)
     except OSError:
         return
 
 
-def _prune(folder: Path, keep: int) -> None:
+def _prune(folder: Path, keep: int, suffix: str) -> None:
     """Remove all but the ``keep`` newest entries of ``folder``."""
     entries = []
-    for p in folder.glob("*.json"):
+    for p in folder.glob(f"*{suffix}"):
         with contextlib.suppress(OSError):
             entries.append((p.stat().st_mtime_ns, p))
     for _, p in sorted(entries, reverse=True)[keep:]:

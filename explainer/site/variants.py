@@ -132,7 +132,7 @@ class _Family:
     def value(self, rules: Rules, knob: str) -> str:
         """``knob``'s value in ``rules``, as a scenario writes it."""
         if isinstance(rules, CoincheRules):
-            return rules.knobs[knob]
+            return rules.written(knob)
         return str(getattr(rules, knob))
 
 

@@ -240,6 +240,11 @@ class CoincheRules:
         """Every knob as a scenario writes it: ``{"min_bid": "80", "sa_ta": "off", ...}``."""
         return {name: _written(name, getattr(self, name)) for name in COINCHE_KNOBS}
 
+    def written(self, knob: str) -> str:
+        """One knob as a scenario writes it (``"off"`` for ``sa_ta``), without building
+        :attr:`knobs` for the others: a page's variant notes read thousands."""
+        return _written(knob, getattr(self, knob))
+
     @property
     def is_preset(self) -> bool:
         """Whether this rule set is exactly one of the presets."""

@@ -185,3 +185,10 @@ def test_play_knobs_mean_what_the_classic_rule_sets_say(knob: str) -> None:
     assert COINCHE_KNOBS[knob].values == KNOBS[knob].values
     for value in KNOBS[knob].values:
         assert getattr(find_coinche_rules(**{knob: value}).play_rules, knob) == value
+
+
+def test_one_knob_is_written_as_every_knob_is() -> None:
+    from explainer.engine import COINCHE_KNOBS, COINCHE_PRESETS
+
+    for rules in COINCHE_PRESETS.values():
+        assert {k: rules.written(k) for k in COINCHE_KNOBS} == rules.knobs
