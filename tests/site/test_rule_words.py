@@ -72,7 +72,7 @@ def test_rule_sets_cells_name_the_value_in_words(built_site: Path, lang: str, wo
 
 def test_french_citation_puts_a_space_before_the_colon(built_site: Path) -> None:
     html = _page(built_site, "fr", "rule-sets")
-    assert '§5.2.2\u00a0: <q lang="fr">Si c&#39;est impossible, il faut fournir' in html
+    assert '§5.2.2</span>\u00a0: <q lang="fr">Si c&#39;est impossible, il faut fournir' in html
 
 
 @pytest.mark.parametrize("lang", ["en", "pl", "fr"])
