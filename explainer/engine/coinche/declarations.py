@@ -371,14 +371,30 @@ _THREE_LOW: Final = 0x3F3F3F3F
 """The cards that can be the lowest of three in sequence (a seven up to a queen)."""
 
 
+def _has_run(hand: int) -> bool:
+    """Three cards in sequence in some suit."""
+    return bool(hand & hand >> 1 & hand >> 2 & _THREE_LOW)
+
+
+def _has_carre(hand: int) -> bool:
+    """Some rank four times."""
+    return bool(hand & hand >> 8 & hand >> 16 & hand >> 24 & 0xFF)
+
+
+def may_declare(hand: int) -> bool:
+    """Whether ``hand`` (a mask) holds three cards in sequence in a suit or four of a rank:
+    a hand without either holds no declaration (most hands: nothing is searched)."""
+    return _has_run(hand) or _has_carre(hand)
+
+
 def _runs(hand: int) -> list[Declaration]:
-    if not hand & hand >> 1 & hand >> 2 & _THREE_LOW:  # no three in sequence: no run
+    if not _has_run(hand):
         return []
     return [d for mask, d in _RUNS if hand & mask == mask]
 
 
 def _carres(hand: int, trump: Trump, rules: CoincheRules) -> list[Declaration]:
-    if not hand & hand >> 8 & hand >> 16 & hand >> 24 & 0xFF:  # no rank four times
+    if not _has_carre(hand):
         return []
     return [d for mask, d in _CARRES if hand & mask == mask and d.points(trump, rules) > 0]
 
@@ -411,6 +427,8 @@ def declarations_in_hand(
     ['carre J']
     """
     mask = hand.mask if isinstance(hand, CardSet) else hand
+    if not may_declare(mask):
+        return ()
     carres = _carres(mask, trump, rules)
     if rules.card_reuse:
         return tuple(carres + _maximal_runs(mask))

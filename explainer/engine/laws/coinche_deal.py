@@ -30,6 +30,7 @@ from ..coinche.declarations import (
     DeclarationsResult,
     compare_held,
     declarations_in_hand,
+    may_declare,
 )
 from ..coinche.rules import FFB_COINCHE, CoincheRules
 from ..coinche.scoring import CoincheScore, card_points_of, score_coinche, trick_points
@@ -148,16 +149,6 @@ def _card_points(deal: RandomDeal, rules: CoincheRules) -> tuple[int, int]:
 _HELD_DECLARATIONS: dict[tuple[int, Trump, tuple[object, ...]], tuple[Declaration, ...]] = {}
 """The declarations of each hand met, by hand, trump and the knobs that read them."""
 _HELD_KNOBS: Final = ("card_reuse", "carre_vs_cent", "low_carres", "no_trump_carres")
-
-
-def may_declare(hand: int) -> bool:
-    """Whether ``hand`` holds three cards in sequence in a suit or four of a rank: a hand
-    without either holds no declaration (most hands: the search is then skipped)."""
-    runs = 0
-    for suit in range(4):
-        m = hand >> 8 * suit & 0xFF  # a suit's ranks, from the seven up: sequence order
-        runs |= m & m >> 1 & m >> 2
-    return bool(runs or hand & hand >> 8 & hand >> 16 & hand >> 24 & 0xFF)
 
 
 def _held(hand: int, trump: Trump, rules: CoincheRules) -> tuple[Declaration, ...]:

@@ -29,7 +29,12 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Final
 
-from ..coinche.declarations import Declaration, compare_declarations, declarations_in_hand
+from ..coinche.declarations import (
+    Declaration,
+    compare_declarations,
+    declarations_in_hand,
+    may_declare,
+)
 from ..coinche.rules import (
     COINCHE_KNOBS,
     COINCHE_PRESETS,
@@ -56,7 +61,6 @@ from .coinche_deal import (
     CoincheFacts,
     coinche_score,
     declarations_equal,
-    may_declare,
 )
 from .coinche_deal import play_rules as coinche_play_rules
 from .deal_law import DEAL_SAMPLES, DealLaw

@@ -310,3 +310,16 @@ def test_a_hand_declares_the_set_of_declarations_worth_the_most(
     rules = find_coinche_rules(no_trump_carres=no_trump_carres)
     got = [str(d) for d in declarations_in_hand(hand, trump, rules=rules)]
     assert got == _best_by_brute_force(hand, trump, rules)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand=_hands())
+def test_a_hand_may_declare_when_it_holds_three_in_sequence_or_four_of_a_rank(hand: int) -> None:
+    from explainer.engine.coinche.declarations import may_declare
+
+    def held(rank: int, suit: int) -> bool:
+        return bool(hand >> (8 * suit + rank) & 1)
+
+    run = any(all(held(r + k, s) for k in range(3)) for s in range(4) for r in range(6))
+    carre = any(all(held(r, s) for s in range(4)) for r in range(8))
+    assert may_declare(hand) == (run or carre)
