@@ -18,9 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Final
 
-from ..contract import Contract, Trump, tables
+from ..contract import Contract, Trump, point_table
 from ..deal import (
     BELOTE,
     DealResult,
@@ -52,13 +51,6 @@ __all__ = [
     "score_coinche",
     "trick_points",
 ]
-
-_ALL_TRUMP: Final = {
-    "ffb2015": (0, 0, 9, 5, 13, 2, 3, 6),
-    "pagat": (0, 0, 9, 5, 14, 1, 3, 6),
-    "ffb2016_ratio": (0, 0, 14, 10, 20, 3, 4, 11),
-}
-"""Tout atout card points by rank (7 8 9 10 J Q K A); ``ffb2016_ratio`` is then scaled."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,10 +102,7 @@ def round_score(points: int, rounding: str) -> int:
 def card_points_of(cards: Sequence[int], trump: Trump, rules: CoincheRules = FFB_COINCHE) -> int:
     """The card points of ``cards`` under ``trump`` (tout atout per ``all_trump_points``,
     unscaled)."""
-    if trump == Trump.ALL:
-        table = _ALL_TRUMP[rules.all_trump_points]
-        return sum(table[c & 7] for c in cards)
-    points = tables(trump).points
+    points = point_table(trump, rules.all_trump_points)
     return sum(points[c] for c in cards)
 
 

@@ -33,12 +33,12 @@ from ..coinche.declarations import (
     may_declare,
 )
 from ..coinche.rules import FFB_COINCHE, CoincheRules
-from ..coinche.scoring import CoincheScore, card_points_of, score_coinche, trick_points
-from ..contract import Trump
+from ..coinche.scoring import CoincheScore, score_coinche, trick_points
+from ..contract import Trump, point_table
 from ..deal import BELOTE, belote_seats
 from ..rules import RuleSet
 from ..seats import Seat, Team
-from ..simulate import RandomDeal
+from ..simulate import RandomDeal, recount
 from .terms import DealConclusion
 
 __all__ = ["BIDS", "LEVELS", "CoincheFacts", "announce_all", "coinche_contract", "coinche_score"]
@@ -140,10 +140,7 @@ def _card_points(deal: RandomDeal, rules: CoincheRules) -> tuple[int, int]:
     unscaled, as :func:`~explainer.engine.play_coinche_deal` counts them."""
     if deal.trump != Trump.ALL:
         return deal.card_points
-    team = [0, 0]
-    for i, winner in enumerate(deal.winners):
-        team[winner & 1] += card_points_of(deal.cards[4 * i : 4 * i + 4], deal.trump, rules)
-    return (team[0], team[1])
+    return recount(deal.cards, deal.winners, point_table(deal.trump, rules.all_trump_points))
 
 
 _HELD_DECLARATIONS: dict[tuple[int, Trump, tuple[object, ...]], tuple[Declaration, ...]] = {}
