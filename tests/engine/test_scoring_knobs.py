@@ -293,7 +293,8 @@ def test_deal_totals_add_up_under_every_scoring_knob(ns, winners, belotes, taker
     made: each team its points; failed: the defenders the whole deal and the belotes they get,
     the takers the belote they keep; litige: the held points and the defenders' add up."""
     ratio = trump == Trump.ALL and rules.all_trump_points == "ffb2016_ratio"
-    cards = 248 if ratio else 152
+    unscaled = trump == Trump.ALL and rules.all_trump_points == "trump_values"
+    cards = 248 if ratio or unscaled else 152
     capot = len({w % 2 for w in winners}) == 1
     card_points = (ns * cards // 152, cards - ns * cards // 152)
     if capot:  # a team with every trick has every card
@@ -307,6 +308,8 @@ def test_deal_totals_add_up_under_every_scoring_knob(ns, winners, belotes, taker
         counts[defenders] = 0
     swept = capot and winners[-1] % 2 == defenders and rules.defenders_capot == "no_bonus"
     whole = int(rules.capot_points) if capot and not swept else 162
+    if unscaled:  # counted at the trump values: 258 in all, 348 with a capot (and its bonus)
+        whole = 348 if capot and not swept else 258
     assert sum(d.points) == whole + counts[0] + counts[1]
     assert (d.capot is not None) == capot
     tie = d.points[takers] == d.points[defenders]
