@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 
 from ..contract import Contract, Trump, point_table
 from ..deal import (
@@ -506,6 +507,19 @@ def _hands(deal: DealResult) -> list[int]:
     return hands
 
 
+def classic_comparison(rules: RuleSet) -> CoincheRules:
+    """The Coinche rules a classic deal's declarations are compared by under ``rules``:
+    Pagat's under ``pagat_belote``, else the FFB's, with the rule set's
+    ``classic_declarations`` (made once per pair: a deal law compares thousands)."""
+    return _comparison(rules.name == "pagat_belote", rules.classic_declarations)
+
+
+@cache
+def _comparison(pagat: bool, classic_declarations: str) -> CoincheRules:
+    base = PAGAT_COINCHE if pagat else FFB_COINCHE
+    return base.with_knobs(classic_declarations=classic_declarations)
+
+
 def declare_classic(
     deal: DealResult, announced: Announced, *, rules: RuleSet
 ) -> tuple[DealResult, DeclarationsResult]:
@@ -527,8 +541,7 @@ def declare_classic(
         raise DeclarationError(
             f"declarations are not played under {rules.name} (classic_declarations: off)"
         )
-    base = PAGAT_COINCHE if rules.name == "pagat_belote" else FFB_COINCHE
-    compare = base.with_knobs(classic_declarations=rules.classic_declarations)
+    compare = classic_comparison(rules)
     decl = compare_declarations(
         announced,
         trump=deal.contract.trump,

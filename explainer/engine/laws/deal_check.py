@@ -38,11 +38,10 @@ from ..coinche.declarations import (
 from ..coinche.rules import (
     COINCHE_KNOBS,
     COINCHE_PRESETS,
-    FFB_COINCHE,
-    PAGAT_COINCHE,
     STEP_KNOBS,
     CoincheRules,
 )
+from ..coinche.scoring import classic_comparison
 from ..contract import Trump, point_table
 from ..deal import (
     BELOTE,
@@ -209,13 +208,6 @@ def _declaration_held(deal: RandomDeal) -> bool:
     return any(_held(deal)[1])
 
 
-@cache
-def _declaring(pagat: bool, classic_declarations: str) -> CoincheRules:
-    """The Coinche rules whose comparison of declarations a classic deal follows."""
-    base = PAGAT_COINCHE if pagat else FFB_COINCHE
-    return base.with_knobs(classic_declarations=classic_declarations)
-
-
 def _declarations_scored(s: _Scored, rules: RuleSet) -> bool:
     """Whether, every declaration held being announced, a team scores declarations under
     ``rules``: never where the rule set plays none (``classic_declarations: off``: the
@@ -229,7 +221,7 @@ def _declarations_scored(s: _Scored, rules: RuleSet) -> bool:
         trump=s.deal.trump,
         dealer=s.deal.leader.previous,
         hands=s.deal.hands,
-        rules=_declaring(rules.name == "pagat_belote", rules.classic_declarations),
+        rules=classic_comparison(rules),
         game="belote",
     )
     return any(compared.points)
@@ -322,24 +314,26 @@ def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: Any
     if not failed and conclusion is not DealConclusion.POINTS_162_OR_CAPOT:
         return True  # the failed conclusions say nothing of this deal
     takers = s.deal.taker & 1
-    bonus = [0, 0]
-    for seat in s.belotes:
-        bonus[seat & 1] += BELOTE
+    bonus = _raw_bonus(s)
     if rules.belote == "attack_only":
         bonus[takers ^ 1] = 0  # the defenders' belote never counts
-    capot = score.capot
-    whole = (
-        152 + LAST_TRICK
-        if capot is None
-        else capot_value(rules, s.deal.trump, defenders=capot != takers)
-    )
     if conclusion is DealConclusion.POINTS_162_OR_CAPOT:
-        return sum(score.points) - sum(bonus) == whole
+        return sum(score.points) - sum(bonus) == _whole(s, rules)
     if conclusion is DealConclusion.FAILED_TAKERS_ZERO:
         return score.score[takers] == (0 if rules.belote == "prenable" else bonus[takers])
     given = sum(bonus) if rules.belote == "prenable" else bonus[takers ^ 1]
     every = deal_total(rules, s.deal.trump, capot=score.capot is not None, defenders=True)
     return score.score[takers ^ 1] == every + given
+
+
+def _whole(s: _Scored, rules: RuleSet) -> int:
+    """What the teams' points add up to, belotes aside: 162 (the laws' words; 258 at
+    all-trump counted at the trump values breaks them), or what the capot team counts
+    (:func:`~explainer.engine.capot_value`)."""
+    capot = s.score.capot
+    if capot is None:
+        return 152 + LAST_TRICK
+    return capot_value(rules, s.deal.trump, defenders=capot != s.deal.taker & 1)
 
 
 def _raw_bonus(s: _Scored) -> list[int]:
@@ -370,12 +364,7 @@ def _capot_252(s: _Scored, rules: RuleSet) -> bool:
 def _belote_each_pair(s: _Scored, rules: RuleSet) -> bool:
     """The two teams' points add up to the deal's whole plus 20 for each king and queen of
     a trump suit held in one hand: every such pair scores its belote."""
-    capot = s.score.capot
-    defenders = capot != s.deal.taker & 1
-    whole = (
-        152 + LAST_TRICK if capot is None else capot_value(rules, s.deal.trump, defenders=defenders)
-    )
-    return sum(s.score.points) == whole + BELOTE * len(_pairs(s.deal))
+    return sum(s.score.points) == _whole(s, rules) + BELOTE * len(_pairs(s.deal))
 
 
 _WHATEVER_THE_RULES: Final = {
