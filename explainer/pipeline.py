@@ -100,8 +100,8 @@ class Stages:
     """The catalogs' report (:func:`~explainer.i18n.check.catalog_report`)."""
     outside_links: Callable[[Path], list[Diagnostic]] | None = None
     """The links out of the project (:func:`~explainer.scenarios.files.outside_links`):
-    a build that has just looked for them (and found none) need not walk the inputs
-    again."""
+    a memo that has just looked for them (the build, before it checks) need not walk the
+    inputs again."""
     find_files: Callable[[Path], list[Path]] = find_files
     """The scenario and page files under a folder (:func:`~explainer.scenarios.loader.find_files`)."""
     confinement: Callable[[Path], Confinement] = Confinement

@@ -33,7 +33,7 @@ import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, TextIO
 
@@ -102,26 +102,23 @@ NO_BASE_URL_NOTE: Final = (
 # ------------------------------------------------------------------------------ gather
 
 
-def gather(
-    root: Path, memo: Memo | None = None, *, links_checked: bool = False
-) -> tuple[Site | None, list[Diagnostic]]:
+def gather(root: Path, memo: Memo | None = None) -> tuple[Site | None, list[Diagnostic]]:
     """Check the project as ``explainer check`` does (:func:`~explainer.pipeline.check_project`,
     one verdict for both), load the catalogs and compute every example's view (each
-    step through ``memo``, when given, which keeps them between builds).
-    ``links_checked``: the caller has just looked for links out of the project and found
-    none (:func:`~explainer.scenarios.files.outside_links`), so the check need not.
+    step through ``memo``, when given, which keeps them between builds; its links out of
+    the project too, which :func:`build_site` has just looked for).
 
     Returns the site, or ``None`` and every problem found (sorted by place).
     """
     from explainer.pipeline import Stages, check_project
 
-    stages = Stages(outside_links=_none if links_checked else None)
+    stages = Stages()
     if memo is not None:
-        stages = replace(
-            stages,
+        stages = Stages(
             load_file=memo.load_file,
             run_all=memo.run_all,
             catalog_report=memo.catalog_report,
+            outside_links=memo.outside_links,
             find_files=memo.find_files,
             confinement=memo.confinement,
         )
@@ -149,10 +146,6 @@ def gather(
     return Site(
         root, _page_views(checked.project.pages, scenarios, views), catalogs, checked.settings
     ), []
-
-
-def _none(root: Path) -> list[Diagnostic]:
-    return []
 
 
 def _page_views(
@@ -372,7 +365,7 @@ def build_site(
         # code, the libraries' versions): the check would answer the same, and nothing
         # is written. (A session's first build checks anyway: its memo starts full.)
         return EXIT_OK, [], f"{out} is up to date (same inputs as its last checked build)"
-    site, problems = gather(root, memo, links_checked=True)
+    site, problems = gather(root, memo)
     if problems:
         return exit_code(problems), problems, "the site was not changed"
     assert site is not None
