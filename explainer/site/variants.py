@@ -187,8 +187,11 @@ def _facts(scenario: Scenario, rules: Rules) -> dict[str, Any] | None:
     """The checked facts of ``scenario`` under ``rules``, or ``None`` if it cannot
     happen under them (an illegal play or call): the kind recomputes it."""
     other = _recomputed(scenario, rules)
-    if other is None:
-        return None
+    return None if other is None else _checked(scenario, other)
+
+
+def _checked(scenario: Scenario, other: Scenario) -> dict[str, Any]:
+    """The facts ``scenario`` states, as ``other`` (it recomputed) has them."""
     computed = kind_of(scenario).computed(other)
     return {k: computed.get(k) for k in scenario.expect}
 
@@ -309,8 +312,7 @@ def _elsewhere_variants(
             other = _recomputed(scenario, base.with_knobs(**{knob: value}))
             if other is None:
                 continue
-            computed = kind_of(scenario).computed(other)
-            theirs = {k: computed.get(k) for k in scenario.expect}
+            theirs = _checked(scenario, other)
             cite = sourced.cites[0] if sourced.cites else None
             anchor = f"other-{knob}-{value}" if family.game == "belote" else None
             source = cite.key if cite is not None else knob
