@@ -38,7 +38,7 @@ from .contract import Contract, Trump
 from .errors import IllegalPlayError, InvalidContractError, InvalidDealError
 from .play import Rule, TrickResult, make_ruler, score_trick, why_illegal
 from .rules import HOUSE, RuleSet
-from .seats import Seat, Team
+from .seats import SEATS, TEAMS, Seat, Team
 
 __all__ = [
     "BELOTE",
@@ -71,8 +71,6 @@ RATIO_TOTAL: Final = 258
 """An all-trump deal counted with trump values (62 a suit, + 10): ``ffb2016_ratio`` scales
 it to :data:`DEAL_TOTAL`."""
 
-_TEAMS: Final = tuple(Team)
-_SEATS: Final = tuple(Seat)
 
 Play = tuple[Seat, int]
 """One play: the seat and its card."""
@@ -135,7 +133,7 @@ def _capot(winners: Sequence[Seat | int]) -> Team | None:
     for w in winners:
         if w & 1 != team:
             return None
-    return _TEAMS[team]
+    return TEAMS[team]
 
 
 def _ratio(count: int) -> int:
@@ -325,7 +323,7 @@ def _dealt_hands(tricks: Sequence[Sequence[Play]]) -> list[Mask]:
                 raise InvalidDealError(
                     f"invalid card in trick {ti + 1}: {c!r}", trick_index=ti, play_index=pi
                 )
-            if seat not in _SEATS:
+            if seat not in SEATS:
                 raise InvalidDealError(
                     f"invalid seat in trick {ti + 1}: {seat!r}", trick_index=ti, play_index=pi
                 )
@@ -441,7 +439,7 @@ def belote_seat(trump: Trump, hands: Sequence[Mask]) -> Seat | None:
     if trump >= Trump.NONE:
         return None
     king_queen = _KING_QUEEN[trump]
-    for seat in _SEATS:
+    for seat in SEATS:
         if hands[seat] & king_queen == king_queen:
             return seat
     return None
@@ -475,7 +473,7 @@ def belote_seats(trump: Trump, hands: Sequence[Mask], rules: RuleSet = HOUSE) ->
         return ()
     out = []
     for king_queen in _KING_QUEEN:
-        for seat in _SEATS:
+        for seat in SEATS:
             if hands[seat] & king_queen == king_queen:
                 out.append(seat)
     return tuple(out)

@@ -16,7 +16,7 @@ from enum import IntEnum
 
 from .errors import InvalidSeatError
 
-__all__ = ["Seat", "Team"]
+__all__ = ["SEATS", "TEAMS", "Seat", "Team"]
 
 
 class Team(IntEnum):
@@ -28,7 +28,7 @@ class Team(IntEnum):
     @property
     def other(self) -> Team:
         """The opposing team."""
-        return _TEAMS[self ^ 1]
+        return TEAMS[self ^ 1]
 
     @property
     def seats(self) -> tuple[Seat, Seat]:
@@ -57,22 +57,22 @@ class Seat(IntEnum):
     @property
     def next(self) -> Seat:
         """The seat that plays after this one."""
-        return _SEATS[(self + 1) & 3]
+        return SEATS[(self + 1) & 3]
 
     @property
     def previous(self) -> Seat:
         """The seat that plays before this one (the dealer of a deal this seat opens)."""
-        return _SEATS[(self + 3) & 3]
+        return SEATS[(self + 3) & 3]
 
     @property
     def partner(self) -> Seat:
         """The seat across the table."""
-        return _SEATS[self ^ 2]
+        return SEATS[self ^ 2]
 
     @property
     def team(self) -> Team:
         """The seat's partnership."""
-        return _TEAMS[self & 1]
+        return TEAMS[self & 1]
 
     @classmethod
     def parse(cls, text: str) -> Seat:
@@ -84,11 +84,12 @@ class Seat(IntEnum):
 
     def after(self, n: int) -> Seat:
         """The seat ``n`` places later in turn order."""
-        return _SEATS[(self + n) & 3]
+        return SEATS[(self + n) & 3]
 
 
-_SEATS: tuple[Seat, ...] = tuple(Seat)
-"""The seats by index: a lookup costs less than calling the enum, and the deal laws turn
-seats hundreds of thousands of times."""
-_TEAMS: tuple[Team, ...] = tuple(Team)
-_TEAM_SEATS: tuple[tuple[Seat, Seat], ...] = tuple((_SEATS[t], _SEATS[t + 2]) for t in Team)
+SEATS: tuple[Seat, ...] = tuple(Seat)
+"""The seats by index (N, E, S, W): a lookup costs less than calling the enum, and the
+deal laws turn seats hundreds of thousands of times; every module reads them here."""
+TEAMS: tuple[Team, ...] = tuple(Team)
+"""The teams by index (NS, EW)."""
+_TEAM_SEATS: tuple[tuple[Seat, Seat], ...] = tuple((SEATS[t], SEATS[t + 2]) for t in Team)

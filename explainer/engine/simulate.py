@@ -28,7 +28,7 @@ from .contract import Trump, point_table, tables
 from .deal import belote_seats, score_deal
 from .play import make_trick_ruler
 from .rules import HOUSE, RuleSet
-from .seats import Seat, Team
+from .seats import SEATS, Seat, Team
 
 __all__ = [
     "DRAWS",
@@ -39,8 +39,6 @@ __all__ = [
     "random_scored_deals",
     "scored_deal_stream",
 ]
-
-_SEATS = tuple(Seat)
 
 
 _DRAWS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in range(31, 0, -1))
@@ -246,7 +244,7 @@ def _play(setup: _Setup, hands: list[Mask], draws: Sequence[float], leader: int)
             if key[c] > top:
                 best, top, win = c, key[c], i
         lead = (lead + win) & 3
-        winners.append(_SEATS[lead])
+        winners.append(SEATS[lead])
         team_points[lead & 1] += points
     return _Played(tuple(played), tuple(winners), (team_points[0], team_points[1]), tuple(alike))
 
@@ -295,7 +293,7 @@ def _result(
         trump=trump,
         taker=taker,
         hands=dealt,
-        leader=_SEATS[leader],
+        leader=SEATS[leader],
         cards=played.cards,
         winners=played.winners,
         card_points=played.card_points,

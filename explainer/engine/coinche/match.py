@@ -40,7 +40,7 @@ from typing import Final
 
 from ..deal import BELOTE
 from ..rules import RuleSet, find_rules
-from ..seats import Seat, Team
+from ..seats import TEAMS, Seat, Team
 from .errors import MatchError
 from .rules import FFB_COINCHE, CoincheRules, find_coinche_rules
 from .scoring import round_score
@@ -143,7 +143,6 @@ class MatchResult:
     held: int = 0
 
 
-_TEAMS: Final = tuple(Team)
 _NEXT: Final = {seat: seat.next for seat in Seat}
 """The teams, and the seat after each: looked up once (a match law plays a million deals)."""
 
@@ -168,7 +167,7 @@ def _crossing(
     totals: list[int], deal: MatchDeal, scores: list[int], target: int, rules: MatchRules
 ) -> list[Team]:
     out = []
-    for team in _TEAMS:
+    for team in TEAMS:
         if not _reached(totals[team], target, rules):
             continue
         belote = BELOTE * deal.belote.count(team)

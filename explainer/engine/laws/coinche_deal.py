@@ -37,7 +37,7 @@ from ..coinche.scoring import CoincheScore, score_coinche, trick_points
 from ..contract import Trump, point_table
 from ..deal import BELOTE, belote_seats
 from ..rules import RuleSet
-from ..seats import Seat, Team
+from ..seats import SEATS, TEAMS, Seat, Team
 from ..simulate import RandomDeal, recount
 from .terms import DealConclusion
 
@@ -49,8 +49,6 @@ LEVELS: Final = (Level.NONE, Level.COINCHE, Level.SURCOINCHE)
 """The levels a stream's deals take in turn, each bid at each level."""
 
 
-_SEATS: Final = tuple(Seat)
-_TEAMS: Final = tuple(Team)
 _EVERY_PAIR: Final = FFB_COINCHE.play_rules
 """A rule set whose belotes are every king and queen of a trump suit one hand holds
 (``all_trump_belote: each_suit``, as every Coinche preset)."""
@@ -173,7 +171,7 @@ def announce_all(
     how a page plays its counterexample again."""
     if not rules.declarations:
         return {}
-    return {seat: held_declarations(hands[seat], trump, rules) for seat in _SEATS}
+    return {seat: held_declarations(hands[seat], trump, rules) for seat in SEATS}
 
 
 _NONE_HELD: Final[tuple[tuple[Declaration, ...], ...]] = ((), (), (), ())
@@ -184,7 +182,7 @@ def _announced(deal: RandomDeal, rules: CoincheRules) -> tuple[tuple[Declaration
     if not rules.declarations:
         return _NONE_HELD
     hands, trump = deal.hands, deal.trump
-    return tuple(_held(hands[seat], trump, rules) for seat in _SEATS)
+    return tuple(_held(hands[seat], trump, rules) for seat in SEATS)
 
 
 def _compared(deal: RandomDeal, rules: CoincheRules) -> DeclarationsResult:
@@ -205,15 +203,13 @@ def coinche_score(deal: RandomDeal, index: int, rules: CoincheRules) -> CoincheF
     card_points = _card_points(deal, rules)
     winners = deal.winners
     teams = {w & 1 for w in winners}
-    capot = _TEAMS[teams.pop()] if len(teams) == 1 else None
+    capot = TEAMS[teams.pop()] if len(teams) == 1 else None
     belotes = belote_seats(deal.trump, deal.hands, play_rules(rules))
     belote = [0, 0]
     for seat in belotes:
         belote[seat & 1] += BELOTE
     declarations = _compared(deal, rules)
-    points = trick_points(
-        card_points, _TEAMS[winners[-1] & 1], capot, trump=deal.trump, rules=rules
-    )
+    points = trick_points(card_points, TEAMS[winners[-1] & 1], capot, trump=deal.trump, rules=rules)
     score = score_coinche(
         contract,
         trick_points=points,

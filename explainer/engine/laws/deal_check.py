@@ -53,7 +53,7 @@ from ..deal import (
     score_deal,
 )
 from ..rules import KNOBS, PRESETS, RuleSet, presets_for
-from ..seats import Seat
+from ..seats import SEATS, Seat
 from ..simulate import RandomDeal, recount, scored_deal_stream
 from .coinche_deal import (
     COINCHE_CONCLUSIONS,
@@ -76,8 +76,6 @@ SCORING_KNOBS: Final = (
     "defenders_capot",
 )
 """The knobs that change how a played deal is scored, not how it is played."""
-
-_SEATS: Final = tuple(Seat)
 
 
 def scoring_variants(
@@ -413,7 +411,7 @@ def _fill(trump: Trump, rule_sets: Iterable[AnyRules], count: int) -> None:
         members = list(group.values())
         pools = [_pool(trump, rules) for rules in members]
         rng = pools[0][0]
-        turns = ((_SEATS[i & 3], _SEATS[i >> 2 & 3]) for i in range(start, count))
+        turns = ((SEATS[i & 3], SEATS[i >> 2 & 3]) for i in range(start, count))
         for deals in scored_deal_stream(rng, trump, members, turns):
             for (_, pool), deal in zip(pools, deals, strict=True):
                 pool.append(deal)

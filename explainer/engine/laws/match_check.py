@@ -25,7 +25,7 @@ from typing import Final
 from ..coinche.errors import MatchError
 from ..coinche.match import MatchDeal, MatchResult, MatchRules, match_rules, play_match
 from ..rules import RuleSet
-from ..seats import Seat, Team
+from ..seats import TEAMS, Seat
 from .deal_check import SCORING_KNOBS, _fill, _Scored, _scored, _scored_key, scoring_variants
 from .deal_law import DEAL_SAMPLES
 from .match_law import MATCH_SAMPLES, MatchLaw
@@ -60,14 +60,12 @@ class _Match:
 def _match_deal(s: _Scored) -> MatchDeal:
     """A scored deal as its match sees it: the score, and who made or failed the contract
     (a classic match reads no belote: it never decides an end)."""
-    takers = _TEAMS[s.deal.taker & 1]
+    takers = TEAMS[s.deal.taker & 1]
     score = s.score
     made = takers if score.made else None
     failed = None if score.made or score.held else takers
     return MatchDeal(score.score, score.capot, (), failed, made=made, held=score.held)
 
-
-_TEAMS: Final = tuple(Team)
 
 _STREAMS: dict[tuple[object, ...], list[MatchDeal]] = {}
 
