@@ -13,12 +13,15 @@ import os
 import signal
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import settings
 
 from tests.once import once_per_run
+
+if TYPE_CHECKING:
+    from tests.install import Made
 
 # ``explainer check`` checks laws in one process under the suite (the command line's
 # default is two where two CPUs are available): tests/test_law_workers.py asks for two.
@@ -45,6 +48,17 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
             (found,) = (folder / "dist").glob("rules_explainer-*.whl")
             return found
         return build_wheel(folder)
+
+
+@pytest.fixture(scope="session")
+def made(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Made:
+    """A new site made by ``explainer new`` of the wheel installed in a fresh virtualenv
+    (:func:`tests.install.make_site`), once per run: the tests copy the site before
+    changing it and only run that virtualenv's commands."""
+    from tests.install import made_site, make_site
+
+    with once_per_run(tmp_path_factory, "made") as (folder, done):
+        return made_site(wheel, folder) if done else make_site(wheel, folder)
 
 
 # ---------------------------------------------------------------------------------------

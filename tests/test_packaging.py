@@ -31,13 +31,10 @@ from tests.install import (
     ROOT,
     Made,
     as_a_user,
-    made_site,
-    make_site,
     readme_commands,
     run,
     wheel_metadata,
 )
-from tests.once import once_per_run
 
 WORKFLOW = ".github/workflows/site.yml"
 PAGES_URL = "https://club.example/rules"
@@ -102,13 +99,6 @@ def test_the_changelog_keeps_unreleased_first_then_each_release_dated_with_its_l
 
 
 # --------------------------------------------------------------------------- a new site
-
-
-@pytest.fixture(scope="module")
-def made(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Made:
-    """Made once per run (the tests copy the site before changing it)."""
-    with once_per_run(tmp_path_factory, "made") as (folder, done):
-        return made_site(wheel, folder) if done else make_site(wheel, folder)
 
 
 def test_a_new_site_installs_by_the_distribution_name_at_its_version_never_from_a_folder(

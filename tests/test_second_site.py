@@ -1,7 +1,7 @@
 """A second rules site, end to end, as a club makes it from the released package.
 
 In a temporary folder, from a wheel built from this checkout (:mod:`tests.install`):
-``explainer new club``; the club's own rule set made the site's default in its
+``explainer new club`` (the run's one new site, copied); the club's own rule set made the site's default in its
 ``pyproject.toml``; a page with a play example, a finished trick and a whole deal scored;
 French added with an empty catalog and German with a few strings; then the README's
 command as written (a virtualenv, the package installed, the site built), the wheel
@@ -13,6 +13,7 @@ names the club's rule set, on the Practice page too.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 import pytest
 
 from tests.browser import axe_script, serving
-from tests.install import Made, as_a_user, make_site, readme_commands, run
+from tests.install import Made, as_a_user, readme_commands, run
 
 pytestmark = pytest.mark.browser
 
@@ -129,9 +130,10 @@ def _translate(po: Path, strings: dict[tuple[str, str], str]) -> None:
 
 
 @pytest.fixture(scope="module")
-def built(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The club's site, configured, then set up and built by the README's command."""
-    made = make_site(wheel, tmp_path_factory.mktemp("second"))
+def built(made: Made, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The club's site (a copy of the run's new site, tests/conftest.py's ``made``),
+    configured, then set up and built by the README's command."""
+    made = dataclasses.replace(made, site=made.copy(tmp_path_factory.mktemp("second")))
     _configure(made)
     env = as_a_user(made.site)
     build = made.local(readme_commands(made.site)[0])
