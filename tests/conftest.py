@@ -64,7 +64,7 @@ from hypothesis import settings  # noqa: E402
 from tests.once import once_per_run  # noqa: E402
 
 if TYPE_CHECKING:
-    from tests.install import Made
+    from tests.install import Made, SetUp
 
 # ``explainer check`` checks laws in one process under the suite (the command line's
 # default is two where two CPUs are available): tests/test_law_workers.py asks for two.
@@ -102,6 +102,17 @@ def made(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Made:
 
     with once_per_run(tmp_path_factory, "made") as (folder, done):
         return made_site(wheel, folder) if done else make_site(wheel, folder)
+
+
+@pytest.fixture(scope="session")
+def set_up(made: Made, tmp_path_factory: pytest.TempPathFactory) -> SetUp:
+    """:func:`made`'s site set up by its README's install command, once per run (the
+    workflow and second-site tests link its ``.venv``; tests/test_packaging.py runs the
+    README's commands whole in a site of its own)."""
+    from tests.install import set_up
+
+    with once_per_run(tmp_path_factory, "set-up") as (folder, done):
+        return set_up(made, folder, done=done)
 
 
 # ---------------------------------------------------------------------------------------

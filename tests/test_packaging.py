@@ -30,6 +30,7 @@ from explainer.new import DISTRIBUTION, scaffold_files
 from tests.install import (
     ROOT,
     Made,
+    SetUp,
     as_a_user,
     readme_commands,
     run,
@@ -205,12 +206,15 @@ def test_the_workflow_installs_as_the_readme_says(made: Made) -> None:
     assert installs == readme and len(installs) == 1
 
 
-def test_the_workflow_check_and_build_steps_run_as_written(made: Made, tmp_path: Path) -> None:
+def test_the_workflow_check_and_build_steps_run_as_written(
+    made: Made, set_up: SetUp, tmp_path: Path
+) -> None:
+    """The install step is the README's, run as written once per run (``set_up``)."""
     site = made.copy(tmp_path)
-    env = as_a_user(site)
+    env = set_up.share(site)
     workflow = _workflow(site)
     install, check = _runs(made, workflow, "check")
-    run(["bash", "-c", install], site, env=env)
+    assert install == set_up.install
     checked = run(["bash", "-c", check], site, env=env)
     assert checked.stdout == ""  # no annotation
     assert checked.stderr.endswith("1 passed, 0 failed\n")
@@ -231,13 +235,13 @@ def _break(site: Path) -> None:
 
 
 def test_the_workflow_check_step_annotates_a_wrong_fact_at_its_line_and_fails(
-    made: Made, tmp_path: Path
+    made: Made, set_up: SetUp, tmp_path: Path
 ) -> None:
     site = made.copy(tmp_path)
     _break(site)
-    env = as_a_user(site)
+    env = set_up.share(site)
     install, check = _runs(made, _workflow(site), "check")
-    run(["bash", "-c", install], site, env=env)
+    assert install == set_up.install
     checked = run(["bash", "-c", check], site, env=env, expect=1)
     (line,) = checked.stdout.splitlines()
     found = GITHUB_COMMAND.fullmatch(line)
