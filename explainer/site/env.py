@@ -227,9 +227,10 @@ def make_env(root: Path) -> Environment:
     return env
 
 
-def _translate(source: str, translated: str, variables: dict[str, Any]) -> Markup:
-    """A translated template string as safe HTML: the translation escaped like any text,
-    then its ``%(name)s`` placeholders filled (values escaped unless already Markup).
+def _translate(source: str, translated: Markup, variables: dict[str, Any]) -> Markup:
+    """A translated template string as safe HTML: ``translated``, the translation
+    escaped like any text, with its ``%(name)s`` placeholders filled (values escaped
+    unless already Markup).
 
     jinja2's newstyle gettext marks the translation itself safe, so a catalog could put
     markup on every page (``<script>`` in a msgstr); and it always %-formats, so a
@@ -237,9 +238,9 @@ def _translate(source: str, translated: str, variables: dict[str, Any]) -> Marku
     translation that does not format falls back to the English source.
     """
     if not variables:
-        return escape(translated)
+        return translated
     try:
-        return escape(translated) % variables
+        return translated % variables
     except (KeyError, ValueError, TypeError):
         return escape(source) % variables
 
@@ -253,26 +254,37 @@ def use_language(
     (``rule_sets``: the site's own, named in its words)."""
     t = catalog.translations
     lang = catalog.lang
+    said: dict[tuple[str | None, str], Markup] = {}
+
+    def escaped(context: str | None, message: str) -> Markup:
+        """A message without a plural, translated, typeset and escaped once per
+        language: a page says the same headings and sentences for every example."""
+        key = (context, message)
+        found = said.get(key)
+        if found is None:
+            text = t.gettext(message) if context is None else catalog.pgettext(context, message)
+            found = said[key] = escape(typeset(lang, str(text)))
+        return found
 
     def gettext(message: str, **variables: Any) -> Markup:
-        return _translate(message, typeset(lang, str(t.gettext(message))), variables)
+        return _translate(message, escaped(None, message), variables)
 
     def ngettext(singular: str, plural: str, num: int, **variables: Any) -> Markup:
         variables.setdefault("num", num)
         return _translate(
             singular if num == 1 else plural,
-            typeset(lang, str(t.ngettext(singular, plural, num))),
+            escape(typeset(lang, str(t.ngettext(singular, plural, num)))),
             variables,
         )
 
     def pgettext(context: str, message: str, **variables: Any) -> Markup:
-        return _translate(message, typeset(lang, str(t.pgettext(context, message))), variables)
+        return _translate(message, escaped(context, message), variables)
 
     def npgettext(context: str, singular: str, plural: str, num: int, **variables: Any) -> Markup:
         variables.setdefault("num", num)
         return _translate(
             singular if num == 1 else plural,
-            typeset(lang, str(t.npgettext(context, singular, plural, num))),
+            escape(typeset(lang, str(t.npgettext(context, singular, plural, num)))),
             variables,
         )
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any, Final
 
 from explainer.engine import (
@@ -137,22 +138,34 @@ class _Family:
 
 
 def _family(rules: Rules) -> _Family:
+    """The family ``rules`` belong to: Coinche rule sets, a Coinche preset's play rules
+    (in a play example), or a classic game's presets."""
     if isinstance(rules, CoincheRules):
+        return _families("coinche")
+    return _families("coinche-play" if rules.game == "coinche" else rules.game)
+
+
+@cache
+def _families(which: str) -> _Family:
+    """One family, built once: every example of a game reads the same presets, knobs
+    and sources (the engine's frozen tables), and a Coinche preset's play rules are
+    derived from the preset."""
+    if which == "coinche":
         return _Family(
             COINCHE_PRESETS, tuple(COINCHE_KNOBS), PRESET_SOURCES, "coinche",
             carried=("target",), other_values=COINCHE_OTHER_VALUES,
         )  # fmt: skip
-    if rules.game == "coinche":  # a Coinche preset's play rules, in a play example
+    if which == "coinche-play":  # a Coinche preset's play rules, in a play example
         return _Family(
             {n: p.play_rules for n, p in COINCHE_PRESETS.items()}, PLAY_KNOBS, PRESET_SOURCES,
             "coinche", carried=(), other_values={},
         )  # fmt: skip
-    names = presets_for(rules.game)
+    names = presets_for(which)
     return _Family(
         {n: PRESETS[n] for n in names},
         tuple(KNOBS),
         {n: preset_sources(n) for n in names},
-        rules.game,
+        which,
         carried=(
             "classic_declarations",
             "classic_sa_ta",
@@ -183,17 +196,59 @@ def _recomputed(scenario: Scenario, rules: Rules) -> Scenario | None:
     return other
 
 
-def _facts(scenario: Scenario, rules: Rules) -> dict[str, Any] | None:
-    """The checked facts of ``scenario`` under ``rules``, or ``None`` if it cannot
-    happen under them (an illegal play or call): the kind recomputes it."""
-    other = _recomputed(scenario, rules)
-    return None if other is None else _checked(scenario, other)
-
-
 def _checked(scenario: Scenario, other: Scenario) -> dict[str, Any]:
     """The facts ``scenario`` states, as ``other`` (it recomputed) has them."""
     computed = kind_of(scenario).computed(other)
     return {k: computed.get(k) for k in scenario.expect}
+
+
+class _Example:
+    """One example and what it comes to under other rules, each rule set's answer
+    computed once: the notes ask for the same rule sets many times (the example's own
+    rules for every preset, a preset's rules again to find its deciding knob, one knob
+    value shared by several presets), and recomputing a deal is the engine playing it
+    again. Equal rules give equal answers, so the answers are kept by rules; the example
+    is kept only while its notes are made."""
+
+    __slots__ = ("_done", "_facts", "_own", "scenario")
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self._done: dict[Rules, Scenario | None] = {}
+        self._facts: dict[Rules, dict[str, Any] | None] = {}
+        self._own: list[Outcome] = []
+
+    def recomputed(self, rules: Rules) -> Scenario | None:
+        """The example recomputed under ``rules`` (:func:`_recomputed`)."""
+        if rules not in self._done:
+            self._done[rules] = _recomputed(self.scenario, rules)
+        return self._done[rules]
+
+    def facts(self, rules: Rules) -> dict[str, Any] | None:
+        """The checked facts of the example under ``rules``, or ``None`` if it cannot
+        happen under them (an illegal play or call). Read only: the dict is shared."""
+        if rules not in self._facts:
+            other = self.recomputed(rules)
+            self._facts[rules] = None if other is None else _checked(self.scenario, other)
+        return self._facts[rules]
+
+    def outcome(self) -> Outcome:
+        """What the example's own deal comes to, read by the one outcome logic of every
+        deal example (:func:`~.examples.outcome_of`); asked once per preset."""
+        if not self._own:
+            self._own.append(outcome_of(view_of(self.scenario)))
+        return self._own[0]
+
+    def told(self, rules: Rules) -> Outcome | None:
+        """What the deal comes to under ``rules`` where its verdict is not the example's
+        own, else ``None`` (also where it cannot be played under them): read by the same
+        outcome logic, so that a tie or a *litige* elsewhere is told as what it is,
+        never as "made" or "failed"."""
+        other = self.recomputed(rules)
+        if other is None:
+            return None
+        theirs = outcome_of(view_of(other))
+        return None if self.outcome().verdict is theirs.verdict else theirs
 
 
 def _shown(facts: dict[str, Any] | None, shown: tuple[str, ...]) -> dict[str, Any] | None:
@@ -201,7 +256,7 @@ def _shown(facts: dict[str, Any] | None, shown: tuple[str, ...]) -> dict[str, An
 
 
 def _deciding_knob(
-    scenario: Scenario, family: _Family, base: Rules, preset: str, shown: tuple[str, ...]
+    ex: _Example, family: _Family, base: Rules, preset: str, shown: tuple[str, ...]
 ) -> str:
     """The knob whose value alone (set as in ``preset``) gives ``preset``'s facts: the first such
     knob in the game's knob order; else the first knob that alone changes a fact (two
@@ -209,12 +264,12 @@ def _deciding_knob(
     Only the ``shown`` facts are compared."""
     other = _other(family, base, preset)
     differing = [k for k in family.knobs if family.value(base, k) != family.value(other, k)]
-    mine = _shown(_facts(scenario, base), shown)
-    target = _shown(_facts(scenario, other), shown)
+    mine = _shown(ex.facts(base), shown)
+    target = _shown(ex.facts(other), shown)
     changing: list[str] = []
     for knob in differing:
         changed = base.with_knobs(**{knob: family.value(other, knob)})
-        facts = _shown(_facts(scenario, changed), shown)
+        facts = _shown(ex.facts(changed), shown)
         if facts == target:
             return knob
         if facts != mine:
@@ -230,26 +285,15 @@ def _variant(family: _Family, preset: str, knob: str, fact: str, got: Any, other
 
 
 def _outcome_variant(
-    family: _Family, scenario: Scenario, rules: Rules, preset: str, knob: str
+    family: _Family, ex: _Example, rules: Rules, preset: str, knob: str
 ) -> Variant | None:
     """The :data:`OUTCOME` variant of a deal whose verdict ``rules`` read otherwise (a
     contract made here and failed there, or held over), else ``None``."""
-    other = _recomputed(scenario, rules)
-    theirs = None if other is None else _told(scenario, other)
+    theirs = ex.told(rules)
     if theirs is None:  # the same verdict: the score says the rest
         return None
-    v = _variant(family, preset, knob, OUTCOME, outcome_of(view_of(scenario)).verdict,
-                 theirs.verdict)  # fmt: skip
+    v = _variant(family, preset, knob, OUTCOME, ex.outcome().verdict, theirs.verdict)
     return replace(v, outcome=theirs)
-
-
-def _told(scenario: Scenario, other: Scenario) -> Outcome | None:
-    """What the deal ``other`` (``scenario`` recomputed under other rules) comes to, where
-    its verdict is not ``scenario``'s, else ``None``. Both are read by the one outcome
-    logic of every deal example (:func:`~.examples.outcome_of`), so that a tie or a
-    *litige* elsewhere is told as what it is, never as "made" or "failed"."""
-    mine, theirs = outcome_of(view_of(scenario)), outcome_of(view_of(other))
-    return None if mine.verdict is theirs.verdict else theirs
 
 
 def _order(fact: str) -> int:
@@ -266,11 +310,13 @@ def variants(scenario: Scenario, compare: Collection[str] | None = None) -> tupl
     base: Rules | None = kind_of(scenario).rules_of(scenario)
     if base is None:
         return ()
-    mine = _facts(scenario, base)
+    ex = _Example(scenario)
+    mine = ex.facts(base)
     if mine is None:
         return ()
     family = _family(base)
     shown = kind_of(scenario).variant_facts(scenario) or tuple(mine)
+    deal = "made" in kind_of(scenario).fact_keys
     out: list[Variant] = []
     for preset in family.presets:
         if compare is not None and preset not in compare:
@@ -278,14 +324,13 @@ def variants(scenario: Scenario, compare: Collection[str] | None = None) -> tupl
         rules = _other(family, base, preset)
         if rules == base:
             continue
-        theirs = _facts(scenario, rules)
-        knob = _deciding_knob(scenario, family, base, preset, shown)
+        theirs = ex.facts(rules)
+        knob = _deciding_knob(ex, family, base, preset, shown)
         if theirs is None:
             out.append(_variant(family, preset, knob, UNPLAYABLE, True, False))
             continue
         differ = sorted((k for k in mine if k in shown and mine[k] != theirs[k]), key=_order)
-        deal = "made" in kind_of(scenario).fact_keys
-        told = _outcome_variant(family, scenario, rules, preset, knob) if deal else None
+        told = _outcome_variant(family, ex, rules, preset, knob) if deal else None
         if told is not None:
             score = theirs["score"] if "score" in differ else None
             out.append(replace(told, score=score))
@@ -293,34 +338,34 @@ def variants(scenario: Scenario, compare: Collection[str] | None = None) -> tupl
         out += [_variant(family, preset, knob, k, mine[k], theirs[k]) for k in differ]
     if compare is not None:
         return tuple(out)
-    return tuple(out) + _elsewhere_variants(scenario, family, base, mine)
+    return tuple(out) + _elsewhere_variants(ex, family, base, mine)
 
 
 def _elsewhere_variants(
-    scenario: Scenario, family: _Family, base: Rules, mine: dict[str, Any]
+    ex: _Example, family: _Family, base: Rules, mine: dict[str, Any]
 ) -> tuple[Variant, ...]:
     """Each value played elsewhere (:attr:`_Family.other_values`) that, set alone, changes
-    the outcome or the score of ``scenario``; none for an example that takes such a value
+    the outcome or the score of the example; none for an example that takes such a value
     itself (it shows that rule already)."""
     table = family.other_values
     if any(family.value(base, knob) in values for knob, values in table.items()):
         return ()
-    deal = "made" in kind_of(scenario).fact_keys
+    deal = "made" in kind_of(ex.scenario).fact_keys
     out: list[Variant] = []
     for knob, values in table.items():
         for value, sourced in values.items():
-            other = _recomputed(scenario, base.with_knobs(**{knob: value}))
-            if other is None:
+            rules = base.with_knobs(**{knob: value})
+            theirs = ex.facts(rules)
+            if theirs is None:
                 continue
-            theirs = _checked(scenario, other)
             cite = sourced.cites[0] if sourced.cites else None
             anchor = f"other-{knob}-{value}" if family.game == "belote" else None
             source = cite.key if cite is not None else knob
             differ = [f for f in _ELSEWHERE_FACTS if f in mine and mine[f] != theirs[f]]
-            told = _told(scenario, other) if deal else None
+            told = ex.told(rules) if deal else None
             if told is not None:  # the outcome, told as the example's own is
                 score = theirs["score"] if "score" in differ else None
-                verdict = outcome_of(view_of(scenario)).verdict
+                verdict = ex.outcome().verdict
                 out.append(Variant(source, knob, cite, OUTCOME, verdict, told.verdict, value,
                                    anchor, True, told, score))  # fmt: skip
                 continue
