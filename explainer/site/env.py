@@ -11,6 +11,7 @@ read from the ``w`` (:class:`~explainer.i18n.names.Words`) in the template conte
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
@@ -102,21 +103,46 @@ def _translated(ctx: Context, text: Text) -> str:
     return typeset(w.lang, w.catalog.pgettext(text.ctx, text.source))
 
 
+@lru_cache(maxsize=4096)
+def _prose(w: Words, context: str, source: str, shape: str) -> str:
+    """A text outside any example (a page's or a section's title or prose, the site's
+    own words) in ``w``'s language, as ``shape``: ``block`` or ``inline`` Markdown, or
+    ``plain`` text. Made once per language: every page names every page in its
+    navigation, and a section's title is both its heading and its line in the contents,
+    so a site of many pages said the same titles pages x pages times."""
+    translated = typeset(w.lang, w.catalog.pgettext(context, source))
+    if shape == "block":
+        return render(translated, w)
+    html = render_inline(translated, w)
+    if shape == "inline":
+        return html
+    # striptags() folds every space, the no-break ones too: set them again
+    return typeset(w.lang, Markup(html).striptags())
+
+
 @pass_context
 def _md(ctx: Context, text: Text | None, scenario: Scenario | None = None) -> Markup:
     """A block of Markdown prose, translated into the page's language; value tokens
     (``{=belote}``) from ``scenario``'s rule set."""
-    if text is None:
-        return Markup("")
-    return Markup(render(_translated(ctx, text), _words(ctx), _values(ctx, scenario)))
+    return _shaped(ctx, text, scenario, "block")
 
 
 @pass_context
 def _md_inline(ctx: Context, text: Text | None, scenario: Scenario | None = None) -> Markup:
     """A title (inline Markdown), translated into the page's language."""
+    return _shaped(ctx, text, scenario, "inline")
+
+
+def _shaped(ctx: Context, text: Text | None, scenario: Scenario | None, shape: str) -> Markup:
+    """``text`` rendered as ``shape`` (:func:`_prose`); an example's own text (its values
+    are its rule set's) rendered each time, as it is shown once per language."""
     if text is None:
         return Markup("")
-    return Markup(render_inline(_translated(ctx, text), _words(ctx), _values(ctx, scenario)))
+    values = _values(ctx, scenario)
+    if values is None:
+        return Markup(_prose(_words(ctx), text.ctx, text.source, shape))
+    render_shape = render if shape == "block" else render_inline
+    return Markup(render_shape(_translated(ctx, text), _words(ctx), values))
 
 
 def _values(ctx: Context, scenario: Scenario | None) -> Values | None:
@@ -137,12 +163,11 @@ def _values(ctx: Context, scenario: Scenario | None) -> Values | None:
 
 @pass_context
 def _plain(ctx: Context, text: Text | None) -> str:
-    """A title as plain text (for ``<title>``): the Markdown source without its markup."""
+    """A title as plain text (for ``<title>`` and the navigation): the Markdown source
+    without its markup."""
     if text is None:
         return ""
-    html = render_inline(_translated(ctx, text), _words(ctx))
-    # striptags() folds every space, the no-break ones too: set them again
-    return typeset(_words(ctx).lang, Markup(html).striptags())
+    return _prose(_words(ctx), text.ctx, text.source, "plain")
 
 
 @pass_context
