@@ -94,3 +94,17 @@ def test_a_cache_folder_that_cannot_be_written_only_costs_the_time(
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
     page = make_env(ROOT).get_template("_cite.html")
     assert page.module is not None
+
+
+def test_a_copy_of_the_theme_in_another_folder_loads_the_same_compiled_templates(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = tmp_path / "copy"
+    (project / "templates").mkdir(parents=True)
+    shadow = project / "templates" / "_cite.html"
+    shadow.write_text(_source("_cite.html"), encoding="utf-8")
+    make_env(ROOT).get_template("_cite.html")
+    compiled = _compiles(monkeypatch)
+    copy = make_env(project).get_template("_cite.html")
+    assert compiled == []
+    assert copy.filename == str(shadow)  # its own file, for its error messages
