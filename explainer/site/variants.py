@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Final
 
 from explainer.engine import (
@@ -268,13 +268,20 @@ def _deciding_knob(
     target = _shown(ex.facts(other), shown)
     changing: list[str] = []
     for knob in differing:
-        changed = base.with_knobs(**{knob: family.value(other, knob)})
+        changed = _with_knob(base, knob, family.value(other, knob))
         facts = _shown(ex.facts(changed), shown)
         if facts == target:
             return knob
         if facts != mine:
             changing.append(knob)
     return (changing or differing)[0]
+
+
+@lru_cache(maxsize=1024)
+def _with_knob(rules: Rules, knob: str, value: str) -> Rules:
+    """``rules`` with one knob set, made once: every example under the same rules asks
+    for the same few (each preset's values, one knob at a time)."""
+    return rules.with_knobs(**{knob: value})
 
 
 def _variant(family: _Family, preset: str, knob: str, fact: str, got: Any, other: Any) -> Variant:
@@ -346,15 +353,18 @@ def _elsewhere_variants(
 ) -> tuple[Variant, ...]:
     """Each value played elsewhere (:attr:`_Family.other_values`) that, set alone, changes
     the outcome or the score of the example; none for an example that takes such a value
-    itself (it shows that rule already)."""
+    itself (it shows that rule already), nor for an example that is not a deal and states
+    neither of the facts such a variant shows (a play example: nothing to recompute)."""
     table = family.other_values
     if any(family.value(base, knob) in values for knob, values in table.items()):
         return ()
     deal = "made" in kind_of(ex.scenario).fact_keys
+    if not deal and not any(fact in mine for fact in _ELSEWHERE_FACTS):
+        return ()
     out: list[Variant] = []
     for knob, values in table.items():
         for value, sourced in values.items():
-            rules = base.with_knobs(**{knob: value})
+            rules = _with_knob(base, knob, value)
             theirs = ex.facts(rules)
             if theirs is None:
                 continue
