@@ -291,16 +291,35 @@ def _variant(family: _Family, preset: str, knob: str, fact: str, got: Any, other
     return Variant(preset, knob, cites[0] if cites else None, fact, got, other, value, anchor)
 
 
-def _outcome_variant(
-    family: _Family, ex: _Example, rules: Rules, preset: str, knob: str
-) -> Variant | None:
-    """The :data:`OUTCOME` variant of a deal whose verdict ``rules`` read otherwise (a
-    contract made here and failed there, or held over), else ``None``."""
-    theirs = ex.told(rules)
-    if theirs is None:  # the same verdict: the score says the rest
-        return None
-    v = _variant(family, preset, knob, OUTCOME, ex.outcome().verdict, theirs.verdict)
-    return replace(v, outcome=theirs)
+def _preset_variants(
+    ex: _Example,
+    family: _Family,
+    pair: tuple[Rules, Rules],
+    preset: str,
+    facts: tuple[dict[str, Any], tuple[str, ...]],
+) -> list[Variant]:
+    """The variants of one other preset: ``pair`` is the example's rules and the preset's
+    (with the example's carried knobs), ``facts`` the example's own facts and those its
+    notes show. The deciding knob is looked for only when there is something to say: it
+    recomputes the example once per knob the two rule sets differ in."""
+    base, rules = pair
+    mine, shown = facts
+    theirs = ex.facts(rules)
+    if theirs is None:
+        knob = _deciding_knob(ex, family, base, preset, shown)
+        return [_variant(family, preset, knob, UNPLAYABLE, True, False)]
+    differ = sorted((k for k in mine if k in shown and mine[k] != theirs[k]), key=_order)
+    told = ex.told(rules) if "made" in kind_of(ex.scenario).fact_keys else None
+    if not differ and told is None:
+        return []
+    knob = _deciding_knob(ex, family, base, preset, shown)
+    out: list[Variant] = []
+    if told is not None:  # the verdict differs: one note says it, with the score
+        score = theirs["score"] if "score" in differ else None
+        v = _variant(family, preset, knob, OUTCOME, ex.outcome().verdict, told.verdict)
+        out.append(replace(v, outcome=told, score=score))
+        differ = [k for k in differ if k not in ("made", "score")]
+    return out + [_variant(family, preset, knob, k, mine[k], theirs[k]) for k in differ]
 
 
 def _order(fact: str) -> int:
@@ -323,26 +342,13 @@ def variants(scenario: Scenario, compare: Collection[str] | None = None) -> tupl
         return ()
     family = _family(base)
     shown = kind_of(scenario).variant_facts(scenario) or tuple(mine)
-    deal = "made" in kind_of(scenario).fact_keys
     out: list[Variant] = []
     for preset in family.presets:
         if compare is not None and preset not in compare:
             continue
         rules = _other(family, base, preset)
-        if rules == base:
-            continue
-        theirs = ex.facts(rules)
-        knob = _deciding_knob(ex, family, base, preset, shown)
-        if theirs is None:
-            out.append(_variant(family, preset, knob, UNPLAYABLE, True, False))
-            continue
-        differ = sorted((k for k in mine if k in shown and mine[k] != theirs[k]), key=_order)
-        told = _outcome_variant(family, ex, rules, preset, knob) if deal else None
-        if told is not None:
-            score = theirs["score"] if "score" in differ else None
-            out.append(replace(told, score=score))
-            differ = [k for k in differ if k not in ("made", "score")]
-        out += [_variant(family, preset, knob, k, mine[k], theirs[k]) for k in differ]
+        if rules != base:
+            out += _preset_variants(ex, family, (base, rules), preset, (mine, shown))
     if compare is not None:
         return tuple(out)
     return tuple(out) + _elsewhere_variants(ex, family, base, mine)
@@ -364,27 +370,46 @@ def _elsewhere_variants(
     out: list[Variant] = []
     for knob, values in table.items():
         for value, sourced in values.items():
-            rules = _with_knob(base, knob, value)
-            theirs = ex.facts(rules)
-            if theirs is None:
-                continue
-            cite = sourced.cites[0] if sourced.cites else None
-            anchor = f"other-{knob}-{value}" if family.game == "belote" else None
-            source = cite.key if cite is not None else knob
-            differ = [f for f in _ELSEWHERE_FACTS if f in mine and mine[f] != theirs[f]]
-            told = ex.told(rules) if deal else None
-            if told is not None:  # the outcome, told as the example's own is
-                score = theirs["score"] if "score" in differ else None
-                verdict = ex.outcome().verdict
-                out.append(Variant(source, knob, cite, OUTCOME, verdict, told.verdict, value,
-                                   anchor, True, told, score))  # fmt: skip
-                continue
-            out += [
-                Variant(source, knob, cite, fact, mine[fact], theirs[fact], value, anchor, True)
-                for fact in differ
-                if not deal or fact == "score"
-            ]
+            other = _Elsewhere(knob, value, sourced, family.game == "belote")
+            out += _elsewhere_variant(ex, _with_knob(base, knob, value), other, mine, deal)
     return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class _Elsewhere:
+    """A value played elsewhere: its knob, its value, its sources, and whether the Rule
+    sets page has a row for it (the classic game's values only)."""
+
+    knob: str
+    value: str
+    sourced: Sourced
+    anchored: bool
+
+
+def _elsewhere_variant(
+    ex: _Example, rules: Rules, other: _Elsewhere, mine: dict[str, Any], deal: bool
+) -> list[Variant]:
+    """The variants of one value played elsewhere, the example recomputed under
+    ``rules`` (its own with that value set)."""
+    theirs = ex.facts(rules)
+    if theirs is None:
+        return []
+    knob, value = other.knob, other.value
+    cite = other.sourced.cites[0] if other.sourced.cites else None
+    anchor = f"other-{knob}-{value}" if other.anchored else None
+    source = cite.key if cite is not None else knob
+    differ = [f for f in _ELSEWHERE_FACTS if f in mine and mine[f] != theirs[f]]
+    told = ex.told(rules) if deal else None
+    if told is not None:  # the outcome, told as the example's own is
+        score = theirs["score"] if "score" in differ else None
+        verdict = ex.outcome().verdict
+        return [Variant(source, knob, cite, OUTCOME, verdict, told.verdict, value, anchor,
+                        True, told, score)]  # fmt: skip
+    return [
+        Variant(source, knob, cite, fact, mine[fact], theirs[fact], value, anchor, True)
+        for fact in differ
+        if not deal or fact == "score"
+    ]
 
 
 RULE_SETS: Final = "rule-sets"
