@@ -256,13 +256,12 @@ def _shown(facts: dict[str, Any] | None, shown: tuple[str, ...]) -> dict[str, An
 
 
 def _deciding_knob(
-    ex: _Example, family: _Family, base: Rules, preset: str, shown: tuple[str, ...]
+    ex: _Example, family: _Family, base: Rules, other: Rules, shown: tuple[str, ...]
 ) -> str:
-    """The knob whose value alone (set as in ``preset``) gives ``preset``'s facts: the first such
-    knob in the game's knob order; else the first knob that alone changes a fact (two
-    knobs together make the difference); else the first knob the rule sets differ in.
-    Only the ``shown`` facts are compared."""
-    other = _other(family, base, preset)
+    """The knob whose value alone (set as in ``other``, a preset with the example's carried
+    knobs) gives ``other``'s facts: the first such knob in the game's knob order; else the
+    first knob that alone changes a fact (two knobs together make the difference); else
+    the first knob the rule sets differ in. Only the ``shown`` facts are compared."""
     differing = [k for k in family.knobs if family.value(base, k) != family.value(other, k)]
     mine = _shown(ex.facts(base), shown)
     target = _shown(ex.facts(other), shown)
@@ -306,13 +305,13 @@ def _preset_variants(
     mine, shown = facts
     theirs = ex.facts(rules)
     if theirs is None:
-        knob = _deciding_knob(ex, family, base, preset, shown)
+        knob = _deciding_knob(ex, family, base, rules, shown)
         return [_variant(family, preset, knob, UNPLAYABLE, True, False)]
     differ = sorted((k for k in mine if k in shown and mine[k] != theirs[k]), key=_order)
     told = ex.told(rules) if "made" in kind_of(ex.scenario).fact_keys else None
     if not differ and told is None:
         return []
-    knob = _deciding_knob(ex, family, base, preset, shown)
+    knob = _deciding_knob(ex, family, base, rules, shown)
     out: list[Variant] = []
     if told is not None:  # the verdict differs: one note says it, with the score
         score = theirs["score"] if "score" in differ else None
@@ -550,5 +549,12 @@ def rules_anchor(rules: RuleSet | CoincheRules, own: Collection[str] = ()) -> st
     """Where the Rule sets page shows ``rules``: its preset (``preset-<name>``) or the
     site's own rule set of that name (``own``), or the page's top for a rule set the page
     does not list (an alias such as ``official``)."""
-    shown = {p for game in GAMES for p in _presets(game)} | set(own)
-    return f"preset-{rules.name}" if rules.name in shown else "rule-sets"
+    shown = rules.name in _listed_presets() or rules.name in own
+    return f"preset-{rules.name}" if shown else "rule-sets"
+
+
+@cache
+def _listed_presets() -> frozenset[str]:
+    """The presets the Rule sets page lists, every game's: found once, as every example's
+    contract line links to its rule set."""
+    return frozenset(p for game in GAMES for p in _presets(game))
