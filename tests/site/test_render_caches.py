@@ -1,8 +1,9 @@
 """What a build keeps while it renders (issue 27: the answers asked for again and again)
-changes no byte: an example's recomputations under other rules, a knob set on a rule set,
-the families of presets, a language's looked-up and typeset words, its card chips and its
-texts outside any example. Each test renders with the kept answers and with every one of
-them computed afresh, and compares."""
+changes no byte: an example's recomputations under other rules, a knob set on a rule
+set, the families of presets, an example's notes in every language, a language's
+looked-up and typeset words, its card chips and its texts outside any example. Each
+test renders with the kept answers and with every one of them computed afresh, and
+compares."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 
 import explainer.site.env as env_module
 import explainer.site.markdown as markdown_module
+import explainer.site.render as render_module
 import explainer.site.variants as variants_module
 from explainer.engine import PRESETS, Seat, Trump, card_str, legal_cards
 from explainer.i18n.catalog import Catalog
@@ -48,6 +50,7 @@ def _looked_up(self: Catalog, context: str, message: str) -> str:
 
 def _unkept(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every answer the render keeps, computed afresh at each call instead."""
+    monkeypatch.setattr(render_module, "_kept", lambda notes: notes)
     monkeypatch.setattr(variants_module._Example, "recomputed", _recomputed)
     monkeypatch.setattr(variants_module._Example, "facts", _facts)
     monkeypatch.setattr(variants_module, "_with_knob", variants_module._with_knob.__wrapped__)
