@@ -58,7 +58,7 @@ from explainer.cache import digest
 from explainer.i18n.catalog import THEME_LOCALES, Catalog, load_catalogs
 from explainer.scenarios.diagnostics import Diagnostic
 from explainer.scenarios.files import INPUTS, Confinement, outside_links
-from explainer.scenarios.loader import find_files, load_file
+from explainer.scenarios.loader import FileRead, find_files, load_file
 from explainer.scenarios.model import Page, Scenario
 from explainer.scenarios.siterules import SiteRules
 from explainer.settings import Settings
@@ -76,6 +76,7 @@ __all__ = [
     "FileDigests",
     "Manifest",
     "Memo",
+    "Written",
     "config_key",
     "inputs_digest",
     "output_keys",
@@ -461,6 +462,18 @@ def read_manifest(path: Path) -> Manifest | None:
 # ------------------------------------------------------------------------------- memo
 
 
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A site folder a long-lived process wrote, and what it holds: each file's key
+    (``""`` for a file written by every build: the static files, the marker, the
+    manifest). The folder is known by its device and inode, so a folder another build
+    put in its place is not taken for it."""
+
+    folder: Path
+    ident: tuple[int, int]
+    files: Mapping[str, str]
+
+
 Loaded = tuple[Scenario | Page | None, list[Diagnostic]]
 
 
@@ -491,9 +504,19 @@ class Memo:
         """The project the last build started on (absolute), once that start is done."""
         self._told: set[str] | None = None
         """What changed since the last build started, when a watcher says (:meth:`tell`)."""
+        self._reads: dict[str, tuple[str, FileRead]] = {}
+        """Each scenario file's reading in the loader's pass, by path, with the digest it
+        was read at (:meth:`kept_read`)."""
+        self._cwd = ""
         self._links: list[Diagnostic] | None = None
         self._found: tuple[str, list[Path]] | None = None
         self._inside: _Inside | None = None
+        self.written: Written | None = None
+        """The output folder as the last build of this process wrote it
+        (:func:`~.build.write_site`)."""
+        self.standby: Written | None = None
+        """The site before that, kept beside the output to be brought up to date and
+        swapped in by the next build (:func:`~.build.write_site`)."""
 
     @property
     def empty(self) -> bool:
@@ -520,11 +543,15 @@ class Memo:
         self.digests.start(changes)
         settings = self.digests.of(str(Path(root) / "pyproject.toml"))
         if settings != self._settings:
+            written, standby = self.written, self.standby  # the output is no setting's
             self.__init__()  # type: ignore[misc]
+            self.written, self.standby = written, standby
             self._settings = settings
             changes = None
         if changes is None or self._links:  # a link out is looked for until it is gone
             self._links = None
+        if changes is None or self._cwd != os.getcwd():  # the paths shown change with it
+            self._reads, self._cwd = {}, os.getcwd()
         if changes is None or not self.digests.kept(Path(root) / "scenarios"):
             self._found, self._inside = None, None
         self._root = place
@@ -566,6 +593,22 @@ class Memo:
         return self._inside
 
     # the check's stages (pipeline.Stages)
+
+    def kept_read(self, f: Path, read: Callable[[Path], FileRead]) -> FileRead:
+        """The loader's reading of the file ``f`` (:data:`~explainer.scenarios.loader.KeptRead`),
+        kept while its digest holds and the memo is told what changed: the reading
+        depends on the file's contents, the path it is shown by (the current folder),
+        the settings (a change of them forgets everything) and whether the file leads
+        out of the project, which no untold file can start to do (a link told, or a
+        build told nothing, forgets every reading: :meth:`start`)."""
+        key = str(f)
+        found = self.digests.of(key)
+        known = self._reads.get(key)
+        if known is None or known[0] != found:
+            known = self._reads[key] = (found, read(f))
+        else:
+            self._used.add((known[1].shown, found))  # its load_file stays kept
+        return known[1]
 
     def load_file(self, path: Path | str, *, shown: str, rules: SiteRules) -> Loaded:
         """:func:`~explainer.scenarios.loader.load_file`, kept by the file's digest."""
@@ -695,6 +738,7 @@ class Memo:
             for gone in [k for k in table if k not in live]:
                 del table[gone]
         self._loaded = {k: v for k, v in self._loaded.items() if k in self._used}
+        self._reads = {k: v for k, v in self._reads.items() if (v[1].shown, v[0]) in self._used}
         self._used = set()
 
 

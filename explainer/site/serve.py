@@ -52,7 +52,7 @@ from typing import Any, Final, TextIO
 from explainer.i18n.markers import NP_, P_
 from explainer.scenarios.files import INPUTS
 
-from .build import build_and_report
+from .build import build_and_report, drop_standby
 from .incremental import Memo
 
 __all__ = [
@@ -460,6 +460,7 @@ def _serve(
         _watch(root, out, build, stream, stop, (memo, seen))
     finally:
         server.shutdown()
+        drop_standby(memo, out)
     return 0
 
 
