@@ -273,7 +273,7 @@ def read_one(f: Path, inside: Confinement, rules: SiteRules, load: FileLoader) -
     shown, page = display_path(f), f.name == PAGE_FILE
     if inside.leaves(f):
         linked = (link_out(shown),) if os.path.islink(f) else ()
-        ids = (f.parent.name,) if page else ()
+        ids: tuple[str, ...] = (f.parent.name,) if page else ()
         return FileRead(shown, None, linked, page, outside=True, page_ids=ids)
     value, found = load(f, shown=shown, rules=rules)
     if not page:

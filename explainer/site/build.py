@@ -27,6 +27,7 @@ Layout (every link relative, so the site works from ``file://`` and any base pat
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import shutil
 import stat
@@ -395,9 +396,9 @@ def _update(
             emptied.add(target.parent)
     for rel in kept:
         if not now[rel] or held.get(rel) != now[rel]:
-            _replace(folder, rel, lambda target, rel=rel: _link(out, rel, target))
+            _replace(folder, rel, functools.partial(_link, out, rel))
     for rel, data in files.items():
-        _replace(folder, rel, lambda target, data=data: _written(target, data))
+        _replace(folder, rel, functools.partial(_written, data))
     for place in sorted(emptied, key=lambda p: len(p.parts), reverse=True):
         while place != folder and not any(place.iterdir()):
             place.rmdir()
@@ -413,7 +414,7 @@ def _replace(folder: Path, rel: str, make: Callable[[Path], None]) -> None:
     make(target)
 
 
-def _written(target: Path, data: bytes) -> None:
+def _written(data: bytes, target: Path) -> None:
     target.write_bytes(data)
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from explainer.site.build import STAMP, run_build
+from explainer.site.build import STAMP, drop_standby, run_build
 from explainer.site.incremental import FileDigests, Manifest, Memo, read_manifest
 from explainer.site.serve import changes, snapshot
 
@@ -573,3 +573,117 @@ def test_a_rebuild_told_a_file_it_cannot_trust_looks_at_everything(
     memo.tell([str(small / told)])
     assert _build(small, out, memo)[0] == 0
     assert b"Always follow" in (out / "en/which-card/index.html").read_bytes()
+
+
+# ------------------------------------------------------- serve's standby output folder
+
+
+def _tree(folder: Path) -> dict[str, bytes | None]:
+    """Every file's bytes and every folder (``None``) under ``folder``."""
+    return {
+        p.relative_to(folder).as_posix(): (p.read_bytes() if p.is_file() else None)
+        for p in sorted(folder.rglob("*"))
+    }
+
+
+def _spares(out: Path) -> list[Path]:
+    return sorted(out.parent.glob(f".{out.name}-spare-*"))
+
+
+def _same_tree_as_a_full_build(root: Path, tmp_path: Path, out: Path, memo: Memo) -> None:
+    code, text = _build(root, out, memo)
+    assert code == 0, text
+    full = tmp_path / "full"
+    assert _build(root, full, force=True)[0] == 0
+    assert _tree(out) == _tree(full)
+    shutil.rmtree(full)
+
+
+def test_a_session_brings_its_standby_up_to_date_instead_of_a_new_folder(
+    small: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From its third build on, ``serve``'s build writes the files that changed into the
+    site before last (kept beside the output) and swaps it in: it links no file into a
+    new folder, and the site is the full build's, folder for folder."""
+    out, memo = tmp_path / "site", Memo()
+    example = small / "scenarios/which-card/follow/01-follow-suit.yaml"
+    assert _build(small, out, memo)[0] == 0
+    assert _spares(out) == []  # the first build's old site is not this process's
+    _append(example, "title: Follow", "title: Always follow")()
+    assert _build(small, out, memo)[0] == 0
+    assert len(_spares(out)) == 1
+    linked: list[str] = []
+    real_link = os.link
+    monkeypatch.setattr(os, "link", lambda a, b: (linked.append(str(b)), real_link(a, b))[1])
+    written = _rendered(small, out, memo, _append(example, "title: Always", "title: Now"))
+    assert written == _pages("which-card")
+    # the standby held the site before last, whose other pages had the same keys: the
+    # pages changed since were rendered again, and nothing was linked
+    assert linked == []
+    monkeypatch.undo()
+    _same_tree_as_a_full_build(small, tmp_path, out, memo)
+    assert len(_spares(out)) == 1
+    drop_standby(memo, out)
+    assert _spares(out) == [] and out.is_dir()
+
+
+def test_a_session_removes_the_files_and_folders_of_a_page_removed(
+    small: Path, tmp_path: Path
+) -> None:
+    out, memo = tmp_path / "site", Memo()
+    for _ in range(3):  # a standby from the third build on
+        assert _build(small, out, memo)[0] == 0
+        _append(small / "scenarios/one-deal/page.yaml", "title: ", "title: A ")()
+    shutil.rmtree(small / "scenarios/which-card")
+    _same_tree_as_a_full_build(small, tmp_path, out, memo)
+    assert not (out / "en/which-card").exists()
+    shutil.copytree(ROOT / "scenarios/which-card", small / "scenarios/which-card")
+    _same_tree_as_a_full_build(small, tmp_path, out, memo)
+
+
+def test_a_session_whose_standby_another_build_removed_fills_a_new_folder(
+    small: Path, tmp_path: Path
+) -> None:
+    """Another build (``explainer build`` into the same folder) clears the standby and
+    replaces the site: the session neither uses a folder it did not keep nor keeps one
+    it did not write."""
+    out, memo = tmp_path / "site", Memo()
+    example = small / "scenarios/which-card/follow/01-follow-suit.yaml"
+    for word in ("Always", "Now"):
+        _append(example, "title: ", f"title: {word} ")()
+        assert _build(small, out, memo)[0] == 0
+    assert len(_spares(out)) == 1
+    _append(example, "title: ", "title: Then ")()
+    assert _build(small, out, force=True)[0] == 0  # no memo: another process
+    assert _spares(out) == []
+    _append(example, "title: ", "title: Again ")()
+    _same_tree_as_a_full_build(small, tmp_path, out, memo)
+    assert _spares(out) == []  # the site it replaced was not its own
+    _append(example, "title: ", "title: More ")()
+    _same_tree_as_a_full_build(small, tmp_path, out, memo)
+    assert len(_spares(out)) == 1
+
+
+def test_a_failure_while_bringing_the_standby_up_to_date_leaves_the_site(
+    small: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A disk full while the standby is written: the site served is untouched, the
+    standby and any new folder are removed, and the next build writes the whole site."""
+    out, memo = tmp_path / "site", Memo()
+    example = small / "scenarios/which-card/follow/01-follow-suit.yaml"
+    for word in ("Always", "Now"):
+        _append(example, "title: ", f"title: {word} ")()
+        assert _build(small, out, memo)[0] == 0
+    before = _tree(out)
+    _append(example, "title: ", "title: Then ")()
+
+    def full(self: Path, data: bytes) -> int:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    code, text = _build(small, out, memo)
+    monkeypatch.undo()
+    assert code == 2 and "No space left on device" in text
+    assert _tree(out) == before
+    assert sorted(p.name for p in out.parent.iterdir() if p.name.startswith(".site")) == []
+    _same_tree_as_a_full_build(small, tmp_path, out, memo)
