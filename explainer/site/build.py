@@ -590,7 +590,7 @@ def _render(
     """The files to write (those whose key is not the one the last build wrote, the
     static files, the marker and the manifest), the files to keep, and every page's key."""
     env = memo.env(site.root)
-    keys = output_keys(site, memo.parts(site, target.base_url, env))
+    keys = output_keys(site, memo.parts(site, target.base_url, env), memo.keys)
     if target.base_url is None:
         del keys[SITEMAP]
     out = target.out

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from explainer.site.build import STAMP, drop_standby, run_build
-from explainer.site.incremental import FileDigests, Manifest, Memo, read_manifest
+from explainer.site.incremental import Changes, FileDigests, Manifest, Memo, read_manifest
 from explainer.site.serve import changes, snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -687,3 +687,36 @@ def test_a_failure_while_bringing_the_standby_up_to_date_leaves_the_site(
     assert _tree(out) == before
     assert sorted(p.name for p in out.parent.iterdir() if p.name.startswith(".site")) == []
     _same_tree_as_a_full_build(small, tmp_path, out, memo)
+
+
+def test_a_folders_digest_kept_between_told_builds_is_a_fresh_ones(tmp_path: Path) -> None:
+    """``FileDigests.tree_digest`` keeps a folder's digest while nothing under it
+    changed: after told edits, untold second saves (racily clean) and a build that did
+    not ask for it, it is the digest a new ``FileDigests`` takes."""
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    files = [folder / f"{n}.yaml" for n in range(5)]
+    for f in files:
+        f.write_text(f"id: x{f.stem}\n")
+    _settled(tmp_path)
+    digests, rng = FileDigests(), random.Random(7)
+    digests.start()
+    assert digests.tree_digest(folder) == FileDigests().tree_digest(folder)
+    for step in range(12):
+        f = rng.choice(files)
+        f.write_text(f.read_text() + f"# {step}\n")  # told, and racily clean once read
+        digests.start(Changes((str(tmp_path),), frozenset([str(f)])))
+        assert digests.tree_digest(folder) == FileDigests().tree_digest(folder), step
+        if rng.random() < 0.5:  # a second save in the same clock tick: not told
+            _same_size_edit_of(f)
+        if rng.random() < 0.3:
+            digests.start(Changes((str(tmp_path),), frozenset()))  # a build that did not ask
+        digests.start(Changes((str(tmp_path),), frozenset()))
+        assert digests.tree_digest(folder) == FileDigests().tree_digest(folder), step
+
+
+def _same_size_edit_of(path: Path) -> None:
+    stamp = path.stat().st_mtime_ns
+    text = path.read_text()
+    path.write_text(text[:-2] + ("x" if text[-2] != "x" else "y") + "\n")
+    os.utime(path, ns=(stamp, stamp))
