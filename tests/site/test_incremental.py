@@ -704,14 +704,17 @@ def test_a_folders_digest_kept_between_told_builds_is_a_fresh_ones(tmp_path: Pat
     assert digests.tree_digest(folder) == FileDigests().tree_digest(folder)
     for step in range(12):
         f = rng.choice(files)
-        f.write_text(f.read_text() + f"# {step}\n")  # told, and racily clean once read
-        digests.start(Changes((str(tmp_path),), frozenset([str(f)])))
+        if step % 4 == 2:  # a file added
+            f = folder / f"new-{step}.yaml"
+            files.append(f)
+        f.write_text((f.read_text() if f.exists() else "") + f"# {step}\n")  # told, racy
+        digests.start(Changes((str(folder),), frozenset([str(f)])))
         assert digests.tree_digest(folder) == FileDigests().tree_digest(folder), step
         if rng.random() < 0.5:  # a second save in the same clock tick: not told
             _same_size_edit_of(f)
         if rng.random() < 0.3:
-            digests.start(Changes((str(tmp_path),), frozenset()))  # a build that did not ask
-        digests.start(Changes((str(tmp_path),), frozenset()))
+            digests.start(Changes((str(folder),), frozenset()))  # a build that did not ask
+        digests.start(Changes((str(folder),), frozenset()))
         assert digests.tree_digest(folder) == FileDigests().tree_digest(folder), step
 
 
