@@ -472,6 +472,7 @@ def _check_references(
     scenarios at fault."""
     by_id: dict[str, Scenario] = {}
     bad: set[int] = set()
+    resolved = _resolved(pages.read)
     for s in scenarios:
         first = by_id.setdefault(s.id, s)
         found = (
@@ -485,7 +486,9 @@ def _check_references(
                 )
             ]
         )
-        if (problem := _reference_problem(s, pages.read)) is not None:
+        if (s.page, s.section) in resolved:
+            pass
+        elif (problem := _reference_problem(s, pages.read)) is not None:
             if s.page in pages.broken:  # the page file has problems: they say what to fix
                 shown, reported = pages.broken[s.page]
                 if not reported:
@@ -497,6 +500,16 @@ def _check_references(
             diags.extend(found)
             bad.add(id(s))
     return bad
+
+
+def _resolved(pages: dict[str, Page]) -> set[tuple[str | None, str | None]]:
+    """The ``(page, section)`` pairs that resolve (a section left out, or no page at
+    all, too): looked up once per scenario, the problem worked out only when not."""
+    found: set[tuple[str | None, str | None]] = {(None, None)}
+    for ident, page in pages.items():
+        found.add((ident, None))
+        found.update((ident, section.id) for section in page.sections)
+    return found
 
 
 def _page_has_problems(s: Scenario, shown: str) -> Diagnostic:
