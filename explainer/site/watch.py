@@ -241,8 +241,9 @@ class Watcher:
         if kernel is None:
             time.sleep(timeout)
             return True
-        ready, _, _ = select.select([kernel.fd], [], [], timeout)
-        if not ready:
+        waiting = select.poll()  # not select(): no limit on the descriptor's number
+        waiting.register(kernel.fd, select.POLLIN)
+        if not waiting.poll(timeout * 1000):
             return False
         for wd, mask, name in kernel.events():
             self._note(wd, mask, name)
