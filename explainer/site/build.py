@@ -296,12 +296,18 @@ class Session:
     keys: Mapping[str, str]
 
 
-def _ident(folder: Path) -> tuple[int, int] | None:
+def _ident(folder: Path) -> tuple[int, ...] | None:
+    """Which folder ``folder`` is: its device and inode, and its manifest's inode and
+    time (written anew by every build: a folder another build made, even on a reused
+    inode, is not taken for one this process wrote); ``None`` for no built site."""
     try:
         st = os.stat(folder, follow_symlinks=False)
+        manifest = os.stat(folder / STAMP, follow_symlinks=False)
     except OSError:
         return None
-    return (st.st_dev, st.st_ino) if stat.S_ISDIR(st.st_mode) else None
+    if not stat.S_ISDIR(st.st_mode):
+        return None
+    return (st.st_dev, st.st_ino, manifest.st_ino, manifest.st_mtime_ns)
 
 
 def _write_session(
@@ -326,7 +332,7 @@ def _write_session(
     except BaseException:
         shutil.rmtree(new if standby is None else new.parent, ignore_errors=True)
         raise
-    memo.written = Written(out, _ident(out) or (0, 0), now)
+    memo.written = Written(out, _ident(out) or (), now)
     box = new.parent if standby is not None else None  # the standby's, now empty
     if old is not None and replaced is not None:
         box = box or Path(tempfile.mkdtemp(prefix=_debris(out, "spare"), dir=out.parent))

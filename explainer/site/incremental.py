@@ -530,11 +530,11 @@ def read_manifest(path: Path) -> Manifest | None:
 class Written:
     """A site folder a long-lived process wrote, and what it holds: each file's key
     (``""`` for a file written by every build: the static files, the marker, the
-    manifest). The folder is known by its device and inode, so a folder another build
-    put in its place is not taken for it."""
+    manifest). The folder is known by its device and inode and its manifest's, so a
+    folder another build put in its place is not taken for it."""
 
     folder: Path
-    ident: tuple[int, int]
+    ident: tuple[int, ...]
     files: Mapping[str, str]
 
 

@@ -723,3 +723,23 @@ def _same_size_edit_of(path: Path) -> None:
     text = path.read_text()
     path.write_text(text[:-2] + ("x" if text[-2] != "x" else "y") + "\n")
     os.utime(path, ns=(stamp, stamp))
+
+
+def test_a_session_keeps_no_standby_of_a_site_it_did_not_write_last(
+    small: Path, tmp_path: Path
+) -> None:
+    """The output folder is the session's by its inode and its manifest's: a manifest
+    written since by another hand (another build on a reused inode looks the same)
+    makes the site it holds no standby of the session's."""
+    out, memo = tmp_path / "site", Memo()
+    example = small / "scenarios/which-card/follow/01-follow-suit.yaml"
+    for word in ("Always", "Now"):
+        _append(example, "title: ", f"title: {word} ")()
+        assert _build(small, out, memo)[0] == 0
+    manifest = out / STAMP
+    other = out / "other"
+    other.write_bytes(manifest.read_bytes())
+    os.replace(other, manifest)
+    _append(example, "title: ", "title: Then ")()
+    _same_tree_as_a_full_build(small, tmp_path, out, memo)
+    assert _spares(out) == []
