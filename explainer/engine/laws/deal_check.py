@@ -64,7 +64,15 @@ from .coinche_deal import (
 from .coinche_deal import play_rules as coinche_play_rules
 from .deal_law import DEAL_SAMPLES, DealLaw
 from .results import DealCounterexample, DealLawResult, DealOutcome, LawResult
-from .terms import SEED, DealConclusion, DealPremise, LawError, _behaviour, _kind_of
+from .terms import (
+    SEED,
+    DealConclusion,
+    DealPremise,
+    LawError,
+    TrumpKind,
+    _behaviour,
+    _kind_of,
+)
 
 SCORING_KNOBS: Final = (
     "tie",
@@ -417,6 +425,27 @@ def _fill(trump: Trump, rule_sets: Iterable[AnyRules], count: int) -> None:
                 pool.append(deal)
         for other, _ in pools[1:]:
             other.setstate(rng.getstate())
+
+
+def play_ahead(laws: Iterable[tuple[Sequence[TrumpKind], Iterable[AnyRules]]]) -> None:
+    """Play now every stream of deals the deal and match laws of ``laws`` (each law's
+    contract kinds and the rule sets it is checked under) will read, as far as each will
+    read it: the laws then find their deals played.
+
+    Why ahead: the streams of one kind of contract deal the same hands and draw the same
+    numbers (one seed per trump), so played together (:func:`_fill`) a deal is dealt and
+    played once, and again only under a rule set that rules one of its plays otherwise;
+    played law by law, as the laws come, the stream of a law's rule sets that no law
+    before it asked for would deal and play every deal afresh. A stream's deals are the
+    same either way."""
+    wanted: dict[Trump, tuple[int, list[AnyRules]]] = {}
+    for kinds, rule_sets in laws:
+        per_kind = -(-DEAL_SAMPLES // len(kinds))
+        for kind in kinds:
+            count, sets = wanted.get(kind.trump, (0, []))
+            wanted[kind.trump] = (max(count, per_kind), [*sets, *rule_sets])
+    for trump, (count, sets) in wanted.items():
+        _fill(trump, sets, count)
 
 
 _ScoredKey = tuple[Trump, tuple[str, ...], tuple[str, ...], int]

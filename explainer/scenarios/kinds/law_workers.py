@@ -209,13 +209,25 @@ def prefetch_laws(
     docstring), into the law cache; a file that is not a law, or not a valid one, is
     left to the check that follows. ``beside``: other work for the cache (the catalog
     report), done meanwhile in a child of its own; only when there are laws to check,
-    since it then runs beside them (with every law cached there is nothing to overlap)."""
+    since it then runs beside them (with every law cached there is nothing to overlap).
+
+    In one process (``jobs`` 1, or no ``fork``) the laws are checked here, all together,
+    when two or more are missing: checked together, laws that read the same random deals
+    have them played once for all (:func:`~.law.check_all`); checked one by one as the
+    loader reads them, a law whose rule sets play otherwise than those before it would
+    have its deals dealt and played again."""
     if jobs <= 1 or not hasattr(os, "fork"):
-        return
+        jobs, beside = 1, None
     from . import law
 
     found = read_laws([f for f in files if _may_be_law(f)])
     missing = {law.law_key(lw, rs): (lw, rs) for lw, rs in found if not law.is_cached(lw, rs)}
+    if jobs == 1:
+        if len(missing) > 1:
+            laws = list(missing.values())
+            for (lw, rs), result in zip(laws, law.check_all(laws), strict=True):
+                law.remember(lw, rs, result)
+        return
     groups: dict[object, list[tuple[Any, Any]]] = {}
     for item in missing.values():
         groups.setdefault(law.shared_work(*item), []).append(item)
