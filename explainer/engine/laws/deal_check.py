@@ -29,15 +29,11 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Final
 
-from ..coinche.declarations import (
-    Declaration,
-    compare_declarations,
-    declarations_in_hand,
-    may_declare,
-)
+from ..coinche.declarations import Declaration, compare_held
 from ..coinche.rules import (
     COINCHE_KNOBS,
     COINCHE_PRESETS,
+    FFB_COINCHE,
     STEP_KNOBS,
     CoincheRules,
 )
@@ -61,6 +57,7 @@ from .coinche_deal import (
     coinche_score,
     declarations_equal,
 )
+from .coinche_deal import _held as hand_declarations
 from .coinche_deal import play_rules as coinche_play_rules
 from .deal_law import DEAL_SAMPLES, DealLaw
 from .results import DealCounterexample, DealLawResult, DealOutcome, LawResult
@@ -198,7 +195,7 @@ def _held(deal: RandomDeal) -> _Held:
         trump = deal.trump
         found = _HELD[key] = (
             belote_seats(trump, deal.hands, _EVERY_PAIR),
-            tuple(declarations_in_hand(h, trump) if may_declare(h) else () for h in deal.hands),
+            tuple(hand_declarations(h, trump, FFB_COINCHE) for h in deal.hands),
         )
     return found
 
@@ -221,16 +218,23 @@ def _declarations_scored(s: _Scored, rules: RuleSet) -> bool:
     (:func:`~explainer.engine.coinche.declare_classic`'s comparison)."""
     if rules.classic_declarations == "off":
         return False
-    held = _held(s.deal)[1]
-    compared = compare_declarations(
-        {seat: held[seat] for seat in Seat},
-        trump=s.deal.trump,
-        dealer=s.deal.leader.previous,
-        hands=s.deal.hands,
-        rules=classic_comparison(rules),
-        game="belote",
-    )
-    return any(compared.points)
+    deal = s.deal
+    comparison = classic_comparison(rules)
+    entry = _COMPARED.get((id(deal), id(comparison)))
+    if entry is None or entry[0] is not deal or entry[1] is not comparison:
+        compared = compare_held(
+            _held(deal)[1], trump=deal.trump, dealer=deal.leader.previous, rules=comparison
+        )
+        entry = _COMPARED[id(deal), id(comparison)] = (deal, comparison, any(compared.points))
+    return entry[2]
+
+
+_COMPARED: dict[tuple[int, int], tuple[RandomDeal, CoincheRules, bool]] = {}
+"""Whether a team scores declarations, by the identities of the deal and of the rules
+they are compared by (kept with them, so the identities stay their own): rule sets
+that compare alike (``house`` and ``ffb_belote``) share it. The declarations are the
+hands' own (:func:`_held`), so they are compared without reading or checking them
+(:func:`~explainer.engine.coinche.declarations.compare_held`)."""
 
 
 def _rescore(deal: RandomDeal, rules: RuleSet) -> _Scored:

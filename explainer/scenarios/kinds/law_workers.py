@@ -13,7 +13,9 @@ result does not depend on the process or the company it was checked in.
 
 Where ``fork`` does not exist, only one CPU is available, or ``jobs`` is 1 (the default
 of :func:`~explainer.check.run_check`, and of the command line under the test suite,
-which sets :data:`JOBS_VARIABLE`), nothing is forked. A child
+which sets :data:`JOBS_VARIABLE`), nothing is forked: the laws not cached are checked
+here, all together, before the check reads them (their random deals are played once
+for all). A child
 that fails in any way is replaced by checking its laws here; on Ctrl-C (which reaches
 the children too) or SIGTERM, each child exits at once without a word and this process
 stops them and waits for them before the command prints its one line.
