@@ -24,8 +24,8 @@ The streams (:data:`_DEAL_POOLS`) and the deals scored under each rule set
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Final
 
@@ -336,6 +336,23 @@ def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: Any
     return score.score[takers ^ 1] == every + given
 
 
+def _test(conclusion: DealConclusion | DealPremise, rules: AnyRules) -> Callable[[_Scored], bool]:
+    """:func:`_deal_holds` of ``conclusion`` under ``rules``, as a test of one deal: which
+    test applies (a premise, a Coinche conclusion, a reading of a rule) is decided once
+    per law and rule set here, not once for each of its thousands of deals."""
+    if isinstance(conclusion, DealPremise):
+        return lambda s: conclusion in s.facts
+    if conclusion is DealConclusion.CARD_POINTS_152:
+        return lambda s: sum(s.card_points) == 152
+    if isinstance(rules, CoincheRules) and conclusion in COINCHE_CONCLUSIONS:
+        coinche = COINCHE_CONCLUSIONS[conclusion]
+        return lambda s: coinche(s.coinche, rules)  # type: ignore[arg-type]
+    if isinstance(rules, RuleSet) and conclusion in _WHATEVER_THE_RULES:
+        classic = _WHATEVER_THE_RULES[conclusion]
+        return lambda s: classic(s, rules)
+    return lambda s: _deal_holds(conclusion, s, rules)
+
+
 def _whole(s: _Scored, rules: RuleSet) -> int:
     """What the teams' points add up to, belotes aside: 162 (the laws' words; 258 at
     all-trump counted at the trump values breaks them), or what the capot team counts
@@ -490,13 +507,30 @@ def _scored(trump: Trump, rules: AnyRules, count: int) -> list[_Scored]:
         found = _SCORED[key] = [_coinche_scored(d, i, rules) for i, d in enumerate(deals)]
     if found is None:
         assert isinstance(rules, RuleSet)
+        same = _Same(rules)
         found = _SCORED[key] = [
             _scored_deal(deal, deal.card_points, deal.belotes, _own_score(deal))
-            if deal.rules is rules or deal.rules == rules
+            if same(deal.rules)
             else _rescore(deal, rules)
             for deal in _deals(trump, rules, count)
         ]
     return found
+
+
+@dataclass(slots=True)
+class _Same:
+    """Whether a deal's rule set is ``rules`` (equal to it): compared once per rule set
+    met, not once per deal (a stream's deals share a few rule set objects, and comparing
+    two rule sets reads every knob)."""
+
+    rules: RuleSet
+    known: dict[int, tuple[RuleSet, bool]] = field(default_factory=dict)
+
+    def __call__(self, other: RuleSet) -> bool:
+        entry = self.known.get(id(other))
+        if entry is None or entry[0] is not other:
+            entry = self.known[id(other)] = (other, other is self.rules or other == self.rules)
+        return entry[1]
 
 
 def _own_score(deal: RandomDeal) -> DealScore:
@@ -552,14 +586,15 @@ def _deal_outcome(law: DealLaw, rules: AnyRules, played: list[list[_Scored]]) ->
     failure: DealCounterexample | None = None
     need = {p for p, negated in law.when if not negated}
     forbid = {p for p, negated in law.when if negated}
+    tests = [(c, _test(c, rules)) for c in law.then]
     for kind, scored_deals in zip(law.kinds, played, strict=True):
         deals += len(scored_deals)
         for scored in scored_deals:
             if not need <= scored.facts or not forbid.isdisjoint(scored.facts):
                 continue
             matching += 1
-            for c in law.then:
-                if failure is None and not _deal_holds(c, scored, rules):
+            for c, holds in tests:
+                if failure is None and not holds(scored):
                     contract = None if scored.coinche is None else scored.coinche.contract
                     failure = DealCounterexample(
                         kind.trump, _plays(rules), scored.deal, c, contract=contract
