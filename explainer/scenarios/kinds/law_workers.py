@@ -226,9 +226,7 @@ def prefetch_laws(
     missing = {law.law_key(lw, rs): (lw, rs) for lw, rs in found if not law.is_cached(lw, rs)}
     if jobs == 1:
         if len(missing) > 1:
-            laws = list(missing.values())
-            for (lw, rs), result in zip(laws, law.check_all(laws), strict=True):
-                law.remember(lw, rs, result)
+            _check_here(list(missing.values()))
         return
     groups: dict[object, list[tuple[Any, Any]]] = {}
     for item in missing.values():
@@ -247,6 +245,14 @@ def prefetch_laws(
     for unit, done in zip(units, results, strict=True):
         for (lw, rs), result in zip(unit, done, strict=True):
             law.remember(lw, rs, result)
+
+
+def _check_here(laws: list[tuple[Any, Any]]) -> None:
+    """Check ``laws`` in this process, in one call, into the law cache."""
+    from . import law
+
+    for (lw, rs), result in zip(laws, law.check_all(laws), strict=True):
+        law.remember(lw, rs, result)
 
 
 def read_laws(files: Sequence[Path]) -> list[tuple[Any, Any]]:
