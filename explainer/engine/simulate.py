@@ -37,6 +37,7 @@ __all__ = [
     "random_hands",
     "random_scored_deal",
     "random_scored_deals",
+    "score_random_deal",
     "scored_deal_stream",
 ]
 
@@ -80,7 +81,9 @@ class RandomDeal:
     ``hands`` are the four hands as dealt (masks, by seat); ``cards`` the 32 cards in
     play order; ``leader`` led the first trick and ``winners`` won each trick; ``rules``
     the rule set it was played and scored under. The remaining fields mean what they
-    mean on :class:`~.deal.DealResult`.
+    mean on :class:`~.deal.DealResult`, except on a deal played but not ``scored``
+    (:func:`scored_deal_stream`'s ``scored``): its score fields are then left at their
+    defaults, and :func:`score_random_deal` scores it.
     """
 
     trump: Trump
@@ -98,6 +101,7 @@ class RandomDeal:
     belotes: tuple[Seat, ...] = ()
     held: int = 0
     rules: RuleSet = HOUSE
+    scored: bool = True
 
     def tricks(self) -> list[list[tuple[Seat, int]]]:
         """The deal as eight tricks of ``(seat, card)`` plays, as :func:`~.deal.play_deal` takes it."""
@@ -285,8 +289,14 @@ def _result(
     played: _Played,
     taker: Seat,
     leader: Seat,
+    scored: bool = True,
 ) -> RandomDeal:
-    """The played deal scored under ``rules`` (:func:`~.deal.score_deal`)."""
+    """The played deal scored under ``rules`` (:func:`~.deal.score_deal`), or left unscored."""
+    if not scored:
+        return RandomDeal(
+            trump, taker, dealt, SEATS[leader], played.cards, played.winners,
+            played.card_points, None, None, (0, 0), False, (0, 0), rules=rules, scored=False,
+        )  # fmt: skip
     belotes = belote_seats(trump, dealt, rules)
     scored = score_deal(played.card_points, played.winners, belotes, taker, rules, trump=trump)
     return RandomDeal(
@@ -333,11 +343,18 @@ def scored_deal_stream(
     trump: Trump,
     rule_sets: Sequence[RuleSet],
     turns: Iterable[tuple[Seat, Seat]],
+    *,
+    scored: Sequence[bool] | None = None,
 ) -> Iterator[tuple[RandomDeal, ...]]:
     """:func:`random_scored_deals` once for each ``(taker, leader)`` of ``turns``, in
     turn, from ``rng`` as it stands after the last: the same deals as calling it in a
-    loop, with the rule sets' tables looked up once for the whole stream."""
-    group = _Group(trump, tuple(rule_sets))
+    loop, with the rule sets' tables looked up once for the whole stream.
+
+    ``scored`` says, for each rule set, whether its deals are scored (all, without it):
+    the deals a Coinche deal law reads are scored as Coinche deals, never as classic
+    ones, except the one that fails it (:func:`score_random_deal`)."""
+    flags = tuple(scored) if scored is not None else (True,) * len(rule_sets)
+    group = _Group(trump, tuple(rule_sets), flags)
     for taker, leader in turns:
         yield _scored_deals(rng, group, taker, leader)
 
@@ -352,6 +369,8 @@ class _Group:
 
     trump: Trump
     rule_sets: tuple[RuleSet, ...]
+    scored: tuple[bool, ...] = ()
+    """Whether each rule set's deals are scored (:func:`scored_deal_stream`); all if empty."""
     setups: dict[tuple[int, ...], _Setup] = field(default_factory=dict)
 
     def setup(self, members: tuple[int, ...]) -> _Setup:
@@ -397,10 +416,20 @@ def _scored_deals(
     out: list[_Played | None] = [None] * len(group.rule_sets)
     _play_group(group, tuple(range(len(out))), dealt, draws, int(leader), out)
     results = []
-    for rules, played in zip(group.rule_sets, out, strict=True):
+    scored = group.scored or (True,) * len(out)
+    for rules, played, score in zip(group.rule_sets, out, scored, strict=True):
         assert played is not None  # every rule set plays (_play_group)
-        results.append(_result(group.trump, rules, dealt, played, taker, leader))
+        results.append(_result(group.trump, rules, dealt, played, taker, leader, score))
     return tuple(results)
+
+
+def score_random_deal(deal: RandomDeal) -> RandomDeal:
+    """``deal`` scored under its rule set as :func:`random_scored_deal` scores it: the
+    deal itself when it was scored, else the same deal with its score."""
+    if deal.scored:
+        return deal
+    played = _Played(deal.cards, deal.winners, deal.card_points, ())
+    return _result(deal.trump, deal.rules, deal.hands, played, deal.taker, deal.leader)
 
 
 def _recount(played: _Played, points: Sequence[int]) -> _Played:

@@ -50,7 +50,7 @@ from ..deal import (
 )
 from ..rules import KNOBS, PRESETS, RuleSet, presets_for
 from ..seats import SEATS, Seat
-from ..simulate import RandomDeal, recount, scored_deal_stream
+from ..simulate import RandomDeal, recount, score_random_deal, scored_deal_stream
 from .coinche_deal import (
     COINCHE_CONCLUSIONS,
     CoincheFacts,
@@ -430,25 +430,40 @@ def _fill(trump: Trump, rule_sets: Iterable[AnyRules], count: int) -> None:
     played again only under the rule sets that rule one of its plays otherwise).
 
     Each stream keeps its own generator, seeded alike, so a stream's deals are the same
-    whichever streams were played with it."""
-    groups: dict[int, dict[tuple[str, ...], RuleSet]] = {}
-    for rules in map(_plays, rule_sets):
-        rng, pool = _pool(trump, rules)
+    whichever streams were played with it. A stream only Coinche rule sets asked for is
+    not scored as classic deals (:func:`~.simulate.scored_deal_stream`'s ``scored``):
+    a Coinche law scores its deals itself."""
+    groups: dict[int, dict[tuple[str, ...], tuple[RuleSet, bool]]] = {}
+    for asked in rule_sets:
+        rules = _plays(asked)
+        _, pool = _pool(trump, rules)
         if len(pool) < count:
-            groups.setdefault(len(pool), {}).setdefault(_behaviour(_kind_of(trump), rules), rules)
+            group = groups.setdefault(len(pool), {})
+            behaviour = _behaviour(_kind_of(trump), rules)
+            first, scored = group.get(behaviour, (rules, False))
+            group[behaviour] = (first, scored or not isinstance(asked, CoincheRules))
     for start, group in groups.items():
-        members = list(group.values())
-        pools = [_pool(trump, rules) for rules in members]
-        rng = pools[0][0]
-        turns = ((SEATS[i & 3], SEATS[i >> 2 & 3]) for i in range(start, count))
-        for deals in scored_deal_stream(rng, trump, members, turns):
-            for (_, pool), deal in zip(pools, deals, strict=True):
-                pool.append(deal)
-        for other, _ in pools[1:]:
-            other.setstate(rng.getstate())
+        _extend(trump, list(group.values()), start, count)
 
 
-def play_ahead(laws: Iterable[tuple[Sequence[TrumpKind], Iterable[AnyRules]]]) -> None:
+def _extend(trump: Trump, members: list[tuple[RuleSet, bool]], start: int, count: int) -> None:
+    """Play the streams of ``members`` (each rule set, and whether its deals are scored),
+    all at deal ``start``, together up to ``count`` deals."""
+    pools = [_pool(trump, rules) for rules, _ in members]
+    rng = pools[0][0]
+    turns = ((SEATS[i & 3], SEATS[i >> 2 & 3]) for i in range(start, count))
+    rule_sets = [rules for rules, _ in members]
+    scored = [score for _, score in members]
+    for deals in scored_deal_stream(rng, trump, rule_sets, turns, scored=scored):
+        for (_, pool), deal in zip(pools, deals, strict=True):
+            pool.append(deal)
+    for other, _ in pools[1:]:
+        other.setstate(rng.getstate())
+
+
+def play_ahead(
+    laws: Iterable[tuple[Sequence[TrumpKind], Iterable[AnyRules]]], *, samples: int = DEAL_SAMPLES
+) -> None:
     """Play now every stream of deals the deal and match laws of ``laws`` (each law's
     contract kinds and the rule sets it is checked under) will read, as far as each will
     read it: the laws then find their deals played.
@@ -458,10 +473,10 @@ def play_ahead(laws: Iterable[tuple[Sequence[TrumpKind], Iterable[AnyRules]]]) -
     played once, and again only under a rule set that rules one of its plays otherwise;
     played law by law, as the laws come, the stream of a law's rule sets that no law
     before it asked for would deal and play every deal afresh. A stream's deals are the
-    same either way."""
+    same either way. ``samples``: the deals each law reads, as :func:`check_deal_law`'s."""
     wanted: dict[Trump, tuple[int, list[AnyRules]]] = {}
     for kinds, rule_sets in laws:
-        per_kind = -(-DEAL_SAMPLES // len(kinds))
+        per_kind = -(-samples // len(kinds))
         for kind in kinds:
             count, sets = wanted.get(kind.trump, (0, []))
             wanted[kind.trump] = (max(count, per_kind), [*sets, *rule_sets])
@@ -510,7 +525,7 @@ def _scored(trump: Trump, rules: AnyRules, count: int) -> list[_Scored]:
         same = _Same(rules)
         found = _SCORED[key] = [
             _scored_deal(deal, deal.card_points, deal.belotes, _own_score(deal))
-            if same(deal.rules)
+            if same(deal)
             else _rescore(deal, rules)
             for deal in _deals(trump, rules, count)
         ]
@@ -526,11 +541,13 @@ class _Same:
     rules: RuleSet
     known: dict[int, tuple[RuleSet, bool]] = field(default_factory=dict)
 
-    def __call__(self, other: RuleSet) -> bool:
+    def __call__(self, deal: RandomDeal) -> bool:
+        """Whether ``deal`` was scored under ``rules`` (then its own score is read)."""
+        other = deal.rules
         entry = self.known.get(id(other))
         if entry is None or entry[0] is not other:
             entry = self.known[id(other)] = (other, other is self.rules or other == self.rules)
-        return entry[1]
+        return entry[1] and deal.scored
 
 
 def _own_score(deal: RandomDeal) -> DealScore:
@@ -596,7 +613,8 @@ def _deal_outcome(law: DealLaw, rules: AnyRules, played: list[list[_Scored]]) ->
             for c, holds in tests:
                 if failure is None and not holds(scored):
                     contract = None if scored.coinche is None else scored.coinche.contract
+                    deal = score_random_deal(scored.deal)  # its classic score, if unscored
                     failure = DealCounterexample(
-                        kind.trump, _plays(rules), scored.deal, c, contract=contract
+                        kind.trump, _plays(rules), deal, c, contract=contract
                     )
     return DealOutcome(rules.name, failure is None, deals, matching, failure)
