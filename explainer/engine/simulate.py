@@ -289,10 +289,10 @@ def _result(
     played: _Played,
     taker: Seat,
     leader: Seat,
-    scored: bool = True,
+    score: bool = True,
 ) -> RandomDeal:
     """The played deal scored under ``rules`` (:func:`~.deal.score_deal`), or left unscored."""
-    if not scored:
+    if not score:
         return RandomDeal(
             trump, taker, dealt, SEATS[leader], played.cards, played.winners,
             played.card_points, None, None, (0, 0), False, (0, 0), rules=rules, scored=False,

@@ -98,7 +98,9 @@ def test_a_deal_played_unscored_is_the_scored_deal_once_scored() -> None:
     turns = [(Seat(i % 4), Seat(i // 4 % 4)) for i in range(300)]
     for trump in (Trump.HEARTS, Trump.NONE, Trump.ALL):
         scored = list(scored_deal_stream(random.Random(5), trump, rule_sets, turns))
-        lazy = scored_deal_stream(random.Random(5), trump, rule_sets, turns, scored=(True, False, False))
+        lazy = scored_deal_stream(
+            random.Random(5), trump, rule_sets, turns, scored=(True, False, False)
+        )
         for full, part in zip(scored, lazy, strict=True):
             assert part[0] == full[0] and score_random_deal(full[0]) is full[0]
             for f, p in zip(full[1:], part[1:], strict=True):
