@@ -126,6 +126,10 @@ class Catalog:
     theme: bool = True
     """Whether the theme has a catalog of this language (its words are translated):
     without one, the interface is shown in English and the page says so."""
+    _looked_up: dict[Key, str] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """:meth:`pgettext`'s answers: a page asks for the same few hundred messages
+    thousands of times (every card's name, every rule's sentence, every example's
+    headings), and each lookup walks the site's catalog, then the theme's."""
 
     @property
     def name(self) -> str:
@@ -148,7 +152,13 @@ class Catalog:
         return self.translations.ngettext(singular, plural, n)
 
     def pgettext(self, context: str, message: str) -> str:
-        return str(self.translations.pgettext(context, message))
+        """``message`` under ``context`` in this language (the source where it has no
+        translation), looked up once per catalog."""
+        key = (context, message)
+        found = self._looked_up.get(key)
+        if found is None:
+            found = self._looked_up[key] = str(self.translations.pgettext(context, message))
+        return found
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
         return self.translations.npgettext(context, singular, plural, n)

@@ -925,6 +925,8 @@ class Words:
         self.lang = catalog.lang
         self.rule_sets = rule_sets
         self._notes = {rs.note.source: rs.note for rs in rule_sets.values() if rs.note}
+        self._said: dict[Marked, str] = {}
+        self._rules: dict[RuleSet | CoincheRules, str] = {}
 
     @cached_property
     def _card_names(self) -> tuple[str, ...]:
@@ -944,7 +946,15 @@ class Words:
         return tuple(cat.p(RANK_LETTERS[r]) if r in RANK_LETTERS else r.letter for r in Rank)
 
     def _p(self, marked: Marked, **values: Any) -> str:
-        return typeset(self.lang, self.catalog.p(marked, **values))
+        """``marked`` in this language, typeset; a message without values is looked up
+        and typeset once (a page names the same seats, rules and verdicts thousands
+        of times)."""
+        if values:
+            return typeset(self.lang, self.catalog.p(marked, **values))
+        found = self._said.get(marked)
+        if found is None:
+            found = self._said[marked] = typeset(self.lang, self.catalog.p(marked))
+        return found
 
     def _np(self, marked: tuple[str, str, str], n: int, **values: Any) -> str:
         return typeset(self.lang, self.catalog.np(marked, n, **values))
@@ -1001,7 +1011,14 @@ class Words:
         failed": the preset's name, and every knob that differs from it, in words; a
         Coinche preset's play rules by the Coinche preset's name ("FFB contrée rules
         (2016)"); an alias (official) as what it is, the house rules changed; a site's
-        rule set by its display name ("our club's rules")."""
+        rule set by its display name ("our club's rules"). Said once per rule set: every
+        example's contract line names its rules."""
+        found = self._rules.get(rules)
+        if found is None:
+            found = self._rules[rules] = self._rules_in_words(rules)
+        return found
+
+    def _rules_in_words(self, rules: RuleSet | CoincheRules) -> str:
         own = self.rule_sets.get(rules.name) if isinstance(rules, RuleSet) else None
         base_name, base = (rules.name, own.rules.knobs) if own is not None else _base(rules)
         phrase = self.preset(base_name)

@@ -11,8 +11,9 @@ read from the ``w`` (:class:`~explainer.i18n.names.Words`) in the template conte
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 from pathlib import Path
-from types import MappingProxyType
+from types import CodeType, MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
 from babel.numbers import format_decimal
@@ -102,21 +103,46 @@ def _translated(ctx: Context, text: Text) -> str:
     return typeset(w.lang, w.catalog.pgettext(text.ctx, text.source))
 
 
+@lru_cache(maxsize=4096)
+def _prose(w: Words, context: str, source: str, shape: str) -> str:
+    """A text outside any example (a page's or a section's title or prose, the site's
+    own words) in ``w``'s language, as ``shape``: ``block`` or ``inline`` Markdown, or
+    ``plain`` text. Made once per language: every page names every page in its
+    navigation, and a section's title is both its heading and its line in the contents,
+    so a site of many pages said the same titles pages x pages times."""
+    translated = typeset(w.lang, w.catalog.pgettext(context, source))
+    if shape == "block":
+        return render(translated, w)
+    html = render_inline(translated, w)
+    if shape == "inline":
+        return html
+    # striptags() folds every space, the no-break ones too: set them again
+    return typeset(w.lang, Markup(html).striptags())
+
+
 @pass_context
 def _md(ctx: Context, text: Text | None, scenario: Scenario | None = None) -> Markup:
     """A block of Markdown prose, translated into the page's language; value tokens
     (``{=belote}``) from ``scenario``'s rule set."""
-    if text is None:
-        return Markup("")
-    return Markup(render(_translated(ctx, text), _words(ctx), _values(ctx, scenario)))
+    return _shaped(ctx, text, scenario, "block")
 
 
 @pass_context
 def _md_inline(ctx: Context, text: Text | None, scenario: Scenario | None = None) -> Markup:
     """A title (inline Markdown), translated into the page's language."""
+    return _shaped(ctx, text, scenario, "inline")
+
+
+def _shaped(ctx: Context, text: Text | None, scenario: Scenario | None, shape: str) -> Markup:
+    """``text`` rendered as ``shape`` (:func:`_prose`); an example's own text (its values
+    are its rule set's) rendered each time, as it is shown once per language."""
     if text is None:
         return Markup("")
-    return Markup(render_inline(_translated(ctx, text), _words(ctx), _values(ctx, scenario)))
+    values = _values(ctx, scenario)
+    if values is None:
+        return Markup(_prose(_words(ctx), text.ctx, text.source, shape))
+    render_shape = render if shape == "block" else render_inline
+    return Markup(render_shape(_translated(ctx, text), _words(ctx), values))
 
 
 def _values(ctx: Context, scenario: Scenario | None) -> Values | None:
@@ -137,12 +163,11 @@ def _values(ctx: Context, scenario: Scenario | None) -> Values | None:
 
 @pass_context
 def _plain(ctx: Context, text: Text | None) -> str:
-    """A title as plain text (for ``<title>``): the Markdown source without its markup."""
+    """A title as plain text (for ``<title>`` and the navigation): the Markdown source
+    without its markup."""
     if text is None:
         return ""
-    html = render_inline(_translated(ctx, text), _words(ctx))
-    # striptags() folds every space, the no-break ones too: set them again
-    return typeset(_words(ctx).lang, Markup(html).striptags())
+    return _prose(_words(ctx), text.ctx, text.source, "plain")
 
 
 @pass_context
@@ -180,7 +205,24 @@ class _CompiledTemplates(BytecodeCache):
     compiling the theme's templates is most of a small site's build (1.3 s of the shipped
     site's 2 s on 2026-12-02), and a new process compiled them all again. A missing,
     stale or damaged entry is compiled again; a folder that cannot be written only costs
-    the time. The pages are the same either way."""
+    the time. The pages are the same either way.
+
+    An entry is kept under the template's name and its source's digest, not its file's
+    path: a copy of the theme in another folder (a second project, a test's or a
+    benchmark's copy of this one) is the same compiled code, and keyed by path each copy
+    evicted the others from the few entries the folder keeps. Only the code is shared:
+    the file name it carries, which names the template in its errors, is set to the
+    loaded file's."""
+
+    def get_bucket(
+        self, environment: Environment, name: str, filename: str | None, source: str
+    ) -> Bucket:
+        checksum = self.get_source_checksum(source)
+        bucket = Bucket(environment, self.get_cache_key(name, checksum), checksum)
+        self.load_bytecode(bucket)
+        if bucket.code is not None and filename is not None:
+            bucket.code = _named(bucket.code, filename)
+        return bucket
 
     def load_bytecode(self, bucket: Bucket) -> None:
         data = read_bytes_entry(TEMPLATE_CACHE, bucket.key)
@@ -193,6 +235,13 @@ class _CompiledTemplates(BytecodeCache):
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         write_bytes_entry(TEMPLATE_CACHE, bucket.key, bucket.bytecode_to_string(), keep=64)
+
+
+def _named(code: CodeType, filename: str) -> CodeType:
+    """``code`` and the code of its functions (a template's macros and blocks) as
+    compiled from ``filename``."""
+    consts = tuple(_named(c, filename) if isinstance(c, CodeType) else c for c in code.co_consts)
+    return code.replace(co_filename=filename, co_consts=consts)
 
 
 def make_env(root: Path) -> Environment:
@@ -227,9 +276,10 @@ def make_env(root: Path) -> Environment:
     return env
 
 
-def _translate(source: str, translated: str, variables: dict[str, Any]) -> Markup:
-    """A translated template string as safe HTML: the translation escaped like any text,
-    then its ``%(name)s`` placeholders filled (values escaped unless already Markup).
+def _translate(source: str, translated: Markup, variables: dict[str, Any]) -> Markup:
+    """A translated template string as safe HTML: ``translated``, the translation
+    escaped like any text, with its ``%(name)s`` placeholders filled (values escaped
+    unless already Markup).
 
     jinja2's newstyle gettext marks the translation itself safe, so a catalog could put
     markup on every page (``<script>`` in a msgstr); and it always %-formats, so a
@@ -237,9 +287,9 @@ def _translate(source: str, translated: str, variables: dict[str, Any]) -> Marku
     translation that does not format falls back to the English source.
     """
     if not variables:
-        return escape(translated)
+        return translated
     try:
-        return escape(translated) % variables
+        return translated % variables
     except (KeyError, ValueError, TypeError):
         return escape(source) % variables
 
@@ -253,26 +303,37 @@ def use_language(
     (``rule_sets``: the site's own, named in its words)."""
     t = catalog.translations
     lang = catalog.lang
+    said: dict[tuple[str | None, str], Markup] = {}
+
+    def escaped(context: str | None, message: str) -> Markup:
+        """A message without a plural, translated, typeset and escaped once per
+        language: a page says the same headings and sentences for every example."""
+        key = (context, message)
+        found = said.get(key)
+        if found is None:
+            text = t.gettext(message) if context is None else catalog.pgettext(context, message)
+            found = said[key] = escape(typeset(lang, str(text)))
+        return found
 
     def gettext(message: str, **variables: Any) -> Markup:
-        return _translate(message, typeset(lang, str(t.gettext(message))), variables)
+        return _translate(message, escaped(None, message), variables)
 
     def ngettext(singular: str, plural: str, num: int, **variables: Any) -> Markup:
         variables.setdefault("num", num)
         return _translate(
             singular if num == 1 else plural,
-            typeset(lang, str(t.ngettext(singular, plural, num))),
+            escape(typeset(lang, str(t.ngettext(singular, plural, num)))),
             variables,
         )
 
     def pgettext(context: str, message: str, **variables: Any) -> Markup:
-        return _translate(message, typeset(lang, str(t.pgettext(context, message))), variables)
+        return _translate(message, escaped(context, message), variables)
 
     def npgettext(context: str, singular: str, plural: str, num: int, **variables: Any) -> Markup:
         variables.setdefault("num", num)
         return _translate(
             singular if num == 1 else plural,
-            typeset(lang, str(t.npgettext(context, singular, plural, num))),
+            escape(typeset(lang, str(t.npgettext(context, singular, plural, num)))),
             variables,
         )
 

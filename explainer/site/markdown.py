@@ -135,20 +135,33 @@ def card_html(c: int, words: Words, text: str | None = None, *, extra_class: str
 
     The colour class is never the only signal: the symbol and the name say the suit.
     """
-    suit = card_suit(c)
-    name = escapeHtml(words.card_name_in_text(c))
-    pip = escapeHtml(words.rank_letter(c)) + suit.symbol
-    cls = f"card {_SUIT_CLASS[suit]}" + (f" {extra_class}" if extra_class else "")
     if text is None:
-        return (
-            f'<span class="{cls}" data-card="{card_str(c)}">'
-            f'<span class="pip" aria-hidden="true">{pip}</span>'
-            f'<span class="sr">{name}</span></span>'
-        )
+        return _chip(c, words, extra_class)
+    pip, cls = _face(c, words, extra_class)
     return (
         f'<span class="{cls} words" data-card="{card_str(c)}">'
         f'<span class="pip" aria-hidden="true">{pip}</span> {escapeHtml(text)}</span>'
     )
+
+
+@lru_cache(maxsize=1024)
+def _chip(c: int, words: Words, extra_class: str) -> str:
+    """A card chip with the card's own name (:func:`card_html`), made once per card,
+    language and class: a page of examples shows the same 32 cards thousands of times."""
+    pip, cls = _face(c, words, extra_class)
+    name = escapeHtml(words.card_name_in_text(c))
+    return (
+        f'<span class="{cls}" data-card="{card_str(c)}">'
+        f'<span class="pip" aria-hidden="true">{pip}</span>'
+        f'<span class="sr">{name}</span></span>'
+    )
+
+
+def _face(c: int, words: Words, extra_class: str) -> tuple[str, str]:
+    """A chip's rank letter and suit symbol, and its classes (the suit's colour)."""
+    suit = card_suit(c)
+    pip = escapeHtml(words.rank_letter(c)) + suit.symbol
+    return pip, f"card {_SUIT_CLASS[suit]}" + (f" {extra_class}" if extra_class else "")
 
 
 def _render_card(

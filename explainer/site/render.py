@@ -203,7 +203,7 @@ class Renderer:
             "last_trick": LAST_TRICK,
             "capot_values": capot_values(),
             "belote": BELOTE,
-            "variants": variants_of or partial(variants, compare=config.compare),
+            "variants": variants_of or _kept(partial(variants, compare=config.compare)),
             "macro_of": macro_of,
             "other_value_rows": other_value_rows(),
             "outcome": outcome_of,
@@ -337,6 +337,21 @@ def render_site(site: Site, base_url: str | None) -> dict[str, bytes]:
         files[SITEMAP] = sitemap
     files.update(renderer.static())
     return dict(sorted(files.items()))
+
+
+def _kept(notes: Variants) -> Variants:
+    """``notes`` made once per example while the renderer lives: every language shows
+    the same notes (they are engine values), and a play example asks twice (its
+    heading's "sources disagree" and its answer)."""
+    kept: dict[int, tuple[Scenario, tuple[Variant, ...]]] = {}
+
+    def of(scenario: Scenario) -> tuple[Variant, ...]:
+        found = kept.get(id(scenario))
+        if found is None or found[0] is not scenario:  # the scenario keeps its id alive
+            found = kept[id(scenario)] = (scenario, notes(scenario))
+        return found[1]
+
+    return of
 
 
 def _once(config: Settings) -> Callable[[], tuple[Position, ...]]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
+from functools import cache, lru_cache
 from typing import Any, Final
 
 from explainer.engine import (
@@ -137,22 +138,34 @@ class _Family:
 
 
 def _family(rules: Rules) -> _Family:
+    """The family ``rules`` belong to: Coinche rule sets, a Coinche preset's play rules
+    (in a play example), or a classic game's presets."""
     if isinstance(rules, CoincheRules):
+        return _families("coinche")
+    return _families("coinche-play" if rules.game == "coinche" else rules.game)
+
+
+@cache
+def _families(which: str) -> _Family:
+    """One family, built once: every example of a game reads the same presets, knobs
+    and sources (the engine's frozen tables), and a Coinche preset's play rules are
+    derived from the preset."""
+    if which == "coinche":
         return _Family(
             COINCHE_PRESETS, tuple(COINCHE_KNOBS), PRESET_SOURCES, "coinche",
             carried=("target",), other_values=COINCHE_OTHER_VALUES,
         )  # fmt: skip
-    if rules.game == "coinche":  # a Coinche preset's play rules, in a play example
+    if which == "coinche-play":  # a Coinche preset's play rules, in a play example
         return _Family(
             {n: p.play_rules for n, p in COINCHE_PRESETS.items()}, PLAY_KNOBS, PRESET_SOURCES,
             "coinche", carried=(), other_values={},
         )  # fmt: skip
-    names = presets_for(rules.game)
+    names = presets_for(which)
     return _Family(
         {n: PRESETS[n] for n in names},
         tuple(KNOBS),
         {n: preset_sources(n) for n in names},
-        rules.game,
+        which,
         carried=(
             "classic_declarations",
             "classic_sa_ta",
@@ -183,17 +196,59 @@ def _recomputed(scenario: Scenario, rules: Rules) -> Scenario | None:
     return other
 
 
-def _facts(scenario: Scenario, rules: Rules) -> dict[str, Any] | None:
-    """The checked facts of ``scenario`` under ``rules``, or ``None`` if it cannot
-    happen under them (an illegal play or call): the kind recomputes it."""
-    other = _recomputed(scenario, rules)
-    return None if other is None else _checked(scenario, other)
-
-
 def _checked(scenario: Scenario, other: Scenario) -> dict[str, Any]:
     """The facts ``scenario`` states, as ``other`` (it recomputed) has them."""
     computed = kind_of(scenario).computed(other)
     return {k: computed.get(k) for k in scenario.expect}
+
+
+class _Example:
+    """One example and what it comes to under other rules, each rule set's answer
+    computed once: the notes ask for the same rule sets many times (the example's own
+    rules for every preset, a preset's rules again to find its deciding knob, one knob
+    value shared by several presets), and recomputing a deal is the engine playing it
+    again. Equal rules give equal answers, so the answers are kept by rules; the example
+    is kept only while its notes are made."""
+
+    __slots__ = ("_done", "_facts", "_own", "scenario")
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self._done: dict[Rules, Scenario | None] = {}
+        self._facts: dict[Rules, dict[str, Any] | None] = {}
+        self._own: list[Outcome] = []
+
+    def recomputed(self, rules: Rules) -> Scenario | None:
+        """The example recomputed under ``rules`` (:func:`_recomputed`)."""
+        if rules not in self._done:
+            self._done[rules] = _recomputed(self.scenario, rules)
+        return self._done[rules]
+
+    def facts(self, rules: Rules) -> dict[str, Any] | None:
+        """The checked facts of the example under ``rules``, or ``None`` if it cannot
+        happen under them (an illegal play or call). Read only: the dict is shared."""
+        if rules not in self._facts:
+            other = self.recomputed(rules)
+            self._facts[rules] = None if other is None else _checked(self.scenario, other)
+        return self._facts[rules]
+
+    def outcome(self) -> Outcome:
+        """What the example's own deal comes to, read by the one outcome logic of every
+        deal example (:func:`~.examples.outcome_of`); asked once per preset."""
+        if not self._own:
+            self._own.append(outcome_of(view_of(self.scenario)))
+        return self._own[0]
+
+    def told(self, rules: Rules) -> Outcome | None:
+        """What the deal comes to under ``rules`` where its verdict is not the example's
+        own, else ``None`` (also where it cannot be played under them): read by the same
+        outcome logic, so that a tie or a *litige* elsewhere is told as what it is,
+        never as "made" or "failed"."""
+        other = self.recomputed(rules)
+        if other is None:
+            return None
+        theirs = outcome_of(view_of(other))
+        return None if self.outcome().verdict is theirs.verdict else theirs
 
 
 def _shown(facts: dict[str, Any] | None, shown: tuple[str, ...]) -> dict[str, Any] | None:
@@ -201,25 +256,31 @@ def _shown(facts: dict[str, Any] | None, shown: tuple[str, ...]) -> dict[str, An
 
 
 def _deciding_knob(
-    scenario: Scenario, family: _Family, base: Rules, preset: str, shown: tuple[str, ...]
+    ex: _Example, family: _Family, base: Rules, other: Rules, shown: tuple[str, ...]
 ) -> str:
-    """The knob whose value alone (set as in ``preset``) gives ``preset``'s facts: the first such
-    knob in the game's knob order; else the first knob that alone changes a fact (two
-    knobs together make the difference); else the first knob the rule sets differ in.
-    Only the ``shown`` facts are compared."""
-    other = _other(family, base, preset)
+    """The knob whose value alone (set as in ``other``, a preset with the example's carried
+    knobs) gives ``other``'s facts: the first such knob in the game's knob order; else the
+    first knob that alone changes a fact (two knobs together make the difference); else
+    the first knob the rule sets differ in. Only the ``shown`` facts are compared."""
     differing = [k for k in family.knobs if family.value(base, k) != family.value(other, k)]
-    mine = _shown(_facts(scenario, base), shown)
-    target = _shown(_facts(scenario, other), shown)
+    mine = _shown(ex.facts(base), shown)
+    target = _shown(ex.facts(other), shown)
     changing: list[str] = []
     for knob in differing:
-        changed = base.with_knobs(**{knob: family.value(other, knob)})
-        facts = _shown(_facts(scenario, changed), shown)
+        changed = _with_knob(base, knob, family.value(other, knob))
+        facts = _shown(ex.facts(changed), shown)
         if facts == target:
             return knob
         if facts != mine:
             changing.append(knob)
     return (changing or differing)[0]
+
+
+@lru_cache(maxsize=1024)
+def _with_knob(rules: Rules, knob: str, value: str) -> Rules:
+    """``rules`` with one knob set, made once: every example under the same rules asks
+    for the same few (each preset's values, one knob at a time)."""
+    return rules.with_knobs(**{knob: value})
 
 
 def _variant(family: _Family, preset: str, knob: str, fact: str, got: Any, other: Any) -> Variant:
@@ -229,27 +290,35 @@ def _variant(family: _Family, preset: str, knob: str, fact: str, got: Any, other
     return Variant(preset, knob, cites[0] if cites else None, fact, got, other, value, anchor)
 
 
-def _outcome_variant(
-    family: _Family, scenario: Scenario, rules: Rules, preset: str, knob: str
-) -> Variant | None:
-    """The :data:`OUTCOME` variant of a deal whose verdict ``rules`` read otherwise (a
-    contract made here and failed there, or held over), else ``None``."""
-    other = _recomputed(scenario, rules)
-    theirs = None if other is None else _told(scenario, other)
-    if theirs is None:  # the same verdict: the score says the rest
-        return None
-    v = _variant(family, preset, knob, OUTCOME, outcome_of(view_of(scenario)).verdict,
-                 theirs.verdict)  # fmt: skip
-    return replace(v, outcome=theirs)
-
-
-def _told(scenario: Scenario, other: Scenario) -> Outcome | None:
-    """What the deal ``other`` (``scenario`` recomputed under other rules) comes to, where
-    its verdict is not ``scenario``'s, else ``None``. Both are read by the one outcome
-    logic of every deal example (:func:`~.examples.outcome_of`), so that a tie or a
-    *litige* elsewhere is told as what it is, never as "made" or "failed"."""
-    mine, theirs = outcome_of(view_of(scenario)), outcome_of(view_of(other))
-    return None if mine.verdict is theirs.verdict else theirs
+def _preset_variants(
+    ex: _Example,
+    family: _Family,
+    pair: tuple[Rules, Rules],
+    preset: str,
+    facts: tuple[dict[str, Any], tuple[str, ...]],
+) -> list[Variant]:
+    """The variants of one other preset: ``pair`` is the example's rules and the preset's
+    (with the example's carried knobs), ``facts`` the example's own facts and those its
+    notes show. The deciding knob is looked for only when there is something to say: it
+    recomputes the example once per knob the two rule sets differ in."""
+    base, rules = pair
+    mine, shown = facts
+    theirs = ex.facts(rules)
+    if theirs is None:
+        knob = _deciding_knob(ex, family, base, rules, shown)
+        return [_variant(family, preset, knob, UNPLAYABLE, True, False)]
+    differ = sorted((k for k in mine if k in shown and mine[k] != theirs[k]), key=_order)
+    told = ex.told(rules) if "made" in kind_of(ex.scenario).fact_keys else None
+    if not differ and told is None:
+        return []
+    knob = _deciding_knob(ex, family, base, rules, shown)
+    out: list[Variant] = []
+    if told is not None:  # the verdict differs: one note says it, with the score
+        score = theirs["score"] if "score" in differ else None
+        v = _variant(family, preset, knob, OUTCOME, ex.outcome().verdict, told.verdict)
+        out.append(replace(v, outcome=told, score=score))
+        differ = [k for k in differ if k not in ("made", "score")]
+    return out + [_variant(family, preset, knob, k, mine[k], theirs[k]) for k in differ]
 
 
 def _order(fact: str) -> int:
@@ -266,7 +335,8 @@ def variants(scenario: Scenario, compare: Collection[str] | None = None) -> tupl
     base: Rules | None = kind_of(scenario).rules_of(scenario)
     if base is None:
         return ()
-    mine = _facts(scenario, base)
+    ex = _Example(scenario)
+    mine = ex.facts(base)
     if mine is None:
         return ()
     family = _family(base)
@@ -276,60 +346,69 @@ def variants(scenario: Scenario, compare: Collection[str] | None = None) -> tupl
         if compare is not None and preset not in compare:
             continue
         rules = _other(family, base, preset)
-        if rules == base:
-            continue
-        theirs = _facts(scenario, rules)
-        knob = _deciding_knob(scenario, family, base, preset, shown)
-        if theirs is None:
-            out.append(_variant(family, preset, knob, UNPLAYABLE, True, False))
-            continue
-        differ = sorted((k for k in mine if k in shown and mine[k] != theirs[k]), key=_order)
-        deal = "made" in kind_of(scenario).fact_keys
-        told = _outcome_variant(family, scenario, rules, preset, knob) if deal else None
-        if told is not None:
-            score = theirs["score"] if "score" in differ else None
-            out.append(replace(told, score=score))
-            differ = [k for k in differ if k not in ("made", "score")]
-        out += [_variant(family, preset, knob, k, mine[k], theirs[k]) for k in differ]
+        if rules != base:
+            out += _preset_variants(ex, family, (base, rules), preset, (mine, shown))
     if compare is not None:
         return tuple(out)
-    return tuple(out) + _elsewhere_variants(scenario, family, base, mine)
+    return tuple(out) + _elsewhere_variants(ex, family, base, mine)
 
 
 def _elsewhere_variants(
-    scenario: Scenario, family: _Family, base: Rules, mine: dict[str, Any]
+    ex: _Example, family: _Family, base: Rules, mine: dict[str, Any]
 ) -> tuple[Variant, ...]:
     """Each value played elsewhere (:attr:`_Family.other_values`) that, set alone, changes
-    the outcome or the score of ``scenario``; none for an example that takes such a value
-    itself (it shows that rule already)."""
+    the outcome or the score of the example; none for an example that takes such a value
+    itself (it shows that rule already), nor for an example that is not a deal and states
+    neither of the facts such a variant shows (a play example: nothing to recompute)."""
     table = family.other_values
     if any(family.value(base, knob) in values for knob, values in table.items()):
         return ()
-    deal = "made" in kind_of(scenario).fact_keys
+    deal = "made" in kind_of(ex.scenario).fact_keys
+    if not deal and not any(fact in mine for fact in _ELSEWHERE_FACTS):
+        return ()
     out: list[Variant] = []
     for knob, values in table.items():
         for value, sourced in values.items():
-            other = _recomputed(scenario, base.with_knobs(**{knob: value}))
-            if other is None:
-                continue
-            theirs = _checked(scenario, other)
-            cite = sourced.cites[0] if sourced.cites else None
-            anchor = f"other-{knob}-{value}" if family.game == "belote" else None
-            source = cite.key if cite is not None else knob
-            differ = [f for f in _ELSEWHERE_FACTS if f in mine and mine[f] != theirs[f]]
-            told = _told(scenario, other) if deal else None
-            if told is not None:  # the outcome, told as the example's own is
-                score = theirs["score"] if "score" in differ else None
-                verdict = outcome_of(view_of(scenario)).verdict
-                out.append(Variant(source, knob, cite, OUTCOME, verdict, told.verdict, value,
-                                   anchor, True, told, score))  # fmt: skip
-                continue
-            out += [
-                Variant(source, knob, cite, fact, mine[fact], theirs[fact], value, anchor, True)
-                for fact in differ
-                if not deal or fact == "score"
-            ]
+            other = _Elsewhere(knob, value, sourced, family.game == "belote")
+            out += _elsewhere_variant(ex, _with_knob(base, knob, value), other, mine, deal)
     return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class _Elsewhere:
+    """A value played elsewhere: its knob, its value, its sources, and whether the Rule
+    sets page has a row for it (the classic game's values only)."""
+
+    knob: str
+    value: str
+    sourced: Sourced
+    anchored: bool
+
+
+def _elsewhere_variant(
+    ex: _Example, rules: Rules, other: _Elsewhere, mine: dict[str, Any], deal: bool
+) -> list[Variant]:
+    """The variants of one value played elsewhere, the example recomputed under
+    ``rules`` (its own with that value set)."""
+    theirs = ex.facts(rules)
+    if theirs is None:
+        return []
+    knob, value = other.knob, other.value
+    cite = other.sourced.cites[0] if other.sourced.cites else None
+    anchor = f"other-{knob}-{value}" if other.anchored else None
+    source = cite.key if cite is not None else knob
+    differ = [f for f in _ELSEWHERE_FACTS if f in mine and mine[f] != theirs[f]]
+    told = ex.told(rules) if deal else None
+    if told is not None:  # the outcome, told as the example's own is
+        score = theirs["score"] if "score" in differ else None
+        verdict = ex.outcome().verdict
+        return [Variant(source, knob, cite, OUTCOME, verdict, told.verdict, value, anchor,
+                        True, told, score)]  # fmt: skip
+    return [
+        Variant(source, knob, cite, fact, mine[fact], theirs[fact], value, anchor, True)
+        for fact in differ
+        if not deal or fact == "score"
+    ]
 
 
 RULE_SETS: Final = "rule-sets"
@@ -470,5 +549,12 @@ def rules_anchor(rules: RuleSet | CoincheRules, own: Collection[str] = ()) -> st
     """Where the Rule sets page shows ``rules``: its preset (``preset-<name>``) or the
     site's own rule set of that name (``own``), or the page's top for a rule set the page
     does not list (an alias such as ``official``)."""
-    shown = {p for game in GAMES for p in _presets(game)} | set(own)
-    return f"preset-{rules.name}" if rules.name in shown else "rule-sets"
+    shown = rules.name in _listed_presets() or rules.name in own
+    return f"preset-{rules.name}" if shown else "rule-sets"
+
+
+@cache
+def _listed_presets() -> frozenset[str]:
+    """The presets the Rule sets page lists, every game's: found once, as every example's
+    contract line links to its rule set."""
+    return frozenset(p for game in GAMES for p in _presets(game))

@@ -71,13 +71,19 @@ def test_a_damaged_or_stale_entry_is_compiled_again(
     assert "_cite.html" in compiled
 
 
-def test_a_template_edited_in_the_project_is_compiled_from_its_new_source(
-    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    project = tmp_path / "project"
+def _copied_cite(project: Path) -> tuple[Path, Path]:
+    """A project whose ``templates/_cite.html`` is a copy of the theme's: the project and
+    the copy."""
     (project / "templates").mkdir(parents=True)
     shadow = project / "templates" / "_cite.html"
     shadow.write_text(_source("_cite.html"), encoding="utf-8")
+    return project, shadow
+
+
+def test_a_template_edited_in_the_project_is_compiled_from_its_new_source(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project, shadow = _copied_cite(tmp_path / "project")
     make_env(project).get_template("_cite.html")
     shadow.write_text("{% macro title(source) %}edited{% endmacro %}", encoding="utf-8")
     compiled = _compiles(monkeypatch)
@@ -94,3 +100,14 @@ def test_a_cache_folder_that_cannot_be_written_only_costs_the_time(
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
     page = make_env(ROOT).get_template("_cite.html")
     assert page.module is not None
+
+
+def test_a_copy_of_the_theme_in_another_folder_loads_the_same_compiled_templates(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project, shadow = _copied_cite(tmp_path / "copy")
+    make_env(ROOT).get_template("_cite.html")
+    compiled = _compiles(monkeypatch)
+    copy = make_env(project).get_template("_cite.html")
+    assert compiled == []
+    assert copy.filename == str(shadow)  # its own file, for its error messages

@@ -211,6 +211,8 @@ def test_a_tie_played_elsewhere_is_told_by_the_examples_own_outcome_logic(
     """A value played elsewhere that makes the example's tie a litige is told as a litige
     (the verdict and reasons of the outcome logic), never as "failed, not made"."""
     held = Sourced("litige", (), "a tie held over")
+    # the families of presets are built once: build them from the values set here
+    monkeypatch.setattr(variants_module, "_families", variants_module._families.__wrapped__)
     monkeypatch.setattr(variants_module, "OTHER_VALUES", {"tie": {"litige": held}})
     (note,) = [v for v in variants(_scenarios()["deal-tie"]) if v.elsewhere]
     assert note.fact == "outcome" and note.outcome is not None
