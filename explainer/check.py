@@ -112,8 +112,7 @@ def _run(
         config, problems = read_settings(root)
         if not problems:  # else the check below reports them, and nothing is filled
             _fill(load_project(root, targets, rules=config.site_rules), people)
-    if jobs > 1:
-        _prefetch(root, targets, complete, jobs)
+    _prefetch(root, targets, complete, jobs)
     checked = check_project(root, targets, complete=complete, jobs=jobs)
     diagnostics = sorted([*checked.diagnostics, *extra], key=sort_key)
     if report is not None:
@@ -174,7 +173,7 @@ def _prefetch(
 
     if outside_links(root):  # the check reports them; nothing may read through them
         return
-    beside = partial(_catalog_report, root, complete) if targets is None else None
+    beside = partial(_catalog_report, root, complete) if targets is None and jobs > 1 else None
     prefetch_laws(_files(root, targets), jobs, beside=beside)
 
 

@@ -617,22 +617,38 @@ def test_prefetch_forks_nothing_with_nothing_to_overlap(
 
 
 @pytest.mark.parametrize("jobs", [1, 0])
-def test_prefetch_with_one_process_reads_nothing(
+def test_prefetch_in_one_process_checks_the_missing_laws_here_in_one_call(
     monkeypatch: pytest.MonkeyPatch, files: list[Path], jobs: int
 ) -> None:
-    fake = FakeLaws(monkeypatch, ["a1", "b1"], set())
+    """Every law not cached, of every group, goes to one ``check_all`` here (so laws that
+    read the same deals have them played once), and is remembered; nothing is forked,
+    not even the work beside."""
+    fake = FakeLaws(monkeypatch, ["a1", "b1", "a2", "c1"], {"c1"})
     _no_fork(monkeypatch)
-    law_workers.prefetch_laws(files, jobs, beside=lambda: None)
-    assert fake.read == []
+    law_workers.prefetch_laws(files, jobs, beside=lambda: pytest.fail("made beside"))
+    assert fake.read == [files[:2]]
+    assert fake.checked == [["a1", "b1", "a2"]]
+    here = os.getpid()
+    assert fake.remembered == {"a1": ("A1", here), "b1": ("B1", here), "a2": ("A2", here)}
 
 
-def test_prefetch_without_fork_reads_nothing(
+@pytest.mark.parametrize(("laws", "cached"), [(["a1", "b1"], {"b1"}), (["a1"], set()), ([], set())])
+def test_prefetch_in_one_process_leaves_a_lone_missing_law_to_the_check(
+    monkeypatch: pytest.MonkeyPatch, files: list[Path], laws: list[str], cached: set[str]
+) -> None:
+    fake = FakeLaws(monkeypatch, laws, cached)
+    _no_fork(monkeypatch)
+    law_workers.prefetch_laws(files, 1)
+    assert fake.read == [files[:2]] and fake.checked == [] and fake.remembered == {}
+
+
+def test_prefetch_without_fork_checks_the_laws_here(
     monkeypatch: pytest.MonkeyPatch, files: list[Path]
 ) -> None:
     fake = FakeLaws(monkeypatch, ["a1", "b1"], set())
     monkeypatch.delattr(os, "fork", raising=False)
-    law_workers.prefetch_laws(files, 2)
-    assert fake.read == []
+    law_workers.prefetch_laws(files, 2, beside=lambda: pytest.fail("made beside"))
+    assert fake.checked == [["a1", "b1"]] and set(fake.remembered) == {"a1", "b1"}
 
 
 # -- which files may be laws ---------------------------------------------------------------

@@ -165,6 +165,7 @@ from .laws import (
     counterexample_yaml,
     match_counterexample_yaml,
     match_variants,
+    play_ahead,
     position_premises,
     scoring_variants,
 )
@@ -374,6 +375,7 @@ __all__ = [
     "parse_bid",
     "parse_calls",
     "parse_card",
+    "play_ahead",
     "play_coinche_deal",
     "play_deal",
     "point_table",

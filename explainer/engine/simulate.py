@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random as _random
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Final
 
@@ -37,6 +37,7 @@ __all__ = [
     "random_hands",
     "random_scored_deal",
     "random_scored_deals",
+    "score_random_deal",
     "scored_deal_stream",
 ]
 
@@ -80,7 +81,9 @@ class RandomDeal:
     ``hands`` are the four hands as dealt (masks, by seat); ``cards`` the 32 cards in
     play order; ``leader`` led the first trick and ``winners`` won each trick; ``rules``
     the rule set it was played and scored under. The remaining fields mean what they
-    mean on :class:`~.deal.DealResult`.
+    mean on :class:`~.deal.DealResult`, except on a deal played but not ``scored``
+    (:func:`scored_deal_stream`'s ``scored``): its score fields are then left at their
+    defaults, and :func:`score_random_deal` scores it.
     """
 
     trump: Trump
@@ -98,6 +101,7 @@ class RandomDeal:
     belotes: tuple[Seat, ...] = ()
     held: int = 0
     rules: RuleSet = HOUSE
+    scored: bool = True
 
     def tricks(self) -> list[list[tuple[Seat, int]]]:
         """The deal as eight tricks of ``(seat, card)`` plays, as :func:`~.deal.play_deal` takes it."""
@@ -285,8 +289,14 @@ def _result(
     played: _Played,
     taker: Seat,
     leader: Seat,
+    score: bool = True,
 ) -> RandomDeal:
-    """The played deal scored under ``rules`` (:func:`~.deal.score_deal`)."""
+    """The played deal scored under ``rules`` (:func:`~.deal.score_deal`), or left unscored."""
+    if not score:
+        return RandomDeal(
+            trump, taker, dealt, SEATS[leader], played.cards, played.winners,
+            played.card_points, None, None, (0, 0), False, (0, 0), rules=rules, scored=False,
+        )  # fmt: skip
     belotes = belote_seats(trump, dealt, rules)
     scored = score_deal(played.card_points, played.winners, belotes, taker, rules, trump=trump)
     return RandomDeal(
@@ -321,11 +331,11 @@ def random_scored_deals(
     is left as each leaves it).
 
     The deal is played once under the first rule set, watching the others: a rule set
-    that rules every play alike plays the same deal, and only one that does not (a few
-    deals in a hundred, where ``undertrump`` differs) is played again.
+    that rules every play alike plays the same deal, and only those that do not (a few
+    deals in a hundred, where ``undertrump`` differs) play it again, together in turn
+    (:class:`_Group`).
     """
-    first, *rest = rule_sets
-    return _scored_deals(rng, _setups(trump, first, tuple(rest)), taker, leader)
+    return _scored_deals(rng, _Group(trump, tuple(rule_sets)), taker, leader)
 
 
 def scored_deal_stream(
@@ -333,42 +343,93 @@ def scored_deal_stream(
     trump: Trump,
     rule_sets: Sequence[RuleSet],
     turns: Iterable[tuple[Seat, Seat]],
+    *,
+    scored: Sequence[bool] | None = None,
 ) -> Iterator[tuple[RandomDeal, ...]]:
     """:func:`random_scored_deals` once for each ``(taker, leader)`` of ``turns``, in
     turn, from ``rng`` as it stands after the last: the same deals as calling it in a
-    loop, with the rule sets' tables looked up once for the whole stream."""
-    first, *rest = rule_sets
-    setups = _setups(trump, first, tuple(rest))
+    loop, with the rule sets' tables looked up once for the whole stream.
+
+    ``scored`` says, for each rule set, whether its deals are scored (all, without it):
+    the deals a Coinche deal law reads are scored as Coinche deals, never as classic
+    ones, except the one that fails it (:func:`score_random_deal`)."""
+    flags = tuple(scored) if scored is not None else (True,) * len(rule_sets)
+    group = _Group(trump, tuple(rule_sets), flags)
     for taker, leader in turns:
-        yield _scored_deals(rng, setups, taker, leader)
+        yield _scored_deals(rng, group, taker, leader)
 
 
-def _setups(trump: Trump, first: RuleSet, others: tuple[RuleSet, ...]) -> tuple[_Setup, ...]:
-    """The setup of ``first`` watching ``others``, then each of ``others`` alone (a deal
-    one of them rules otherwise is played again under it)."""
-    return (_setup(trump, first, others), *(_setup(trump, rules) for rules in others))
+@dataclass(frozen=True, slots=True, eq=False)
+class _Group:
+    """The rule sets a stream plays, and the setup of each group of them met: a deal is
+    played under the first rule set of the group, watching the rest; those that rule one
+    of its plays otherwise play it again as a group of their own, under the first of them,
+    watching the others. Rule sets that differ from the first alike (``undertrump``, say)
+    then play the deal again once between them, not once each."""
+
+    trump: Trump
+    rule_sets: tuple[RuleSet, ...]
+    scored: tuple[bool, ...] = ()
+    """Whether each rule set's deals are scored (:func:`scored_deal_stream`); all if empty."""
+    setups: dict[tuple[int, ...], _Setup] = field(default_factory=dict)
+
+    def setup(self, members: tuple[int, ...]) -> _Setup:
+        """The setup of the rule sets of ``members`` (indexes), the first watching the rest."""
+        found = self.setups.get(members)
+        if found is None:
+            first, *rest = (self.rule_sets[i] for i in members)
+            found = self.setups[members] = _setup(self.trump, first, tuple(rest))
+        return found
+
+
+def _play_group(
+    group: _Group,
+    members: tuple[int, ...],
+    dealt: tuple[int, int, int, int],
+    draws: Sequence[float],
+    leader: int,
+    out: list[_Played | None],
+) -> None:
+    """Play the deal under the first of ``members``, set ``out`` of each member that plays
+    it alike (its card points recounted where its table differs), and play it again for
+    those that do not, as a group."""
+    setup = group.setup(members)
+    played = _play(setup, list(dealt), draws, leader)
+    out[members[0]] = played
+    again = []
+    for j, alike, table in zip(members[1:], played.alike, setup.recount, strict=True):
+        if not alike:
+            again.append(j)
+        else:
+            out[j] = played if table is None else _recount(played, table)
+    if again:
+        _play_group(group, tuple(again), dealt, draws, leader, out)
 
 
 def _scored_deals(
-    rng: _random.Random, setups: tuple[_Setup, ...], taker: Seat, leader: Seat
+    rng: _random.Random, group: _Group, taker: Seat, leader: Seat
 ) -> tuple[RandomDeal, ...]:
     hands = random_hands(rng)
     dealt = (hands[0], hands[1], hands[2], hands[3])
     rand = rng.random
     draws = [rand() for _ in range(DRAWS)]
-    setup = setups[0]
-    played = _play(setup, hands, draws, int(leader))
-    trump = setup.trump
-    out = [_result(trump, setup.rules, dealt, played, taker, leader)]
-    for own, alike, table in zip(setups[1:], played.alike, setup.recount, strict=True):
-        if not alike:
-            again = _play(own, list(dealt), draws, int(leader))
-        elif table is not None:
-            again = _recount(played, table)
-        else:
-            again = played
-        out.append(_result(trump, own.rules, dealt, again, taker, leader))
-    return tuple(out)
+    out: list[_Played | None] = [None] * len(group.rule_sets)
+    _play_group(group, tuple(range(len(out))), dealt, draws, int(leader), out)
+    results = []
+    scored = group.scored or (True,) * len(out)
+    for rules, played, score in zip(group.rule_sets, out, scored, strict=True):
+        assert played is not None  # every rule set plays (_play_group)
+        results.append(_result(group.trump, rules, dealt, played, taker, leader, score))
+    return tuple(results)
+
+
+def score_random_deal(deal: RandomDeal) -> RandomDeal:
+    """``deal`` scored under its rule set as :func:`random_scored_deal` scores it: the
+    deal itself when it was scored, else the same deal with its score."""
+    if deal.scored:
+        return deal
+    played = _Played(deal.cards, deal.winners, deal.card_points, ())
+    return _result(deal.trump, deal.rules, deal.hands, played, deal.taker, deal.leader)
 
 
 def _recount(played: _Played, points: Sequence[int]) -> _Played:

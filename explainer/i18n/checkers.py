@@ -228,7 +228,8 @@ def _card_names(catalog: Catalog | None) -> _Names:
     lang = str(catalog.locale)
     theme = _theme_catalog_path(lang)
     try:
-        stamp: object = (theme.stat().st_mtime_ns, theme.stat().st_size)
+        status = theme.stat()  # once: the check asks for each message
+        stamp: object = (status.st_mtime_ns, status.st_size)
     except OSError:
         stamp = None
     return _NAMES.get(catalog, "card names", stamp, lambda: _layered_names(catalog, lang))
@@ -238,6 +239,7 @@ _NAMES: Final[ByIdentity[_Names]] = ByIdentity()
 """The card names of each catalog checked, by its identity and the theme catalog's stamp."""
 
 
+@functools.cache
 def _theme_catalog_path(lang: str) -> Path:
     from .catalog import theme_catalog_path
 

@@ -33,7 +33,7 @@ import gettext
 import io
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from email import message_from_string
 from pathlib import Path
 from typing import Final
@@ -576,15 +576,16 @@ def read_catalog_bytes(data: bytes, lang: str | None, shown: str) -> ReadCatalog
     if len(data) > MAX_CATALOG_BYTES:
         too_large = f"catalog too large (more than {MAX_CATALOG_BYTES} bytes)"
         return ReadCatalog(shown, None, lang, [(1, too_large)])
-    return _parse(data, lang, shown)
+    return replace(_parse(data, lang), path=shown)
 
 
 @functools.lru_cache(maxsize=8)
-def _parse(data: bytes, lang: str | None, shown: str) -> ReadCatalog:
+def _parse(data: bytes, lang: str | None) -> ReadCatalog:
     """The catalog of a file's bytes; kept, since the check, the coverage and the
     glossary warnings each read every catalog, and parsing is most of their time. The
-    key is the bytes themselves, so a changed file is parsed again. Callers only read
-    the result."""
+    key is the bytes themselves, so a changed file is parsed again, and not the path it
+    is shown by: the card names' check reads the theme's catalogs by their full path,
+    the check by the path it shows. Callers only read the result."""
     lines = []
     undecodable = []
     for number, raw in enumerate(data.splitlines(), start=1):
@@ -594,7 +595,6 @@ def _parse(data: bytes, lang: str | None, shown: str) -> ReadCatalog:
             undecodable.append((number, "not UTF-8 text"))
             lines.append(raw.decode("utf-8", "replace"))
     read = read_lines(lines, lang)
-    read.path = shown
     if undecodable:
         read.catalog = None
         read.problems = sorted({*read.problems, *undecodable})

@@ -16,6 +16,7 @@ from explainer.engine.simulate import (
     random_hands,
     random_scored_deal,
     random_scored_deals,
+    score_random_deal,
     scored_deal_stream,
 )
 
@@ -87,3 +88,22 @@ def test_a_stream_of_deals_is_the_deals_dealt_one_by_one(
     ]
     assert stream == one_by_one
     assert streamed.getstate() == looped.getstate()
+
+
+def test_a_deal_played_unscored_is_the_scored_deal_once_scored() -> None:
+    """A stream's rule set whose deals are not ``scored`` plays the same deals, its score
+    fields left at their defaults; :func:`score_random_deal` gives the deal the scored
+    stream gives, and leaves a scored deal as it is."""
+    rule_sets = (HOUSE, PRESETS["ffb_belote"], find_rules(undertrump="optional"))
+    turns = [(Seat(i % 4), Seat(i // 4 % 4)) for i in range(300)]
+    for trump in (Trump.HEARTS, Trump.NONE, Trump.ALL):
+        scored = list(scored_deal_stream(random.Random(5), trump, rule_sets, turns))
+        lazy = scored_deal_stream(
+            random.Random(5), trump, rule_sets, turns, scored=(True, False, False)
+        )
+        for full, part in zip(scored, lazy, strict=True):
+            assert part[0] == full[0] and score_random_deal(full[0]) is full[0]
+            for f, p in zip(full[1:], part[1:], strict=True):
+                assert not p.scored and (p.points, p.score, p.belotes) == ((0, 0), (0, 0), ())
+                assert (p.cards, p.winners, p.card_points) == (f.cards, f.winners, f.card_points)
+                assert score_random_deal(p) == f

@@ -37,6 +37,7 @@ from .deal_check import (
     SCORING_KNOBS,
     check_deal_law,
     coinche_scoring_variants,
+    play_ahead,
     scoring_variants,
 )
 from .deal_law import DEAL_SAMPLES, DealLaw
@@ -120,6 +121,7 @@ __all__ = [
     "counterexample_yaml",
     "match_counterexample_yaml",
     "match_variants",
+    "play_ahead",
     "position_premises",
     "scoring_variants",
 ]

@@ -26,6 +26,7 @@ from typing import Final
 
 from ..coinche.calls import BidKind, CoincheContract, Level
 from ..coinche.declarations import (
+    _NOTHING,
     Declaration,
     DeclarationsResult,
     compare_held,
@@ -194,6 +195,41 @@ def _compared(deal: RandomDeal, rules: CoincheRules) -> DeclarationsResult:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class _Dealt:
+    """What a deal's Coinche scoring reads of its tricks and hands whatever the rule set:
+    found once per deal (:func:`_dealt`), read under each rule set."""
+
+    capot: Team | None
+    solo: bool
+    last: Team
+    pairs: int
+    declares: bool
+    """Whether some hand holds three cards in sequence or four of a rank (else no rule
+    set finds a declaration: nothing is compared)."""
+
+
+_DEALT: dict[int, tuple[RandomDeal, _Dealt]] = {}
+""":class:`_Dealt` by the deal's identity (the deal is kept with it, so the identity
+stays its own): each deal of a stream is scored under every rule set of a law."""
+
+
+def _dealt(deal: RandomDeal) -> _Dealt:
+    entry = _DEALT.get(id(deal))
+    if entry is None or entry[0] is not deal:
+        winners = deal.winners
+        teams = {w & 1 for w in winners}
+        found = _Dealt(
+            TEAMS[teams.pop()] if len(teams) == 1 else None,
+            all(w == deal.taker for w in winners),
+            TEAMS[winners[-1] & 1],
+            len(belote_seats(deal.trump, deal.hands, _EVERY_PAIR)),
+            any(map(may_declare, deal.hands)),
+        )
+        entry = _DEALT[id(deal)] = (deal, found)
+    return entry[1]
+
+
 def coinche_score(deal: RandomDeal, index: int, rules: CoincheRules) -> CoincheFacts:
     """The ``index``-th deal of a stream bid (:func:`coinche_contract`) and scored under
     ``rules`` from the facts :func:`~explainer.engine.play_coinche_deal` reads of the
@@ -201,26 +237,24 @@ def coinche_score(deal: RandomDeal, index: int, rules: CoincheRules) -> CoincheF
     belotes, the declarations announced (:func:`_announced`)."""
     contract = coinche_contract(deal, index, rules)
     card_points = _card_points(deal, rules)
-    winners = deal.winners
-    teams = {w & 1 for w in winners}
-    capot = TEAMS[teams.pop()] if len(teams) == 1 else None
+    dealt = _dealt(deal)
+    capot = dealt.capot
     belotes = belote_seats(deal.trump, deal.hands, play_rules(rules))
     belote = [0, 0]
     for seat in belotes:
         belote[seat & 1] += BELOTE
-    declarations = _compared(deal, rules)
-    points = trick_points(card_points, TEAMS[winners[-1] & 1], capot, trump=deal.trump, rules=rules)
+    declarations = _compared(deal, rules) if dealt.declares else _NOTHING
+    points = trick_points(card_points, dealt.last, capot, trump=deal.trump, rules=rules)
     score = score_coinche(
         contract,
         trick_points=points,
         belote=(belote[0], belote[1]),
         declarations=declarations.points,
         capot=capot,
-        solo=all(w == deal.taker for w in winners),
+        solo=dealt.solo,
         rules=rules,
     )
-    pairs = len(belote_seats(deal.trump, deal.hands, _EVERY_PAIR))
-    return CoincheFacts(contract, card_points, capot, belotes, pairs, declarations, score)
+    return CoincheFacts(contract, card_points, capot, belotes, dealt.pairs, declarations, score)
 
 
 @cache

@@ -24,20 +24,16 @@ The streams (:data:`_DEAL_POOLS`) and the deals scored under each rule set
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Final
 
-from ..coinche.declarations import (
-    Declaration,
-    compare_declarations,
-    declarations_in_hand,
-    may_declare,
-)
+from ..coinche.declarations import Declaration, compare_held
 from ..coinche.rules import (
     COINCHE_KNOBS,
     COINCHE_PRESETS,
+    FFB_COINCHE,
     STEP_KNOBS,
     CoincheRules,
 )
@@ -54,17 +50,26 @@ from ..deal import (
 )
 from ..rules import KNOBS, PRESETS, RuleSet, presets_for
 from ..seats import SEATS, Seat
-from ..simulate import RandomDeal, recount, scored_deal_stream
+from ..simulate import RandomDeal, recount, score_random_deal, scored_deal_stream
 from .coinche_deal import (
     COINCHE_CONCLUSIONS,
     CoincheFacts,
     coinche_score,
     declarations_equal,
 )
+from .coinche_deal import _held as hand_declarations
 from .coinche_deal import play_rules as coinche_play_rules
 from .deal_law import DEAL_SAMPLES, DealLaw
 from .results import DealCounterexample, DealLawResult, DealOutcome, LawResult
-from .terms import SEED, DealConclusion, DealPremise, LawError, _behaviour, _kind_of
+from .terms import (
+    SEED,
+    DealConclusion,
+    DealPremise,
+    LawError,
+    TrumpKind,
+    _behaviour,
+    _kind_of,
+)
 
 SCORING_KNOBS: Final = (
     "tie",
@@ -190,7 +195,7 @@ def _held(deal: RandomDeal) -> _Held:
         trump = deal.trump
         found = _HELD[key] = (
             belote_seats(trump, deal.hands, _EVERY_PAIR),
-            tuple(declarations_in_hand(h, trump) if may_declare(h) else () for h in deal.hands),
+            tuple(hand_declarations(h, trump, FFB_COINCHE) for h in deal.hands),
         )
     return found
 
@@ -213,16 +218,23 @@ def _declarations_scored(s: _Scored, rules: RuleSet) -> bool:
     (:func:`~explainer.engine.coinche.declare_classic`'s comparison)."""
     if rules.classic_declarations == "off":
         return False
-    held = _held(s.deal)[1]
-    compared = compare_declarations(
-        {seat: held[seat] for seat in Seat},
-        trump=s.deal.trump,
-        dealer=s.deal.leader.previous,
-        hands=s.deal.hands,
-        rules=classic_comparison(rules),
-        game="belote",
-    )
-    return any(compared.points)
+    deal = s.deal
+    comparison = classic_comparison(rules)
+    entry = _COMPARED.get((id(deal), id(comparison)))
+    if entry is None or entry[0] is not deal or entry[1] is not comparison:
+        compared = compare_held(
+            _held(deal)[1], trump=deal.trump, dealer=deal.leader.previous, rules=comparison
+        )
+        entry = _COMPARED[id(deal), id(comparison)] = (deal, comparison, any(compared.points))
+    return entry[2]
+
+
+_COMPARED: dict[tuple[int, int], tuple[RandomDeal, CoincheRules, bool]] = {}
+"""Whether a team scores declarations, by the identities of the deal and of the rules
+they are compared by (kept with them, so the identities stay their own): rule sets
+that compare alike (``house`` and ``ffb_belote``) share it. The declarations are the
+hands' own (:func:`_held`), so they are compared without reading or checking them
+(:func:`~explainer.engine.coinche.declarations.compare_held`)."""
 
 
 def _rescore(deal: RandomDeal, rules: RuleSet) -> _Scored:
@@ -324,6 +336,23 @@ def _deal_holds(conclusion: DealConclusion | DealPremise, s: _Scored, rules: Any
     return score.score[takers ^ 1] == every + given
 
 
+def _test(conclusion: DealConclusion | DealPremise, rules: AnyRules) -> Callable[[_Scored], bool]:
+    """:func:`_deal_holds` of ``conclusion`` under ``rules``, as a test of one deal: which
+    test applies (a premise, a Coinche conclusion, a reading of a rule) is decided once
+    per law and rule set here, not once for each of its thousands of deals."""
+    if isinstance(conclusion, DealPremise):
+        return lambda s: conclusion in s.facts
+    if conclusion is DealConclusion.CARD_POINTS_152:
+        return lambda s: sum(s.card_points) == 152
+    if isinstance(rules, CoincheRules) and conclusion in COINCHE_CONCLUSIONS:
+        coinche = COINCHE_CONCLUSIONS[conclusion]
+        return lambda s: coinche(s.coinche, rules)  # type: ignore[arg-type]
+    if isinstance(rules, RuleSet) and conclusion in _WHATEVER_THE_RULES:
+        classic = _WHATEVER_THE_RULES[conclusion]
+        return lambda s: classic(s, rules)
+    return lambda s: _deal_holds(conclusion, s, rules)
+
+
 def _whole(s: _Scored, rules: RuleSet) -> int:
     """What the teams' points add up to, belotes aside: 162 (the laws' words; 258 at
     all-trump counted at the trump values breaks them), or what the capot team counts
@@ -401,22 +430,58 @@ def _fill(trump: Trump, rule_sets: Iterable[AnyRules], count: int) -> None:
     played again only under the rule sets that rule one of its plays otherwise).
 
     Each stream keeps its own generator, seeded alike, so a stream's deals are the same
-    whichever streams were played with it."""
-    groups: dict[int, dict[tuple[str, ...], RuleSet]] = {}
-    for rules in map(_plays, rule_sets):
-        rng, pool = _pool(trump, rules)
+    whichever streams were played with it. A stream only Coinche rule sets asked for is
+    not scored as classic deals (:func:`~.simulate.scored_deal_stream`'s ``scored``):
+    a Coinche law scores its deals itself."""
+    groups: dict[int, dict[tuple[str, ...], tuple[RuleSet, bool]]] = {}
+    for asked in rule_sets:
+        rules = _plays(asked)
+        _, pool = _pool(trump, rules)
         if len(pool) < count:
-            groups.setdefault(len(pool), {}).setdefault(_behaviour(_kind_of(trump), rules), rules)
+            group = groups.setdefault(len(pool), {})
+            behaviour = _behaviour(_kind_of(trump), rules)
+            first, scored = group.get(behaviour, (rules, False))
+            group[behaviour] = (first, scored or not isinstance(asked, CoincheRules))
     for start, group in groups.items():
-        members = list(group.values())
-        pools = [_pool(trump, rules) for rules in members]
-        rng = pools[0][0]
-        turns = ((SEATS[i & 3], SEATS[i >> 2 & 3]) for i in range(start, count))
-        for deals in scored_deal_stream(rng, trump, members, turns):
-            for (_, pool), deal in zip(pools, deals, strict=True):
-                pool.append(deal)
-        for other, _ in pools[1:]:
-            other.setstate(rng.getstate())
+        _extend(trump, list(group.values()), start, count)
+
+
+def _extend(trump: Trump, members: list[tuple[RuleSet, bool]], start: int, count: int) -> None:
+    """Play the streams of ``members`` (each rule set, and whether its deals are scored),
+    all at deal ``start``, together up to ``count`` deals."""
+    pools = [_pool(trump, rules) for rules, _ in members]
+    rng = pools[0][0]
+    turns = ((SEATS[i & 3], SEATS[i >> 2 & 3]) for i in range(start, count))
+    rule_sets = [rules for rules, _ in members]
+    scored = [score for _, score in members]
+    for deals in scored_deal_stream(rng, trump, rule_sets, turns, scored=scored):
+        for (_, pool), deal in zip(pools, deals, strict=True):
+            pool.append(deal)
+    for other, _ in pools[1:]:
+        other.setstate(rng.getstate())
+
+
+def play_ahead(
+    laws: Iterable[tuple[Sequence[TrumpKind], Iterable[AnyRules]]], *, samples: int = DEAL_SAMPLES
+) -> None:
+    """Play now every stream of deals the deal and match laws of ``laws`` (each law's
+    contract kinds and the rule sets it is checked under) will read, as far as each will
+    read it: the laws then find their deals played.
+
+    Why ahead: the streams of one kind of contract deal the same hands and draw the same
+    numbers (one seed per trump), so played together (:func:`_fill`) a deal is dealt and
+    played once, and again only under a rule set that rules one of its plays otherwise;
+    played law by law, as the laws come, the stream of a law's rule sets that no law
+    before it asked for would deal and play every deal afresh. A stream's deals are the
+    same either way. ``samples``: the deals each law reads, as :func:`check_deal_law`'s."""
+    wanted: dict[Trump, tuple[int, list[AnyRules]]] = {}
+    for kinds, rule_sets in laws:
+        per_kind = -(-samples // len(kinds))
+        for kind in kinds:
+            count, sets = wanted.get(kind.trump, (0, []))
+            wanted[kind.trump] = (max(count, per_kind), [*sets, *rule_sets])
+    for trump, (count, sets) in wanted.items():
+        _fill(trump, sets, count)
 
 
 _ScoredKey = tuple[Trump, tuple[str, ...], tuple[str, ...], int]
@@ -457,13 +522,32 @@ def _scored(trump: Trump, rules: AnyRules, count: int) -> list[_Scored]:
         found = _SCORED[key] = [_coinche_scored(d, i, rules) for i, d in enumerate(deals)]
     if found is None:
         assert isinstance(rules, RuleSet)
+        same = _Same(rules)
         found = _SCORED[key] = [
             _scored_deal(deal, deal.card_points, deal.belotes, _own_score(deal))
-            if deal.rules is rules or deal.rules == rules
+            if same(deal)
             else _rescore(deal, rules)
             for deal in _deals(trump, rules, count)
         ]
     return found
+
+
+@dataclass(slots=True)
+class _Same:
+    """Whether a deal's rule set is ``rules`` (equal to it): compared once per rule set
+    met, not once per deal (a stream's deals share a few rule set objects, and comparing
+    two rule sets reads every knob)."""
+
+    rules: RuleSet
+    known: dict[int, tuple[RuleSet, bool]] = field(default_factory=dict)
+
+    def __call__(self, deal: RandomDeal) -> bool:
+        """Whether ``deal`` was scored under ``rules`` (then its own score is read)."""
+        other = deal.rules
+        entry = self.known.get(id(other))
+        if entry is None or entry[0] is not other:
+            entry = self.known[id(other)] = (other, other is self.rules or other == self.rules)
+        return entry[1] and deal.scored
 
 
 def _own_score(deal: RandomDeal) -> DealScore:
@@ -519,16 +603,18 @@ def _deal_outcome(law: DealLaw, rules: AnyRules, played: list[list[_Scored]]) ->
     failure: DealCounterexample | None = None
     need = {p for p, negated in law.when if not negated}
     forbid = {p for p, negated in law.when if negated}
+    tests = [(c, _test(c, rules)) for c in law.then]
     for kind, scored_deals in zip(law.kinds, played, strict=True):
         deals += len(scored_deals)
         for scored in scored_deals:
             if not need <= scored.facts or not forbid.isdisjoint(scored.facts):
                 continue
             matching += 1
-            for c in law.then:
-                if failure is None and not _deal_holds(c, scored, rules):
+            for c, holds in tests:
+                if failure is None and not holds(scored):
                     contract = None if scored.coinche is None else scored.coinche.contract
+                    deal = score_random_deal(scored.deal)  # its classic score, if unscored
                     failure = DealCounterexample(
-                        kind.trump, _plays(rules), scored.deal, c, contract=contract
+                        kind.trump, _plays(rules), deal, c, contract=contract
                     )
     return DealOutcome(rules.name, failure is None, deals, matching, failure)

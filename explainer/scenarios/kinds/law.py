@@ -80,6 +80,7 @@ from explainer.engine import (
     match_counterexample_yaml,
     match_rules,
     match_variants,
+    play_ahead,
     play_coinche_deal,
     play_deal,
     presets_for,
@@ -755,10 +756,15 @@ def checked_result(law: AnyLawT, rule_sets: Mapping[str, AnyRules]) -> AnyResult
 def _check(law: AnyLawT, rule_sets: Mapping[str, AnyRules]) -> AnyResult:
     if isinstance(law, DealLaw):
         return check_deal_law(law, rule_sets)
-    classic = {name: rules for name, rules in rule_sets.items() if isinstance(rules, RuleSet)}
+    classic = _classic(rule_sets)
     if isinstance(law, PlayLaw):
         return check_play_law(law, classic)
     return check_match_law(law, classic)
+
+
+def _classic(rule_sets: Mapping[str, AnyRules]) -> dict[str, RuleSet]:
+    """The classic rule sets, which a play or match law is checked under."""
+    return {name: rules for name, rules in rule_sets.items() if isinstance(rules, RuleSet)}
 
 
 # -- reading the laws first, to check them in several processes (law_workers.py) --------
@@ -828,7 +834,13 @@ def weight(laws: Sequence[AnyLaw]) -> float:
 
 def check_all(laws: Sequence[AnyLaw]) -> list[AnyResult]:
     """Each law checked (not cached: :func:`remember` does that in the process that reads
-    the results)."""
+    the results), the random deals of the deal and match laws played first, together
+    (:func:`~explainer.engine.play_ahead`: each deal dealt and played once for all)."""
+    play_ahead(
+        (law.kinds, (rule_sets if isinstance(law, DealLaw) else _classic(rule_sets)).values())
+        for law, rule_sets in laws
+        if not isinstance(law, PlayLaw)
+    )
     return [_check(law, rule_sets) for law, rule_sets in laws]
 
 

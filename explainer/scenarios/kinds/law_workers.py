@@ -13,7 +13,9 @@ result does not depend on the process or the company it was checked in.
 
 Where ``fork`` does not exist, only one CPU is available, or ``jobs`` is 1 (the default
 of :func:`~explainer.check.run_check`, and of the command line under the test suite,
-which sets :data:`JOBS_VARIABLE`), nothing is forked. A child
+which sets :data:`JOBS_VARIABLE`), nothing is forked: the laws not cached are checked
+here, all together, before the check reads them (their random deals are played once
+for all). A child
 that fails in any way is replaced by checking its laws here; on Ctrl-C (which reaches
 the children too) or SIGTERM, each child exits at once without a word and this process
 stops them and waits for them before the command prints its one line.
@@ -209,13 +211,23 @@ def prefetch_laws(
     docstring), into the law cache; a file that is not a law, or not a valid one, is
     left to the check that follows. ``beside``: other work for the cache (the catalog
     report), done meanwhile in a child of its own; only when there are laws to check,
-    since it then runs beside them (with every law cached there is nothing to overlap)."""
+    since it then runs beside them (with every law cached there is nothing to overlap).
+
+    In one process (``jobs`` 1, or no ``fork``) the laws are checked here, all together,
+    when two or more are missing: checked together, laws that read the same random deals
+    have them played once for all (:func:`~.law.check_all`); checked one by one as the
+    loader reads them, a law whose rule sets play otherwise than those before it would
+    have its deals dealt and played again."""
     if jobs <= 1 or not hasattr(os, "fork"):
-        return
+        jobs, beside = 1, None
     from . import law
 
     found = read_laws([f for f in files if _may_be_law(f)])
     missing = {law.law_key(lw, rs): (lw, rs) for lw, rs in found if not law.is_cached(lw, rs)}
+    if jobs == 1:
+        if len(missing) > 1:
+            _check_here(list(missing.values()))
+        return
     groups: dict[object, list[tuple[Any, Any]]] = {}
     for item in missing.values():
         groups.setdefault(law.shared_work(*item), []).append(item)
@@ -233,6 +245,14 @@ def prefetch_laws(
     for unit, done in zip(units, results, strict=True):
         for (lw, rs), result in zip(unit, done, strict=True):
             law.remember(lw, rs, result)
+
+
+def _check_here(laws: list[tuple[Any, Any]]) -> None:
+    """Check ``laws`` in this process, in one call, into the law cache."""
+    from . import law
+
+    for (lw, rs), result in zip(laws, law.check_all(laws), strict=True):
+        law.remember(lw, rs, result)
 
 
 def read_laws(files: Sequence[Path]) -> list[tuple[Any, Any]]:
