@@ -197,3 +197,35 @@ def readme_commands(site: Path) -> list[str]:
     """The commands a new site's README gives (set up and build; set up and check)."""
     readme = (site / "README.md").read_text(encoding="utf-8")
     return re.findall(r"^    (python3 .+)$", readme, flags=re.M)
+
+
+@dataclass(frozen=True)
+class SetUp:
+    """A copy of a new site set up by its README's install command, run as written (a
+    virtualenv in ``.venv``, the wheel installed in it): one per test run, since every
+    README and workflow test runs that same command."""
+
+    site: Path
+    install: str
+    """The command run: ``python3 -m venv .venv && .venv/bin/pip install <the wheel>``."""
+
+    def share(self, site: Path) -> dict[str, str]:
+        """``site/.venv`` made a link to this set-up one; the environment a README command
+        runs in (:func:`as_a_user`)."""
+        (site / ".venv").symlink_to(self.site / ".venv", target_is_directory=True)
+        return {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin"}
+
+
+def install_command(made: Made) -> str:
+    """The install half of the README's commands (the same in both), for the wheel."""
+    (install,) = {made.local(c).rsplit(" && ", 1)[0] for c in readme_commands(made.site)}
+    return install
+
+
+def set_up(made: Made, where: Path, *, done: bool = False) -> SetUp:
+    """:class:`SetUp` of ``made`` in ``where/club`` (``done``: another worker made it)."""
+    install = install_command(made)
+    if not done:
+        site = made.copy(where)
+        run(["bash", "-c", install], site, env=as_a_user(site))
+    return SetUp(where / "club", install)

@@ -19,7 +19,7 @@ from explainer.new import (
     scaffold_files,
 )
 from explainer.site.theme import PACKAGED_THEME, theme_dirs
-from tests.install import ROOT, fresh_venv, pip_install, run, source_copy
+from tests.install import ROOT, Made, fresh_venv, pip_install, run, source_copy
 
 
 def _new(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
@@ -146,10 +146,11 @@ def _theme_of(python: Path, cwd: Path) -> Path:
 
 
 def test_the_wheel_in_a_fresh_venv_builds_a_new_site_in_another_folder(
-    wheel: Path, tmp_path: Path
+    made: Made, tmp_path: Path
 ) -> None:
-    python = fresh_venv(tmp_path / "venv")
-    pip_install(python, str(wheel))
+    """The run's fresh virtualenv with the wheel (tests/conftest.py's ``made``), used from
+    a folder of this test's."""
+    python = made.tool / "python"
     work = tmp_path / "elsewhere"
     work.mkdir()
     theme = _theme_of(python, work)
@@ -157,7 +158,7 @@ def test_the_wheel_in_a_fresh_venv_builds_a_new_site_in_another_folder(
     assert sorted(p.name for p in theme.iterdir()) == sorted(
         p.name for p in (ROOT / "templates").iterdir()
     )
-    explainer = str(tmp_path / "venv" / "bin" / "explainer")
+    explainer = str(made.tool / "explainer")
     _run([explainer, "new", "rules"], work)
     assert _run([explainer, "build"], work / "rules").startswith("built 6 pages")
     assert (work / "rules" / "site" / "en" / "rules" / "index.html").is_file()

@@ -30,14 +30,12 @@ from explainer.new import DISTRIBUTION, scaffold_files
 from tests.install import (
     ROOT,
     Made,
+    SetUp,
     as_a_user,
-    made_site,
-    make_site,
     readme_commands,
     run,
     wheel_metadata,
 )
-from tests.once import once_per_run
 
 WORKFLOW = ".github/workflows/site.yml"
 PAGES_URL = "https://club.example/rules"
@@ -102,13 +100,6 @@ def test_the_changelog_keeps_unreleased_first_then_each_release_dated_with_its_l
 
 
 # --------------------------------------------------------------------------- a new site
-
-
-@pytest.fixture(scope="module")
-def made(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Made:
-    """Made once per run (the tests copy the site before changing it)."""
-    with once_per_run(tmp_path_factory, "made") as (folder, done):
-        return made_site(wheel, folder) if done else make_site(wheel, folder)
 
 
 def test_a_new_site_installs_by_the_distribution_name_at_its_version_never_from_a_folder(
@@ -215,12 +206,15 @@ def test_the_workflow_installs_as_the_readme_says(made: Made) -> None:
     assert installs == readme and len(installs) == 1
 
 
-def test_the_workflow_check_and_build_steps_run_as_written(made: Made, tmp_path: Path) -> None:
+def test_the_workflow_check_and_build_steps_run_as_written(
+    made: Made, set_up: SetUp, tmp_path: Path
+) -> None:
+    """The install step is the README's, run as written once per run (``set_up``)."""
     site = made.copy(tmp_path)
-    env = as_a_user(site)
+    env = set_up.share(site)
     workflow = _workflow(site)
     install, check = _runs(made, workflow, "check")
-    run(["bash", "-c", install], site, env=env)
+    assert install == set_up.install
     checked = run(["bash", "-c", check], site, env=env)
     assert checked.stdout == ""  # no annotation
     assert checked.stderr.endswith("1 passed, 0 failed\n")
@@ -241,13 +235,13 @@ def _break(site: Path) -> None:
 
 
 def test_the_workflow_check_step_annotates_a_wrong_fact_at_its_line_and_fails(
-    made: Made, tmp_path: Path
+    made: Made, set_up: SetUp, tmp_path: Path
 ) -> None:
     site = made.copy(tmp_path)
     _break(site)
-    env = as_a_user(site)
+    env = set_up.share(site)
     install, check = _runs(made, _workflow(site), "check")
-    run(["bash", "-c", install], site, env=env)
+    assert install == set_up.install
     checked = run(["bash", "-c", check], site, env=env, expect=1)
     (line,) = checked.stdout.splitlines()
     found = GITHUB_COMMAND.fullmatch(line)

@@ -1,18 +1,20 @@
 """A second rules site, end to end, as a club makes it from the released package.
 
 In a temporary folder, from a wheel built from this checkout (:mod:`tests.install`):
-``explainer new club``; the club's own rule set made the site's default in its
-``pyproject.toml``; a page with a play example, a finished trick and a whole deal scored;
-French added with an empty catalog and German with a few strings; then the README's
-command as written (a virtualenv, the package installed, the site built), the wheel
-standing for the release's tag. In Chromium (one browser, one build): the French pages
-show the theme's words in French, the German pages the site's German strings and the
-notice that the interface is English, axe finds no violation, and every contract line
-names the club's rule set, on the Practice page too.
+``explainer new club`` (the run's one new site, copied); the club's own rule set made
+the site's default in its ``pyproject.toml``; a page with a play example, a finished
+trick and a whole deal scored; French added with an empty catalog and German with a few
+strings; then the README's command as written (a virtualenv, the package installed: the
+run's one install, tests/conftest.py's ``set_up``; the site built), the wheel standing
+for the release's tag. In Chromium (one browser, one build): the French pages show the
+theme's words in French, the German pages the site's German strings and the notice that
+the interface is English, axe finds no violation, and every contract line names the
+club's rule set, on the Practice page too.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 from typing import Any
@@ -20,7 +22,7 @@ from typing import Any
 import pytest
 
 from tests.browser import axe_script, serving
-from tests.install import Made, as_a_user, make_site, readme_commands, run
+from tests.install import Made, SetUp, readme_commands, run
 
 pytestmark = pytest.mark.browser
 
@@ -129,13 +131,16 @@ def _translate(po: Path, strings: dict[tuple[str, str], str]) -> None:
 
 
 @pytest.fixture(scope="module")
-def built(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The club's site, configured, then set up and built by the README's command."""
-    made = make_site(wheel, tmp_path_factory.mktemp("second"))
+def built(made: Made, set_up: SetUp, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The club's site (a copy of the run's new site, tests/conftest.py's ``made``),
+    configured, then built by the README's command (its install half run once per run:
+    ``set_up``)."""
+    made = dataclasses.replace(made, site=made.copy(tmp_path_factory.mktemp("second")))
     _configure(made)
-    env = as_a_user(made.site)
+    env = set_up.share(made.site)
     build = made.local(readme_commands(made.site)[0])
-    assert build.endswith("&& .venv/bin/explainer build")
+    assert build == f"{set_up.install} && .venv/bin/explainer build"
+    build = build.removeprefix(f"{set_up.install} && ")
     lines = run(["bash", "-c", build], made.site, env=env).stdout.splitlines()
     assert "built 16 pages in 3 languages (en, de, fr) into site" in lines
     return made.site / "site"

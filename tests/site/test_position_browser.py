@@ -23,6 +23,7 @@ nothing at 1280 and 320 px in light and dark. Skipped without Chromium, except o
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -689,7 +690,10 @@ def test_a_complete_trick_shows_its_winner_and_points(browser: Any, built_site: 
     context.close()
 
 
+@functools.cache
 def _english() -> Any:
+    """The English words of the shipped catalogs, read once: a test asks for them once per
+    refused deal, and reading the catalogs takes a quarter of a second."""
     from explainer.i18n.catalog import load_catalogs
     from explainer.i18n.names import Words
 
