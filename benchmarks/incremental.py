@@ -12,18 +12,23 @@ prints figures and never fails; the targets (issue 27) are shown beside them:
 thread of this process, on a free port, over a copy of the project), the script rewrites
 one example file (its title, alternately changed and restored) and waits for the page's
 file to be replaced in the served folder; the figure is the time from the write to the
-new file, the watcher's poll (every 0.1 s) included. Beside it: the rebuild alone (one
-``build_site`` with the session's memo, told what changed as the watcher tells it, no
-poll), in wall and CPU seconds, and a full build for comparison. The process collects
-cycles as ``explainer serve``'s own does (``explainer.cli``: the imports set aside,
-young collections every 20 000 allocations).
+new file, the watcher's wait included (on Linux the kernel tells it at once, inotify;
+elsewhere it lists every file every 0.1 s). Beside it: the rebuild alone (one
+``build_site`` with the session's memo, told what changed as the watcher tells it), in
+wall and CPU seconds, and a full build for comparison. The process collects cycles as
+``explainer serve``'s own does (``explainer.cli``: the imports set aside, young
+collections every 20 000 allocations).
 
-How it is fast (``explainer/site/incremental.py``): the watcher tells the session's memo
-which files changed, so a rebuild neither lists the project's folders nor looks at
-(``stat``) any other of their files; the memo re-reads only the edited file, rules only its scenario, keeps the catalogs' verdict, the Environment and
-every other example's view; the manifest in the output folder gives each page's key, so
-only the edited example's page is rendered, in each language, and the other files are
-linked from the last build.
+How it is fast (``explainer/site/incremental.py``, ``build.py``, ``watch.py``): the
+watcher tells the session's memo which files changed, so a rebuild neither lists the
+project's folders nor looks at (``stat``) any other of their files; the memo keeps the
+loader's reading of every other file (its model, problems and shown path), re-reads only
+the edited file, rules only its scenario, keeps the catalogs' verdict, the Environment,
+every other example's view, each folder's digest and each page's key; the manifest in
+the output folder gives each page's key, so only the edited example's page is rendered,
+in each language; and the site the last build replaced, kept beside the output, is
+brought up to date (those pages, the manifest, the static files) and swapped in, rather
+than every file linked into a new folder.
 """
 
 from __future__ import annotations

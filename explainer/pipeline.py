@@ -21,7 +21,15 @@ from typing import TYPE_CHECKING
 
 from explainer.scenarios.diagnostics import Diagnostic, exit_code, sort_key
 from explainer.scenarios.files import Confinement
-from explainer.scenarios.loader import FileLoader, Project, find_files, load_file, load_project
+from explainer.scenarios.loader import (
+    FileLoader,
+    KeptRead,
+    Project,
+    find_files,
+    load_file,
+    load_project,
+    read_every_time,
+)
 from explainer.scenarios.model import Scenario
 from explainer.settings import Settings, read_settings
 
@@ -106,6 +114,8 @@ class Stages:
     """The scenario and page files under a folder (:func:`~explainer.scenarios.loader.find_files`)."""
     confinement: Callable[[Path], Confinement] = Confinement
     """Which files lead out of the project (:class:`~explainer.scenarios.files.Confinement`)."""
+    kept_read: KeptRead = read_every_time
+    """Keeps each file's reading between passes (:data:`~explainer.scenarios.loader.KeptRead`)."""
 
 
 def check_project(
@@ -144,6 +154,7 @@ def check_project(
         load=stages.load_file,
         find=stages.find_files,
         inside=stages.confinement(root),
+        kept=stages.kept_read,
     )
     found = (stages.run_all or run_all)(project.scenarios)
     catalogs: list[Diagnostic] = []

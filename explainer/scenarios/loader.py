@@ -39,6 +39,8 @@ from .yamlsource import (
 
 __all__ = [
     "FileLoader",
+    "FileRead",
+    "KeptRead",
     "Project",
     "display_path",
     "find_files",
@@ -46,6 +48,8 @@ __all__ = [
     "load_project",
     "load_text",
     "missing_scenarios",
+    "read_every_time",
+    "read_one",
 ]
 
 
@@ -232,6 +236,52 @@ class FileLoader(Protocol):
     ) -> tuple[Scenario | Page | None, list[Diagnostic]]: ...
 
 
+@dataclass(frozen=True, slots=True)
+class FileRead:
+    """What one file gives the project's pass (:func:`read_one`): read once, it can be
+    kept by a caller that knows the file did not change (``explainer serve``'s memo,
+    :data:`KeptRead`), so a pass over ten thousand unchanged files reads none of them."""
+
+    shown: str
+    """The path as diagnostics show it (:func:`~.reader.display_path`)."""
+    value: Scenario | Page | None
+    diags: tuple[Diagnostic, ...]
+    page: bool
+    """Whether the file is a page file (``page.yaml``)."""
+    outside: bool = False
+    """The file leads out of the project: never opened (:func:`~.files.leaves`)."""
+    real: str = ""
+    """A page file's real path (a page read among the files checked)."""
+    page_ids: tuple[str, ...] = ()
+    """The ids a page file that cannot be read may have (:func:`_page_ids`)."""
+
+
+KeptRead = Callable[[Path, Callable[[Path], FileRead]], FileRead]
+"""What keeps each file's :class:`FileRead` between passes: called with the file and the
+reading to do when it has none that holds (the plain one reads every file)."""
+
+
+def read_every_time(f: Path, read: Callable[[Path], FileRead]) -> FileRead:
+    """The plain :data:`KeptRead`: keeps nothing."""
+    return read(f)
+
+
+def read_one(f: Path, inside: Confinement, rules: SiteRules, load: FileLoader) -> FileRead:
+    """One file of the project, as :func:`load_project` reads it: a file that leads out
+    of the project is never opened (a link is reported at the link; a folder link on the
+    way is reported once, by :func:`~.files.outside_links`)."""
+    shown, page = display_path(f), f.name == PAGE_FILE
+    if inside.leaves(f):
+        linked = (link_out(shown),) if os.path.islink(f) else ()
+        ids: tuple[str, ...] = (f.parent.name,) if page else ()
+        return FileRead(shown, None, linked, page, outside=True, page_ids=ids)
+    value, found = load(f, shown=shown, rules=rules)
+    if not page:
+        return FileRead(shown, value, tuple(found), page)
+    ids = () if isinstance(value, Page) else tuple(sorted(_page_ids(f)))
+    return FileRead(shown, value, tuple(found), page, real=inside.real(f), page_ids=ids)
+
+
 def find_files(path: Path) -> list[Path]:
     """``path`` itself if it is a file, else every ``.yaml``/``.yml`` below it, sorted."""
     if path.is_file():
@@ -262,19 +312,21 @@ def load_project(
     load: FileLoader = load_file,
     find: Callable[[Path], list[Path]] = find_files,
     inside: Confinement | None = None,
+    kept: KeptRead = read_every_time,
 ) -> Project:
     """Read the files under ``paths`` (default: ``root/scenarios``) and check the project;
     ``rules``: the site's own rule sets and default (:mod:`~.siterules`); ``load``
     reads each file, ``find`` lists a folder's (:func:`find_files`), ``inside`` says
     which lead out of the project (a new :class:`~.files.Confinement` of ``root`` by
-    default).
+    default); ``kept`` may keep each file's reading from an earlier pass over the same
+    project (:data:`KeptRead`).
 
     Page files under ``root/scenarios`` are always read, so that a scenario checked on
     its own still has its ``page`` and ``section`` resolved; their problems are only
     reported when they are among the files checked.
     """
     targets = list(paths) if paths is not None else [Path(root) / "scenarios"]
-    read = _Read(inside if inside is not None else Confinement(root), rules, load)
+    read = _Read(inside if inside is not None else Confinement(root), rules, load, kept)
     for target in targets:
         here = find(Path(target))
         if not here:  # an empty folder: say so, never a silent "0 passed"
@@ -311,6 +363,7 @@ class _Read:
     """The project the files are read from (:func:`~.files.leaves`)."""
     rules: SiteRules = NO_SITE_RULES
     load: FileLoader = load_file
+    kept: KeptRead = read_every_time
     pages: list[Page] = field(default_factory=list)
     scenarios: list[Scenario] = field(default_factory=list)
     diags: list[Diagnostic] = field(default_factory=list)
@@ -321,29 +374,27 @@ class _Read:
     """The ids of the page files that could not be read: the file, and whether its
     problems are among those reported."""
 
+    def read(self, f: Path) -> FileRead:
+        return read_one(f, self.inside, self.rules, self.load)
+
     def add(self, f: Path) -> None:
-        shown = display_path(f)
-        if self.inside.leaves(f):  # never opened; a folder link on its way is reported once
-            if os.path.islink(f):
-                self.diags.append(link_out(shown))
-            if f.name == PAGE_FILE:
-                self.broken[f.parent.name] = (shown, True)
+        self.take(self.kept(f, self.read))
+
+    def take(self, one: FileRead) -> None:
+        """Add one file's reading to the project's."""
+        shown = one.shown
+        self.diags.extend(one.diags)
+        if one.page:
+            if not one.outside:
+                self.page_files.add(one.real)
+            if isinstance(one.value, Page):
+                self.pages.append(one.value)
             else:
-                self.files.append(shown)
-                self.failed.append(shown)
-            return
-        value, found = self.load(f, shown=shown, rules=self.rules)
-        self.diags.extend(found)
-        if f.name == PAGE_FILE:
-            self.page_files.add(self.inside.real(f))
-            if isinstance(value, Page):
-                self.pages.append(value)
-            else:
-                self.broken.update(dict.fromkeys(_page_ids(f), (shown, True)))
+                self.broken.update(dict.fromkeys(one.page_ids, (shown, True)))
             return
         self.files.append(shown)
-        if isinstance(value, Scenario):
-            self.scenarios.append(value)
+        if isinstance(one.value, Scenario):
+            self.scenarios.append(one.value)
         else:
             self.failed.append(shown)
 
@@ -421,6 +472,7 @@ def _check_references(
     scenarios at fault."""
     by_id: dict[str, Scenario] = {}
     bad: set[int] = set()
+    resolved = _resolved(pages.read)
     for s in scenarios:
         first = by_id.setdefault(s.id, s)
         found = (
@@ -434,7 +486,9 @@ def _check_references(
                 )
             ]
         )
-        if (problem := _reference_problem(s, pages.read)) is not None:
+        if (s.page, s.section) in resolved:
+            pass
+        elif (problem := _reference_problem(s, pages.read)) is not None:
             if s.page in pages.broken:  # the page file has problems: they say what to fix
                 shown, reported = pages.broken[s.page]
                 if not reported:
@@ -446,6 +500,16 @@ def _check_references(
             diags.extend(found)
             bad.add(id(s))
     return bad
+
+
+def _resolved(pages: dict[str, Page]) -> set[tuple[str | None, str | None]]:
+    """The ``(page, section)`` pairs that resolve (a section left out, or no page at
+    all, too): looked up once per scenario, the problem worked out only when not."""
+    found: set[tuple[str | None, str | None]] = {(None, None)}
+    for ident, page in pages.items():
+        found.add((ident, None))
+        found.update((ident, section.id) for section in page.sections)
+    return found
 
 
 def _page_has_problems(s: Scenario, shown: str) -> Diagnostic:

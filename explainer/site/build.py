@@ -27,8 +27,10 @@ Layout (every link relative, so the site works from ``file://`` and any base pat
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import shutil
+import stat
 import sys
 import tempfile
 import threading
@@ -53,7 +55,7 @@ from explainer.scenarios.model import Page, Scenario
 from explainer.settings import Settings, base_url_problem, read_settings
 
 from .examples import View, view_of
-from .incremental import FileDigests, Manifest, Memo, output_keys, read_manifest
+from .incremental import FileDigests, Manifest, Memo, Written, output_keys, read_manifest
 from .incremental import inputs_digest as _inputs_digest
 from .render import (
     PRACTICE,
@@ -72,9 +74,11 @@ __all__ = [
     "NO_BASE_URL_NOTE",
     "PRACTICE",
     "STAMP",
+    "Session",
     "Site",
     "build_and_report",
     "build_site",
+    "drop_standby",
     "epoch_problem",
     "gather",
     "inputs_digest",
@@ -121,6 +125,7 @@ def gather(root: Path, memo: Memo | None = None) -> tuple[Site | None, list[Diag
             outside_links=memo.outside_links,
             find_files=memo.find_files,
             confinement=memo.confinement,
+            kept_read=memo.kept_read,
         )
     checked = check_project(root, stages=stages)
     problems = list(checked.diagnostics)
@@ -222,38 +227,209 @@ def _output_lock(parent: Path) -> Iterator[None]:
         os.close(fd)
 
 
-def _recover(out: Path) -> None:
+def _recover(out: Path, keep: Path | None = None) -> None:
     """Clean up after a build that was killed (a killed process cleans nothing): put
-    back a site it had moved away but not yet replaced, remove its temporary folders.
-    Only called under :func:`_output_lock`, so no live build owns them."""
+    back a site it had moved away but not yet replaced, remove its temporary folders
+    and the standby sites of ``serve`` sessions (but ``keep``, the caller's own). Only
+    called under :func:`_output_lock`, so no live build is writing them."""
     parent = out.parent
     for old in sorted(parent.glob(_debris(out, "old") + "*")):
         if not os.path.lexists(out) and (old / "site").is_dir():
             os.rename(old / "site", out)
         shutil.rmtree(old, ignore_errors=True)
-    for tmp in sorted(parent.glob(_debris(out, "tmp") + "*")):
-        shutil.rmtree(tmp, ignore_errors=True)
+    for kind in ("tmp", "spare"):
+        for tmp in sorted(parent.glob(_debris(out, kind) + "*")):
+            if tmp != keep:
+                shutil.rmtree(tmp, ignore_errors=True)
 
 
 def write_site(
-    out: Path, files: Mapping[str, bytes], kept: Iterable[str] = (), *, later: bool = False
+    out: Path,
+    files: Mapping[str, bytes],
+    kept: Iterable[str] = (),
+    *,
+    session: Session | None = None,
 ) -> None:
     """Write ``files`` into a temporary folder beside ``out``, with the files ``kept``
     (relative paths) of the current ``out`` linked in unchanged, and swap it in.
 
-    The old output is renamed away, the new one renamed in, the old one removed (by a
-    thread of its own with ``later``: ``serve`` answers with the new site meanwhile; a
-    folder left behind is removed by the next build); on any failure the temporary
-    folder is removed and the old output stays as it was. The whole swap holds a lock on
-    the output's folder, and first clears what a killed build left there
-    (:func:`_recover`).
+    The old output is renamed away, the new one renamed in, the old one removed; on any
+    failure the temporary folder is removed and the old output stays as it was. The
+    whole swap holds a lock on the output's folder, and first clears what a killed
+    build left there (:func:`_recover`).
+
+    A long-lived process (``serve``) passes its ``session``: the site it replaces is
+    then not removed but kept beside the output as a standby, and the next build brings
+    that standby up to date (only the files whose keys differ are written, linked or
+    removed: :func:`_update`) and swaps it in, instead of linking every file of the site
+    into a new folder. The swap is the same two renames, so a reader still sees the old
+    site or the new one, whole, and a killed build leaves the old one.
     """
     out = out.absolute()
     parent = out.parent
     parent.mkdir(parents=True, exist_ok=True)
     with _output_lock(parent):
-        _recover(out)
-        _swap_in(out, files, tuple(kept), _in_a_thread if later else _remove)
+        if session is None:
+            _recover(out)
+            _swap_in(out, files, tuple(kept), _remove)
+        else:
+            _write_session(out, files, tuple(kept), session)
+
+
+def drop_standby(memo: Memo, out: Path) -> None:
+    """Remove the standby site a ``serve`` session kept beside ``out``
+    (:func:`write_site`): called when the session ends."""
+    out = out.absolute()
+    standby, memo.standby = _ours(memo.standby, out), None
+    if standby is not None and out.parent.is_dir():
+        with _output_lock(out.parent):
+            shutil.rmtree(standby.folder.parent, ignore_errors=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """What :func:`write_site` needs from a long-lived process: its memo (which keeps
+    the folders it wrote: :attr:`~.incremental.Memo.written`,
+    :attr:`~.incremental.Memo.standby`) and the key of each file of the new site."""
+
+    memo: Memo
+    keys: Mapping[str, str]
+
+
+def _ident(folder: Path) -> tuple[int, ...] | None:
+    """Which folder ``folder`` is: its device and inode, and its manifest's inode and
+    time (written anew by every build: a folder another build made, even on a reused
+    inode, is not taken for one this process wrote); ``None`` for no built site."""
+    try:
+        st = os.stat(folder, follow_symlinks=False)
+        manifest = os.stat(folder / STAMP, follow_symlinks=False)
+    except OSError:
+        return None
+    if not stat.S_ISDIR(st.st_mode):
+        return None
+    return (st.st_dev, st.st_ino, manifest.st_ino, manifest.st_mtime_ns)
+
+
+def _write_session(
+    out: Path, files: Mapping[str, bytes], kept: tuple[str, ...], session: Session
+) -> None:
+    """:func:`write_site` for a ``serve`` session: the standby brought up to date when
+    this process wrote it and nothing replaced it (else a new folder, every file
+    linked), swapped in; the site it replaces kept as the next standby when this process
+    wrote that one too (else removed by a thread of its own: ``serve`` answers with the
+    new site meanwhile; a folder left behind is removed by the next build)."""
+    memo = session.memo
+    standby, replaced = _ours(memo.standby, out), _ours(memo.written, out)
+    memo.standby = memo.written = None  # until this write is done
+    _recover(out, keep=standby.folder.parent if standby is not None else None)
+    now = {rel: session.keys.get(rel, "") for rel in (*kept, *files)}
+    new = _brought_up_to_date(standby, out, files, kept, now)
+    if new is None:
+        new = Path(tempfile.mkdtemp(prefix=_debris(out, "tmp"), dir=out.parent))
+        _filled(new, out, files, kept)
+    try:
+        old = _swap(out, new)
+    except BaseException:
+        shutil.rmtree(new if standby is None else new.parent, ignore_errors=True)
+        raise
+    memo.written = Written(out, _ident(out) or (), now)
+    box = new.parent if standby is not None else None  # the standby's, now empty
+    if old is not None and replaced is not None:
+        box = box or Path(tempfile.mkdtemp(prefix=_debris(out, "spare"), dir=out.parent))
+        os.rename(old / "site", box / "site")
+        os.rmdir(old)
+        memo.standby = Written(box / "site", replaced.ident, replaced.files)
+        return
+    if old is not None:
+        _in_a_thread(old)
+    if box is not None:
+        os.rmdir(box)
+
+
+def _ours(written: Written | None, out: Path) -> Written | None:
+    """``written`` while it is still the folder this process wrote: ``out`` or a standby
+    beside it, neither removed nor replaced by another build meanwhile."""
+    if written is None or _ident(written.folder) != written.ident:
+        return None
+    box = written.folder.parent
+    if written.folder == out or (
+        box.parent == out.parent and box.name.startswith(_debris(out, "spare"))
+    ):
+        return written
+    return None
+
+
+def _brought_up_to_date(
+    standby: Written | None,
+    out: Path,
+    files: Mapping[str, bytes],
+    kept: tuple[str, ...],
+    now: Mapping[str, str],
+) -> Path | None:
+    """The standby folder made the new site (:func:`_update`), or ``None`` when there
+    is none or it could not be (then removed: a new folder is filled instead)."""
+    if standby is None:
+        return None
+    try:
+        _update(standby.folder, out, files, kept, now, standby.files)
+    except OSError:
+        shutil.rmtree(standby.folder.parent, ignore_errors=True)
+        return None
+    except BaseException:
+        shutil.rmtree(standby.folder.parent, ignore_errors=True)
+        raise
+    return standby.folder
+
+
+def _update(
+    folder: Path,
+    out: Path,
+    files: Mapping[str, bytes],
+    kept: tuple[str, ...],
+    now: Mapping[str, str],
+    held: Mapping[str, str],
+) -> None:
+    """Make ``folder``, which holds the files ``held`` (each with its key), the new site:
+    the files ``now`` no longer names removed (and the folders they leave empty), the
+    ``kept`` files whose key differs linked from ``out``, ``files`` written. A file is
+    never changed in place: the standby shares most files with the output (links), so
+    each is removed first and made anew."""
+    emptied: set[Path] = set()
+    for rel in held:
+        if rel not in now:
+            target = folder.joinpath(*rel.split("/"))
+            target.unlink()
+            emptied.add(target.parent)
+    for rel in kept:
+        if not now[rel] or held.get(rel) != now[rel]:
+            _replace(folder, rel, functools.partial(_link, out, rel))
+    for rel, data in files.items():
+        _replace(folder, rel, functools.partial(_written, data))
+    for place in sorted(emptied, key=lambda p: len(p.parts), reverse=True):
+        while place != folder and not any(place.iterdir()):
+            place.rmdir()
+            place = place.parent
+
+
+def _replace(folder: Path, rel: str, make: Callable[[Path], None]) -> None:
+    target = folder.joinpath(*rel.split("/"))
+    try:
+        target.unlink()
+    except FileNotFoundError:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    make(target)
+
+
+def _written(data: bytes, target: Path) -> None:
+    target.write_bytes(data)
+
+
+def _link(out: Path, rel: str, target: Path) -> None:
+    source = out.joinpath(*rel.split("/"))
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)
 
 
 def _remove(folder: Path) -> None:
@@ -270,28 +446,43 @@ def _swap_in(
     kept: tuple[str, ...],
     discard: Callable[[Path], None],
 ) -> None:
-    parent = out.parent
-    tmp = Path(tempfile.mkdtemp(prefix=_debris(out, "tmp"), dir=parent))
-    old: Path | None = None
+    tmp = Path(tempfile.mkdtemp(prefix=_debris(out, "tmp"), dir=out.parent))
+    _filled(tmp, out, files, kept)
     try:
-        os.chmod(tmp, 0o755)
-        _fill(tmp, out, files, kept)
-        if out.exists():
-            old = Path(tempfile.mkdtemp(prefix=_debris(out, "old"), dir=parent))
-            os.rename(out, old / "site")
-            try:
-                os.rename(tmp, out)
-            except BaseException:
-                os.rename(old / "site", out)
-                raise
-        else:
-            os.rename(tmp, out)
+        old = _swap(out, tmp)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    finally:
-        if old is not None:
-            discard(old)
+    if old is not None:
+        discard(old)
+
+
+def _filled(tmp: Path, out: Path, files: Mapping[str, bytes], kept: tuple[str, ...]) -> None:
+    """:func:`_fill` the new folder ``tmp``; removed if that fails."""
+    try:
+        os.chmod(tmp, 0o755)
+        _fill(tmp, out, files, kept)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+def _swap(out: Path, new: Path) -> Path | None:
+    """Put the folder ``new`` in place of ``out``: ``out`` renamed into a new folder
+    beside it (returned; ``None`` when there was no ``out``), ``new`` renamed in. If
+    the second rename fails, the first is undone."""
+    if not out.exists():
+        os.rename(new, out)
+        return None
+    old = Path(tempfile.mkdtemp(prefix=_debris(out, "old"), dir=out.parent))
+    os.rename(out, old / "site")
+    try:
+        os.rename(new, out)
+    except BaseException:
+        os.rename(old / "site", out)
+        shutil.rmtree(old, ignore_errors=True)
+        raise
+    return old
 
 
 def _fill(tmp: Path, out: Path, files: Mapping[str, bytes], kept: tuple[str, ...]) -> None:
@@ -306,11 +497,7 @@ def _fill(tmp: Path, out: Path, files: Mapping[str, bytes], kept: tuple[str, ...
         if rel in files:
             target.write_bytes(files[rel])
             continue
-        source = out.joinpath(*rel.split("/"))
-        try:
-            os.link(source, target)
-        except OSError:
-            shutil.copyfile(source, target)
+        _link(out, rel, target)
 
 
 def inputs_digest(root: Path, base_url: str | None) -> str:
@@ -370,8 +557,8 @@ def build_site(
         return exit_code(problems), problems, "the site was not changed"
     assert site is not None
     target = _Target(out, base_url, digest, previous.files if previous else {})
-    files, kept = _render(site, memo, target)
-    write_site(out, files, kept, later=session)
+    files, kept, keys = _render(site, memo, target)
+    write_site(out, files, kept, session=Session(memo, keys) if session else None)
     return EXIT_OK, [], _summary(site, len(outputs(site)), len(kept), out)
 
 
@@ -403,11 +590,13 @@ class _Target:
     built: Mapping[str, str]
 
 
-def _render(site: Site, memo: Memo, target: _Target) -> tuple[dict[str, bytes], list[str]]:
+def _render(
+    site: Site, memo: Memo, target: _Target
+) -> tuple[dict[str, bytes], list[str], dict[str, str]]:
     """The files to write (those whose key is not the one the last build wrote, the
-    static files, the marker and the manifest) and the files to keep."""
+    static files, the marker and the manifest), the files to keep, and every page's key."""
     env = memo.env(site.root)
-    keys = output_keys(site, memo.parts(site, target.base_url, env))
+    keys = output_keys(site, memo.parts(site, target.base_url, env), memo.keys)
     if target.base_url is None:
         del keys[SITEMAP]
     out = target.out
@@ -426,7 +615,7 @@ def _render(site: Site, memo: Memo, target: _Target) -> tuple[dict[str, bytes], 
     files.update(renderer.static())
     files[MARKER] = _MARKER_TEXT
     files[STAMP] = Manifest(target.inputs, keys).to_bytes()
-    return files, kept
+    return files, kept, keys
 
 
 def _summary(site: Site, pages: int, kept: int, out: Path) -> str:

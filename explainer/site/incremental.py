@@ -58,7 +58,7 @@ from explainer.cache import digest
 from explainer.i18n.catalog import THEME_LOCALES, Catalog, load_catalogs
 from explainer.scenarios.diagnostics import Diagnostic
 from explainer.scenarios.files import INPUTS, Confinement, outside_links
-from explainer.scenarios.loader import find_files, load_file
+from explainer.scenarios.loader import FileRead, find_files, load_file
 from explainer.scenarios.model import Page, Scenario
 from explainer.scenarios.siterules import SiteRules
 from explainer.settings import Settings
@@ -76,6 +76,7 @@ __all__ = [
     "FileDigests",
     "Manifest",
     "Memo",
+    "Written",
     "config_key",
     "inputs_digest",
     "output_keys",
@@ -106,6 +107,10 @@ _PAGE_TEMPLATES: Final = (
 )
 
 
+def _no_skip(rel: str) -> bool:
+    return False
+
+
 class FileDigests:
     """Content digests of files, by path. A file is read again only when its size,
     modification time or inode changed, or when it changed within :data:`_RACY_NS` of
@@ -125,6 +130,18 @@ class FileDigests:
         self._places: dict[str, str] = {}
         """Each path's absolute form, once per spelling (the loader, the model and the
         walks spell one file differently)."""
+        self._spellings: dict[str, set[str]] = {}
+        """Each absolute path's spellings (the reverse of ``_places``)."""
+        self._racy: set[str] = set()
+        """The paths whose last reading was within :data:`_RACY_NS` of their time."""
+        self._watched: tuple[tuple[str, ...], dict[str, bool]] = ((), {})
+        """Whether each path lies in the watched inputs (:attr:`Changes.watched`)."""
+        self._dropped: dict[str, str] = {}
+        """The digests the last build had of the files this one looks at again."""
+        self._build = 0
+        self._sums: dict[tuple[str, object], tuple[int, _Listing, str]] = {}
+        """Each folder's digest (:meth:`tree_digest`), the build it was taken in, and the
+        listing it was taken over."""
 
     def start(self, changes: Changes | None = None) -> None:
         """Begin a build: each file is looked at once in it (:meth:`of` is asked for some
@@ -133,11 +150,22 @@ class FileDigests:
         the files changed."""
         last, self._now = self._now, {}
         trees, self._trees = self._trees, {}
+        self._build += 1
+        self._dropped = {}
         if changes is None:
+            self._sums = {}
             return
-        for path, found in last.items():
-            if changes.keeps(self._place(path)) and not self._racy(path):
-                self._now[path] = found
+        if self._watched[0] != changes.watched:
+            self._watched = (changes.watched, {})
+        flags = self._watched[1]
+        for path in last.keys() - flags.keys():
+            flags[path] = changes.watched_place(self._place(path))
+        racy = self._racy
+        self._now = {p: d for p, d in last.items() if flags[p] and p not in racy}
+        for place in changes.paths:
+            for path in self._spellings.get(place, ()):
+                self._now.pop(path, None)
+        self._dropped = {p: d for p, d in last.items() if p not in self._now}
         for top, listing in trees.items():
             if changes.keeps_listing(self._place(top), listing.names):
                 self._trees[top] = listing
@@ -146,11 +174,8 @@ class FileDigests:
         place = self._places.get(path)
         if place is None:
             place = self._places[path] = os.path.abspath(path)
+            self._spellings.setdefault(place, set()).add(path)
         return place
-
-    def _racy(self, path: str) -> bool:
-        known = self._known.get(path)
-        return known is not None and known[1] - known[0][0] <= _RACY_NS
 
     def of(self, path: str) -> str:
         """The digest of the file at ``path``."""
@@ -175,6 +200,10 @@ class FileDigests:
         except OSError:
             return "-"
         self._known[path] = (sig, read_at, found)
+        if read_at - sig[0] <= _RACY_NS:
+            self._racy.add(path)
+        else:
+            self._racy.discard(path)
         return found
 
     def kept(self, folder: Path | str) -> bool:
@@ -191,7 +220,7 @@ class FileDigests:
             known = self._trees[top] = _Listing(_walk(folder))
         return known.files
 
-    def tree(self, folder: Path, *, skip: Callable[[str], bool] = lambda rel: False) -> list[str]:
+    def tree(self, folder: Path, *, skip: Callable[[str], bool] = _no_skip) -> list[str]:
         """``relative path``, digest, ... of every file under ``folder``, sorted
         (:meth:`listing`)."""
         parts: list[str] = []
@@ -200,6 +229,26 @@ class FileDigests:
                 parts += [rel, self.of(path)]
         return parts
 
+    def tree_digest(self, folder: Path, *, skip: Callable[[str], bool] = _no_skip) -> str:
+        """The digest of :meth:`tree`, kept from the last build when its listing of
+        ``folder`` is kept and the files looked at again under it have the digests they
+        had (a folder of ten thousand files is not digested again for each edit)."""
+        self.listing(folder)
+        listing = self._trees[str(folder)]
+        key = (str(folder), skip)
+        kept = self._sums.get(key)
+        if (
+            kept is not None
+            and kept[0] == self._build - 1
+            and kept[1] is listing
+            and all(self.of(p) == d for p, d in self._dropped.items() if p in listing.paths)
+        ):
+            self._sums[key] = (self._build, listing, kept[2])
+            return kept[2]
+        found = digest(*self.tree(folder, skip=skip))
+        self._sums[key] = (self._build, listing, found)
+        return found
+
 
 @dataclass(frozen=True, slots=True)
 class _Listing:
@@ -207,9 +256,11 @@ class _Listing:
 
     files: list[tuple[str, str]]
     names: frozenset[str] = field(init=False)
+    paths: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "names", frozenset(rel for rel, _ in self.files))
+        object.__setattr__(self, "paths", frozenset(path for _, path in self.files))
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,14 +347,14 @@ def config_key(
         "languages=" + ",".join(languages),
         digests.of(str(root / "pyproject.toml")),
         *_libraries(),
-        *digests.tree(_PACKAGE, skip=_not_code),
+        digests.tree_digest(_PACKAGE, skip=_not_code),
     )
 
 
 def _template_trees(root: Path, digests: FileDigests) -> list[str]:
     parts: list[str] = []
     for layer, folder in enumerate(theme_dirs(root)):  # the site's, then the theme's
-        parts += [f"layer {layer}", *digests.tree(folder)]
+        parts += [f"layer {layer}", digests.tree_digest(folder)]
     return parts
 
 
@@ -317,13 +368,13 @@ def inputs_digest(
     return digest(
         config_key(root, base_url, languages, digests),
         "scenarios",
-        *digests.tree(root / "scenarios"),
+        digests.tree_digest(root / "scenarios"),
         "templates",
         *_template_trees(root, digests),
         "locales",
-        *digests.tree(root / "locales"),
+        digests.tree_digest(root / "locales"),
         "theme-locales",
-        *digests.tree(THEME_LOCALES),
+        digests.tree_digest(THEME_LOCALES),
     )
 
 
@@ -343,8 +394,13 @@ class Parts:
     """Each scenario and page file, by the path the model holds."""
 
 
-def output_keys(site: Site, parts: Parts) -> dict[str, str]:
-    """The key of every page (:func:`~.render.outputs`) and of ``sitemap.xml``, by path."""
+def output_keys(
+    site: Site, parts: Parts, kept: dict[tuple[str, ...], str] | None = None
+) -> dict[str, str]:
+    """The key of every page (:func:`~.render.outputs`) and of ``sitemap.xml``, by path;
+    ``kept``: the keys of the last build by what they were made of (a long-lived
+    process's, :class:`Memo`), replaced by this build's: a page whose parts are the same
+    is not digested again."""
     shared = _Shared(
         # every page of a language names every page in its navigation (their titles)
         navigation=digest(*(parts.files[pv.page.path] for pv in site.pages)),
@@ -358,7 +414,16 @@ def output_keys(site: Site, parts: Parts) -> dict[str, str]:
             )
         ),
     )
-    keys = {o.path: _output_key(site, o, parts, shared) for o in outputs(site)}
+    last = kept if kept is not None else {}
+    now: dict[tuple[str, ...], str] = {}
+    keys: dict[str, str] = {}
+    for o in outputs(site):
+        made_of = _output_parts(site, o, parts, shared)
+        key = last.get(made_of)
+        now[made_of] = keys[o.path] = key if key is not None else digest(*made_of)
+    if kept is not None:
+        kept.clear()
+        kept.update(now)
     keys[SITEMAP] = digest(parts.config, SITEMAP, *(pv.page.id for pv in site.pages))
     return keys
 
@@ -371,17 +436,17 @@ class _Shared:
     laws: str
 
 
-def _output_key(site: Site, o: Output, parts: Parts, shared: _Shared) -> str:
+def _output_parts(site: Site, o: Output, parts: Parts, shared: _Shared) -> tuple[str, ...]:
+    """What the key of the file ``o`` is the digest of."""
     lang = o.lang or next(iter(site.catalogs))
-    common = [parts.config, o.path, parts.templates[o.template], parts.catalogs[lang]]
+    common = (parts.config, o.path, parts.templates[o.template], parts.catalogs[lang])
     if o.lang is None:
-        return digest(*common)
-    common.append(shared.navigation)
+        return common
     if o.view is not None:
-        return digest(*common, *(parts.files[s.path] for s in o.view.scenarios))
+        return (*common, shared.navigation, *(parts.files[s.path] for s in o.view.scenarios))
     if o.template == "position.html":
-        common.append(shared.laws)
-    return digest(*common)
+        return (*common, shared.navigation, shared.laws)
+    return (*common, shared.navigation)
 
 
 def template_digests(
@@ -461,6 +526,18 @@ def read_manifest(path: Path) -> Manifest | None:
 # ------------------------------------------------------------------------------- memo
 
 
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A site folder a long-lived process wrote, and what it holds: each file's key
+    (``""`` for a file written by every build: the static files, the marker, the
+    manifest). The folder is known by its device and inode and its manifest's, so a
+    folder another build put in its place is not taken for it."""
+
+    folder: Path
+    ident: tuple[int, ...]
+    files: Mapping[str, str]
+
+
 Loaded = tuple[Scenario | Page | None, list[Diagnostic]]
 
 
@@ -487,13 +564,25 @@ class Memo:
         self._env: tuple[str, Environment, Mapping[str, str]] | None = None
         """The templates' digest, the Environment over them, each page template's key."""
         self._positions: tuple[Position, ...] | None = None
+        self.keys: dict[tuple[str, ...], str] = {}
+        """The files' keys by what they are made of (:func:`output_keys`)."""
         self._root: str | None = None
         """The project the last build started on (absolute), once that start is done."""
         self._told: set[str] | None = None
         """What changed since the last build started, when a watcher says (:meth:`tell`)."""
+        self._reads: dict[str, tuple[str, FileRead]] = {}
+        """Each scenario file's reading in the loader's pass, by path, with the digest it
+        was read at (:meth:`kept_read`)."""
+        self._cwd = ""
         self._links: list[Diagnostic] | None = None
         self._found: tuple[str, list[Path]] | None = None
         self._inside: _Inside | None = None
+        self.written: Written | None = None
+        """The output folder as the last build of this process wrote it
+        (:func:`~.build.write_site`)."""
+        self.standby: Written | None = None
+        """The site before that, kept beside the output to be brought up to date and
+        swapped in by the next build (:func:`~.build.write_site`)."""
 
     @property
     def empty(self) -> bool:
@@ -520,11 +609,15 @@ class Memo:
         self.digests.start(changes)
         settings = self.digests.of(str(Path(root) / "pyproject.toml"))
         if settings != self._settings:
+            written, standby = self.written, self.standby  # the output is no setting's
             self.__init__()  # type: ignore[misc]
+            self.written, self.standby = written, standby
             self._settings = settings
             changes = None
         if changes is None or self._links:  # a link out is looked for until it is gone
             self._links = None
+        if changes is None or self._cwd != os.getcwd():  # the paths shown change with it
+            self._reads, self._cwd = {}, os.getcwd()
         if changes is None or not self.digests.kept(Path(root) / "scenarios"):
             self._found, self._inside = None, None
         self._root = place
@@ -567,6 +660,22 @@ class Memo:
 
     # the check's stages (pipeline.Stages)
 
+    def kept_read(self, f: Path, read: Callable[[Path], FileRead]) -> FileRead:
+        """The loader's reading of the file ``f`` (:data:`~explainer.scenarios.loader.KeptRead`),
+        kept while its digest holds and the memo is told what changed: the reading
+        depends on the file's contents, the path it is shown by (the current folder),
+        the settings (a change of them forgets everything) and whether the file leads
+        out of the project, which no untold file can start to do (a link told, or a
+        build told nothing, forgets every reading: :meth:`start`)."""
+        key = str(f)
+        found = self.digests.of(key)
+        known = self._reads.get(key)
+        if known is None or known[0] != found:
+            known = self._reads[key] = (found, read(f))
+        else:
+            self._used.add((known[1].shown, found))  # its load_file stays kept
+        return known[1]
+
     def load_file(self, path: Path | str, *, shown: str, rules: SiteRules) -> Loaded:
         """:func:`~explainer.scenarios.loader.load_file`, kept by the file's digest."""
         key = (shown, self.digests.of(str(path)))
@@ -598,12 +707,12 @@ class Memo:
         never shows them)."""
         from explainer.i18n.check import catalog_report
 
-        parts = [",".join(sorted(complete)), *self.digests.tree(Path(root) / "locales")]
-        parts += self.digests.tree(THEME_LOCALES)
+        parts = [",".join(sorted(complete)), self.digests.tree_digest(Path(root) / "locales")]
+        parts.append(self.digests.tree_digest(THEME_LOCALES))
         if complete:
-            parts += self.digests.tree(Path(root) / "scenarios")
+            parts.append(self.digests.tree_digest(Path(root) / "scenarios"))
             parts += _template_trees(root, self.digests)
-            parts += self.digests.tree(_PACKAGE, skip=_not_code)
+            parts.append(self.digests.tree_digest(_PACKAGE, skip=_not_code))
         key = digest(*parts)
         if key not in self._reports:
             self._reports = {key: catalog_report(root, complete=complete, jobs=jobs)}
@@ -695,6 +804,7 @@ class Memo:
             for gone in [k for k in table if k not in live]:
                 del table[gone]
         self._loaded = {k: v for k, v in self._loaded.items() if k in self._used}
+        self._reads = {k: v for k, v in self._reads.items() if (v[1].shown, v[0]) in self._used}
         self._used = set()
 
 

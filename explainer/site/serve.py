@@ -2,9 +2,11 @@
 
 The port is bound first, so a busy port is reported at once, before any build. The site
 is built into ``out`` (a temporary folder by default) and served by :mod:`http.server`
-from a thread. Every tenth of a second the modification times of ``scenarios/``,
-``templates/``, ``locales/`` and ``pyproject.toml`` (the settings) are compared with the
-last ones seen; on a change the site is rebuilt (:func:`rebuild`) incrementally: one
+from a thread. A :class:`~.watch.Watcher` keeps the list of the files of ``scenarios/``,
+``templates/``, ``locales/`` and ``pyproject.toml`` (the settings) with their
+modification times, told by the kernel what changed where it can (inotify on Linux),
+else listing them every tenth of a second; on a change the site is rebuilt
+(:func:`rebuild`) incrementally: one
 :class:`~.incremental.Memo`, kept for the whole session and told which files changed
 (:func:`changes`, the listing taken before each build), looks only at those, re-checks
 only the files whose contents changed and re-renders only the pages they are part of
@@ -34,7 +36,6 @@ folder is removed either way.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import functools
 import http.server
@@ -44,16 +45,15 @@ import re
 import sys
 import tempfile
 import threading
-import time
 import urllib.parse
 from pathlib import Path
 from typing import Any, Final, TextIO
 
 from explainer.i18n.markers import NP_, P_
-from explainer.scenarios.files import INPUTS
 
-from .build import build_and_report
+from .build import build_and_report, drop_standby
 from .incremental import Memo
+from .watch import POLL_SECONDS, WATCHED, Watcher, changes, snapshot
 
 __all__ = [
     "IDLE_SECONDS",
@@ -70,11 +70,6 @@ __all__ = [
     "snapshot",
 ]
 
-SETTINGS: Final = "pyproject.toml"
-WATCHED = tuple(name for name in INPUTS if name != SETTINGS)
-"""The folders polled (every input of a project, :data:`~explainer.scenarios.files.INPUTS`,
-with the settings file)."""
-POLL_SECONDS = 0.1
 IDLE_SECONDS: Final = 10.0
 """A connection that sends no request for this long is closed."""
 MAX_CONNECTIONS: Final = 512
@@ -204,42 +199,6 @@ def inject_reload(html: bytes, version: int) -> bytes:
     tag = f'<script src="{RELOAD_PATH}" data-version="{version}"></script>'.encode()
     head, sep, tail = html.rpartition(b"</body>")
     return head + tag + sep + tail if sep else html + tag
-
-
-def snapshot(root: Path) -> dict[str, float]:
-    """``path -> mtime`` of every file under the watched folders, and of the settings;
-    a symbolic link to a folder (or to nothing) by its own time: it is not followed,
-    but its coming and going is a change (it may lead out of the project)."""
-    seen: dict[str, float] = {}
-    with contextlib.suppress(OSError):
-        seen[str(root / SETTINGS)] = (root / SETTINGS).stat().st_mtime
-    for name in WATCHED:
-        _scan(str(root / name), seen)
-    return seen
-
-
-def _scan(folder: str, seen: dict[str, float]) -> None:
-    """Add the files under ``folder`` to ``seen``: one ``scandir`` per folder, so a poll
-    of ten thousand files stays a few hundredths of a second."""
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:  # missing, or removed while we looked
-        return
-    for entry in entries:
-        try:
-            if entry.is_dir(follow_symlinks=False):
-                _scan(entry.path, seen)
-            elif entry.is_file():
-                seen[entry.path] = entry.stat().st_mtime
-            elif entry.is_symlink():
-                seen[entry.path] = entry.stat(follow_symlinks=False).st_mtime
-        except OSError:
-            continue
-
-
-def changes(seen: dict[str, float], now: dict[str, float]) -> list[str]:
-    """The files added, removed or modified between two listings (:func:`snapshot`), sorted."""
-    return sorted(set(now) ^ set(seen) | {p for p in now if seen.get(p) != now[p]})
 
 
 class _Build:
@@ -441,10 +400,11 @@ def _serve(
 ) -> int:
     """Build, then serve ``out`` and rebuild on change until ``stop`` is set."""
     host, server = bound
-    memo = Memo()
-    seen = snapshot(root)  # before the build: what changes while it reads is seen
+    memo, watcher = Memo(), Watcher(root)
+    seen = watcher.listing()  # before the build: what changes while it reads is seen
     code, _ = rebuild(root, out, stream, memo)
     if code != 0:
+        watcher.close()
         return code
     build.version = 1
     # The handler resolves ``directory`` per request, so the swapped-in site is served.
@@ -457,9 +417,11 @@ def _serve(
             file=stream,
             flush=True,
         )
-        _watch(root, out, build, stream, stop, (memo, seen))
+        _watch(root, out, build, stream, stop, (memo, watcher, seen))
     finally:
         server.shutdown()
+        watcher.close()
+        drop_standby(memo, out)
     return 0
 
 
@@ -478,15 +440,16 @@ def _watch(
     build: _Build,
     stream: TextIO,
     stop: threading.Event | None,
-    state: tuple[Memo, dict[str, float]],
+    state: tuple[Memo, Watcher, dict[str, float]],
 ) -> None:
-    """Poll the sources; on a change, rebuild what it touches (the memo keeps the rest,
-    and is told the files changed since the listing ``seen`` taken before the last
-    build: :meth:`~.incremental.Memo.tell`)."""
-    memo, seen = state
+    """Watch the sources (:class:`~.watch.Watcher`); on a change, rebuild what it
+    touches (the memo keeps the rest, and is told the files changed since the listing
+    ``seen`` taken before the last build: :meth:`~.incremental.Memo.tell`)."""
+    memo, watcher, seen = state
     while not (stop is not None and stop.is_set()):
-        time.sleep(POLL_SECONDS)
-        now = snapshot(root)
+        if not watcher.wait(POLL_SECONDS):
+            continue
+        now = watcher.listing()
         if now == seen:
             continue
         changed = changes(seen, now)

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from explainer.site.build import STAMP, run_build
-from explainer.site.incremental import FileDigests, Manifest, Memo, read_manifest
+from explainer.site.build import STAMP, drop_standby, run_build
+from explainer.site.incremental import Changes, FileDigests, Manifest, Memo, read_manifest
 from explainer.site.serve import changes, snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -573,3 +573,173 @@ def test_a_rebuild_told_a_file_it_cannot_trust_looks_at_everything(
     memo.tell([str(small / told)])
     assert _build(small, out, memo)[0] == 0
     assert b"Always follow" in (out / "en/which-card/index.html").read_bytes()
+
+
+# ------------------------------------------------------- serve's standby output folder
+
+
+def _tree(folder: Path) -> dict[str, bytes | None]:
+    """Every file's bytes and every folder (``None``) under ``folder``."""
+    return {
+        p.relative_to(folder).as_posix(): (p.read_bytes() if p.is_file() else None)
+        for p in sorted(folder.rglob("*"))
+    }
+
+
+def _spares(out: Path) -> list[Path]:
+    return sorted(out.parent.glob(f".{out.name}-spare-*"))
+
+
+def _same_tree_as_a_full_build(root: Path, tmp_path: Path, out: Path, memo: Memo) -> None:
+    code, text = _build(root, out, memo)
+    assert code == 0, text
+    full = tmp_path / "full"
+    assert _build(root, full, force=True)[0] == 0
+    assert _tree(out) == _tree(full)
+    shutil.rmtree(full)
+
+
+def test_a_session_brings_its_standby_up_to_date_instead_of_a_new_folder(
+    small: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From its third build on, ``serve``'s build writes the files that changed into the
+    site before last (kept beside the output) and swaps it in: it links no file into a
+    new folder, and the site is the full build's, folder for folder."""
+    out, memo = tmp_path / "site", Memo()
+    example = small / "scenarios/which-card/follow/01-follow-suit.yaml"
+    assert _build(small, out, memo)[0] == 0
+    assert _spares(out) == []  # the first build's old site is not this process's
+    _append(example, "title: Follow", "title: Always follow")()
+    assert _build(small, out, memo)[0] == 0
+    assert len(_spares(out)) == 1
+    linked: list[str] = []
+    real_link = os.link
+    monkeypatch.setattr(os, "link", lambda a, b: (linked.append(str(b)), real_link(a, b))[1])
+    written = _rendered(small, out, memo, _append(example, "title: Always", "title: Now"))
+    assert written == _pages("which-card")
+    # the standby held the site before last, whose other pages had the same keys: the
+    # pages changed since were rendered again, and nothing was linked
+    assert linked == []
+    monkeypatch.undo()
+    _same_tree_as_a_full_build(small, tmp_path, out, memo)
+    assert len(_spares(out)) == 1
+    drop_standby(memo, out)
+    assert _spares(out) == [] and out.is_dir()
+
+
+def test_a_session_removes_the_files_and_folders_of_a_page_removed(
+    small: Path, tmp_path: Path
+) -> None:
+    out, memo = tmp_path / "site", Memo()
+    for _ in range(3):  # a standby from the third build on
+        assert _build(small, out, memo)[0] == 0
+        _append(small / "scenarios/one-deal/page.yaml", "title: ", "title: A ")()
+    shutil.rmtree(small / "scenarios/which-card")
+    _same_tree_as_a_full_build(small, tmp_path, out, memo)
+    assert not (out / "en/which-card").exists()
+    shutil.copytree(ROOT / "scenarios/which-card", small / "scenarios/which-card")
+    _same_tree_as_a_full_build(small, tmp_path, out, memo)
+
+
+def test_a_session_whose_standby_another_build_removed_fills_a_new_folder(
+    small: Path, tmp_path: Path
+) -> None:
+    """Another build (``explainer build`` into the same folder) clears the standby and
+    replaces the site: the session neither uses a folder it did not keep nor keeps one
+    it did not write."""
+    out, memo = tmp_path / "site", Memo()
+    example = small / "scenarios/which-card/follow/01-follow-suit.yaml"
+    for word in ("Always", "Now"):
+        _append(example, "title: ", f"title: {word} ")()
+        assert _build(small, out, memo)[0] == 0
+    assert len(_spares(out)) == 1
+    _append(example, "title: ", "title: Then ")()
+    assert _build(small, out, force=True)[0] == 0  # no memo: another process
+    assert _spares(out) == []
+    _append(example, "title: ", "title: Again ")()
+    _same_tree_as_a_full_build(small, tmp_path, out, memo)
+    assert _spares(out) == []  # the site it replaced was not its own
+    _append(example, "title: ", "title: More ")()
+    _same_tree_as_a_full_build(small, tmp_path, out, memo)
+    assert len(_spares(out)) == 1
+
+
+def test_a_failure_while_bringing_the_standby_up_to_date_leaves_the_site(
+    small: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A disk full while the standby is written: the site served is untouched, the
+    standby and any new folder are removed, and the next build writes the whole site."""
+    out, memo = tmp_path / "site", Memo()
+    example = small / "scenarios/which-card/follow/01-follow-suit.yaml"
+    for word in ("Always", "Now"):
+        _append(example, "title: ", f"title: {word} ")()
+        assert _build(small, out, memo)[0] == 0
+    before = _tree(out)
+    _append(example, "title: ", "title: Then ")()
+
+    def full(self: Path, data: bytes) -> int:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    code, text = _build(small, out, memo)
+    monkeypatch.undo()
+    assert code == 2 and "No space left on device" in text
+    assert _tree(out) == before
+    assert sorted(p.name for p in out.parent.iterdir() if p.name.startswith(".site")) == []
+    _same_tree_as_a_full_build(small, tmp_path, out, memo)
+
+
+def test_a_folders_digest_kept_between_told_builds_is_a_fresh_ones(tmp_path: Path) -> None:
+    """``FileDigests.tree_digest`` keeps a folder's digest while nothing under it
+    changed: after told edits, untold second saves (racily clean) and a build that did
+    not ask for it, it is the digest a new ``FileDigests`` takes."""
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    files = [folder / f"{n}.yaml" for n in range(5)]
+    for f in files:
+        f.write_text(f"id: x{f.stem}\n")
+    _settled(tmp_path)
+    digests, rng = FileDigests(), random.Random(7)
+    digests.start()
+    assert digests.tree_digest(folder) == FileDigests().tree_digest(folder)
+    for step in range(12):
+        f = rng.choice(files)
+        if step % 4 == 2:  # a file added
+            f = folder / f"new-{step}.yaml"
+            files.append(f)
+        f.write_text((f.read_text() if f.exists() else "") + f"# {step}\n")  # told, racy
+        digests.start(Changes((str(folder),), frozenset([str(f)])))
+        assert digests.tree_digest(folder) == FileDigests().tree_digest(folder), step
+        if rng.random() < 0.5:  # a second save in the same clock tick: not told
+            _same_size_edit_of(f)
+        if rng.random() < 0.3:
+            digests.start(Changes((str(folder),), frozenset()))  # a build that did not ask
+        digests.start(Changes((str(folder),), frozenset()))
+        assert digests.tree_digest(folder) == FileDigests().tree_digest(folder), step
+
+
+def _same_size_edit_of(path: Path) -> None:
+    stamp = path.stat().st_mtime_ns
+    text = path.read_text()
+    path.write_text(text[:-2] + ("x" if text[-2] != "x" else "y") + "\n")
+    os.utime(path, ns=(stamp, stamp))
+
+
+def test_a_session_keeps_no_standby_of_a_site_it_did_not_write_last(
+    small: Path, tmp_path: Path
+) -> None:
+    """The output folder is the session's by its inode and its manifest's: a manifest
+    written since by another hand (another build on a reused inode looks the same)
+    makes the site it holds no standby of the session's."""
+    out, memo = tmp_path / "site", Memo()
+    example = small / "scenarios/which-card/follow/01-follow-suit.yaml"
+    for word in ("Always", "Now"):
+        _append(example, "title: ", f"title: {word} ")()
+        assert _build(small, out, memo)[0] == 0
+    manifest = out / STAMP
+    other = out / "other"
+    other.write_bytes(manifest.read_bytes())
+    os.replace(other, manifest)
+    _append(example, "title: ", "title: Then ")()
+    _same_tree_as_a_full_build(small, tmp_path, out, memo)
+    assert _spares(out) == []

@@ -63,6 +63,7 @@ def _serving(project: Path, out: Path) -> Iterator[tuple[str, _Stream]]:
         thread.join(timeout=30)
     assert result == [0]
     assert "Traceback" not in stream.text()
+    assert sorted(out.parent.glob(f".{out.name}-*")) == []  # the standby site is removed
 
 
 @pytest.fixture
@@ -100,6 +101,9 @@ def test_serve_rebuilds_on_change_and_keeps_the_last_good_site(
     _wait_for(lambda: "rebuild failed" in stream.text(), "the failed rebuild")
     assert "expect.legal: scenario says KS, engine says 7S KS" in stream.text()
     assert "Follow suit, always" in _get(page)  # the last good site is still served
+
+    scenario.write_text(text, encoding="utf-8")  # mended: the standby site swapped in
+    _wait_for(lambda: "Follow the suit that was led" in _get(page), "the mended page")
 
 
 def test_serve_reports_a_busy_port_at_once_before_any_build(project: Path, tmp_path: Path) -> None:
