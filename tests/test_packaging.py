@@ -181,6 +181,7 @@ def test_the_workflow_is_yaml_with_check_build_and_deploy_jobs_and_the_least_per
     assert {u.split("@")[0] for u in uses} == {
         "actions/checkout",
         "actions/setup-python",
+        "actions/cache",
         "actions/configure-pages",
         "actions/upload-pages-artifact",
         "actions/deploy-pages",
@@ -192,6 +193,28 @@ def test_the_workflow_is_yaml_with_check_build_and_deploy_jobs_and_the_least_per
     assert [s.get("id") for s in build if s.get("uses", "").startswith("actions/configure")] == [
         "pages"
     ]
+
+
+def test_the_workflow_keeps_explainer_s_cache_folder_between_runs_of_both_jobs(
+    made: Made, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run restores what the last one kept (the laws checked, the catalog report, the
+    compiled templates), so a check whose laws and engine did not change checks no law
+    again; each entry is still keyed by the digest of what it was made from."""
+    from explainer.cache import cache_dir
+
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)  # as on GitHub's runners
+    folder = "~/" + cache_dir().relative_to(Path.home()).as_posix()
+    workflow = _workflow(made.site)
+    for job in ("check", "build"):
+        steps = _steps(workflow, job)
+        (at,) = (i for i, s in enumerate(steps) if s.get("uses", "").startswith("actions/cache"))
+        first_run = next(i for i, s in enumerate(steps) if "run" in s)
+        assert at < first_run, job
+        cache = steps[at]["with"]
+        assert cache["path"] == folder
+        assert cache["key"] == "explainer-${{ runner.os }}-${{ github.sha }}"
+        assert cache["restore-keys"] == "explainer-${{ runner.os }}-"
 
 
 def test_the_workflow_installs_as_the_readme_says(made: Made) -> None:
