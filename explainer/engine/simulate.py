@@ -335,7 +335,8 @@ def random_scored_deals(
     deals in a hundred, where ``undertrump`` differs) play it again, together in turn
     (:class:`_Group`).
     """
-    return _scored_deals(rng, _Group(trump, tuple(rule_sets)), taker, leader)
+    group = _Group(trump, tuple(rule_sets), (True,) * len(rule_sets))
+    return _scored_deals(rng, group, taker, leader)
 
 
 def scored_deal_stream(
@@ -369,8 +370,8 @@ class _Group:
 
     trump: Trump
     rule_sets: tuple[RuleSet, ...]
-    scored: tuple[bool, ...] = ()
-    """Whether each rule set's deals are scored (:func:`scored_deal_stream`); all if empty."""
+    scored: tuple[bool, ...]
+    """Whether each rule set's deals are scored (:func:`scored_deal_stream`)."""
     setups: dict[tuple[int, ...], _Setup] = field(default_factory=dict)
 
     def setup(self, members: tuple[int, ...]) -> _Setup:
@@ -416,8 +417,7 @@ def _scored_deals(
     out: list[_Played | None] = [None] * len(group.rule_sets)
     _play_group(group, tuple(range(len(out))), dealt, draws, int(leader), out)
     results = []
-    scored = group.scored or (True,) * len(out)
-    for rules, played, score in zip(group.rule_sets, out, scored, strict=True):
+    for rules, played, score in zip(group.rule_sets, out, group.scored, strict=True):
         assert played is not None  # every rule set plays (_play_group)
         results.append(_result(group.trump, rules, dealt, played, taker, leader, score))
     return tuple(results)
