@@ -285,7 +285,7 @@ def compare_declarations(
     :class:`DeclarationError` (with the seat and index) for a declaration that cannot be.
     """
     if not any(announced.values()):  # nothing announced: nobody scores (most deals)
-        return _NOTHING
+        return NO_DECLARATIONS
     decls = _read(announced)
     played = rules.declarations if game == "coinche" else rules.classic_declarations
     if not played and any(decls):
@@ -308,7 +308,7 @@ def compare_held(
     that play them): the same result, without reading or checking them again (a deal law
     compares the declarations of thousands of deals)."""
     if not any(decls):
-        return _NOTHING
+        return NO_DECLARATIONS
     effects = {_check_low(s, i, d, rules) for s in Seat for i, d in enumerate(decls[s])}
     if "annul" in effects or "void" in effects:
         return DeclarationsResult(decls, None, None, (0, 0), "void" in effects, "annul" in effects)
@@ -321,7 +321,7 @@ def compare_held(
     return DeclarationsResult(decls, best_seat, team, points)
 
 
-_NOTHING: Final = DeclarationsResult(((), (), (), ()), None, None, (0, 0))
+NO_DECLARATIONS: Final = DeclarationsResult(((), (), (), ()), None, None, (0, 0))
 """The comparison when no seat announces anything."""
 
 

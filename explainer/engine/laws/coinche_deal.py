@@ -26,7 +26,7 @@ from typing import Final
 
 from ..coinche.calls import BidKind, CoincheContract, Level
 from ..coinche.declarations import (
-    _NOTHING,
+    NO_DECLARATIONS,
     Declaration,
     DeclarationsResult,
     compare_held,
@@ -147,7 +147,7 @@ _HELD_DECLARATIONS: dict[tuple[int, Trump, tuple[object, ...]], tuple[Declaratio
 _HELD_KNOBS: Final = ("card_reuse", "carre_vs_cent", "low_carres", "no_trump_carres")
 
 
-def _held(hand: int, trump: Trump, rules: CoincheRules) -> tuple[Declaration, ...]:
+def hand_declarations(hand: int, trump: Trump, rules: CoincheRules) -> tuple[Declaration, ...]:
     """:func:`~explainer.engine.declarations_in_hand`, found once per hand (the search is
     the slowest step of a Coinche deal: each deal law asks again)."""
     if not may_declare(hand):
@@ -161,7 +161,7 @@ def _held(hand: int, trump: Trump, rules: CoincheRules) -> tuple[Declaration, ..
 
 def held_declarations(hand: int, trump: Trump, rules: CoincheRules) -> tuple[str, ...]:
     """:func:`~explainer.engine.declarations_in_hand` as announced."""
-    return tuple(str(d) for d in _held(hand, trump, rules))
+    return tuple(str(d) for d in hand_declarations(hand, trump, rules))
 
 
 def announce_all(
@@ -183,7 +183,7 @@ def _announced(deal: RandomDeal, rules: CoincheRules) -> tuple[tuple[Declaration
     if not rules.declarations:
         return _NONE_HELD
     hands, trump = deal.hands, deal.trump
-    return tuple(_held(hands[seat], trump, rules) for seat in SEATS)
+    return tuple(hand_declarations(hands[seat], trump, rules) for seat in SEATS)
 
 
 def _compared(deal: RandomDeal, rules: CoincheRules) -> DeclarationsResult:
@@ -243,7 +243,7 @@ def coinche_score(deal: RandomDeal, index: int, rules: CoincheRules) -> CoincheF
     belote = [0, 0]
     for seat in belotes:
         belote[seat & 1] += BELOTE
-    declarations = _compared(deal, rules) if dealt.declares else _NOTHING
+    declarations = _compared(deal, rules) if dealt.declares else NO_DECLARATIONS
     points = trick_points(card_points, dealt.last, capot, trump=deal.trump, rules=rules)
     score = score_coinche(
         contract,

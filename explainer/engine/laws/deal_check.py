@@ -56,8 +56,8 @@ from .coinche_deal import (
     CoincheFacts,
     coinche_score,
     declarations_equal,
+    hand_declarations,
 )
-from .coinche_deal import _held as hand_declarations
 from .coinche_deal import play_rules as coinche_play_rules
 from .deal_law import DEAL_SAMPLES, DealLaw
 from .results import DealCounterexample, DealLawResult, DealOutcome, LawResult
