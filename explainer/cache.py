@@ -29,6 +29,7 @@ from typing import Final, Generic, TypeVar
 __all__ = [
     "KEEP",
     "ByIdentity",
+    "by_identity",
     "cache_dir",
     "digest",
     "read_bytes_entry",
@@ -159,3 +160,17 @@ class ByIdentity(Generic[V]):
     def clear(self) -> None:
         """Forget every value (a test that counts computations starts from none)."""
         self._kept.clear()
+
+
+H = TypeVar("H")
+
+
+def by_identity(table: dict[int, tuple[H, V]], held: H, make: Callable[[H], V]) -> V:
+    """``make(held)``, kept in ``table`` by ``held``'s identity for as long as the table
+    lives: ``held`` is kept with its value, so its identity is never another object's
+    (:class:`ByIdentity` without its limit or stamp, for a table of one value per
+    object of a run, such as a view or the notes of each example)."""
+    known = table.get(id(held))
+    if known is None or known[0] is not held:
+        known = table[id(held)] = (held, make(held))
+    return known[1]

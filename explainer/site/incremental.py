@@ -54,7 +54,7 @@ from typing import Any, Final, TypeVar
 
 from jinja2 import Environment
 
-from explainer.cache import digest
+from explainer.cache import by_identity, digest
 from explainer.i18n.catalog import THEME_LOCALES, Catalog, load_catalogs
 from explainer.scenarios.diagnostics import Diagnostic
 from explainer.scenarios.files import INPUTS, Confinement, outside_links
@@ -741,14 +741,14 @@ class Memo:
 
     def view(self, scenario: Scenario) -> View:
         """:func:`~.examples.view_of`, kept by scenario."""
-        return _by_identity(self._views, scenario, view_of)
+        return by_identity(self._views, scenario, view_of)
 
     def variants(self, config: Settings) -> Callable[[Scenario], tuple[Variant, ...]]:
         """:func:`~.variants.variants` under the settings' ``compare``, kept by scenario
         (every language shows the same notes)."""
 
         def of(scenario: Scenario) -> tuple[Variant, ...]:
-            return _by_identity(
+            return by_identity(
                 self._variants, scenario, lambda s: variants(s, compare=config.compare)
             )
 
@@ -845,13 +845,3 @@ def _through_link(root: str, path: str, seen: set[str]) -> bool:
         seen.add(path)
         path = os.path.dirname(path)
     return False
-
-
-def _by_identity(
-    table: dict[int, tuple[Scenario, V]], s: Scenario, make: Callable[[Scenario], V]
-) -> V:
-    """``make(s)``, kept in ``table`` by ``s``'s identity (``s`` held with it)."""
-    known = table.get(id(s))
-    if known is None or known[0] is not s:
-        known = table[id(s)] = (s, make(s))
-    return known[1]

@@ -26,6 +26,7 @@ from xml.sax.saxutils import quoteattr
 from jinja2 import Environment
 from markupsafe import Markup
 
+from explainer.cache import by_identity
 from explainer.engine import BELOTE, LAST_TRICK, PLAIN_ORDER, Rule, RuleSet, Team
 from explainer.i18n.catalog import Catalog
 from explainer.i18n.markers import P_
@@ -344,14 +345,7 @@ def _kept(notes: Variants) -> Variants:
     the same notes (they are engine values), and a play example asks twice (its
     heading's "sources disagree" and its answer)."""
     kept: dict[int, tuple[Scenario, tuple[Variant, ...]]] = {}
-
-    def of(scenario: Scenario) -> tuple[Variant, ...]:
-        found = kept.get(id(scenario))
-        if found is None or found[0] is not scenario:  # the scenario keeps its id alive
-            found = kept[id(scenario)] = (scenario, notes(scenario))
-        return found[1]
-
-    return of
+    return lambda scenario: by_identity(kept, scenario, notes)
 
 
 def _once(config: Settings) -> Callable[[], tuple[Position, ...]]:
