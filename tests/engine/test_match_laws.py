@@ -4,8 +4,12 @@ hand-made matches at its edge, the shortest failing end of a match as a ``kind: 
 scenario that ``explainer check`` passes, and a Hypothesis property of :func:`play_match`
 (it takes the deals of one match and no more).
 
-Each test that checks a law starts from empty deal streams, so that what it checks does
-not depend on the tests run before it."""
+The tests share the process's deal streams and scored deals, with each other and with the
+deal laws' tests (tests/engine/test_laws.py scores the same 10 000 suit deals under the same
+scoring variants): scoring them afresh for each test was most of this file's time. A
+stream's deals and a law's outcome do not depend on what was played before: the test of
+laws sharing their matches checks each law again from empty streams, and
+tests/engine/test_play_ahead.py the deal laws played together or apart."""
 
 from __future__ import annotations
 
@@ -45,14 +49,6 @@ PAGAT = PRESETS["pagat_belote"]
 THREE = {"house": HOUSE, "ffb_belote": FFB, "pagat_belote": PAGAT}
 C = MatchConclusion
 P = MatchPremise
-
-
-@pytest.fixture(autouse=True)
-def _fresh_streams(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(D, "_DEAL_POOLS", {})
-    monkeypatch.setattr(D, "_SCORED", {})
-    monkeypatch.setattr(M, "_STREAMS", {})
-    monkeypatch.setattr(M, "_PLAYED", {})
 
 
 def test_a_match_law_is_parsed_into_its_kinds_premises_and_conclusions() -> None:
@@ -237,6 +233,8 @@ def test_match_laws_of_one_kind_share_their_matches_and_each_gives_what_it_gives
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     laws = [MatchLaw.parse(trump="suit", then=[c]) for c in ("one_winner", "points_add_up")]
+    monkeypatch.setattr(M, "_STREAMS", {})
+    monkeypatch.setattr(M, "_PLAYED", {})
     together = [check_match_law(law, THREE, samples=60) for law in laws]
     assert len(M._PLAYED) == 3  # one set of matches per rule set, read by both laws
     for law, shared in zip(laws, together, strict=True):
@@ -249,7 +247,7 @@ def test_match_laws_of_one_kind_share_their_matches_and_each_gives_what_it_gives
 
 def test_the_default_rule_sets_are_the_match_variants() -> None:
     law = MatchLaw.parse(trump="suit", then=["winner_ahead"])
-    result = check_match_law(law, samples=3)
+    result = check_match_law(law, samples=20)  # MatchLaw's example, under every rule set
     assert [o.preset for o in result.outcomes] == list(match_variants())
     assert result.holds_under == set(match_variants())
 

@@ -35,9 +35,9 @@ MATCH_WORDS: Final = frozenset(c.value for c in MatchConclusion)
 class MatchLaw:
     """A rule statement about whole matches: ``when`` premises (each maybe negated), ``then``.
 
-    >>> from explainer.engine import check_match_law
+    >>> from explainer.engine import PRESETS, check_match_law
     >>> law = MatchLaw.parse(trump="suit", then=["winner_ahead"])
-    >>> check_match_law(law, samples=20)["house"].holds
+    >>> check_match_law(law, {"house": PRESETS["house"]}, samples=20)["house"].holds
     True
     """
 

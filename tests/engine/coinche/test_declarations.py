@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import functools
-import itertools
-import operator
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -257,23 +255,33 @@ def _every_declaration(
     return found
 
 
+def _disjoint_sets(
+    found: list[tuple[Declaration, int]],
+    start: int = 0,
+    used: int = 0,
+    chosen: tuple[int, ...] = (),
+) -> Iterator[tuple[int, ...]]:
+    """Every set of the candidates sharing no card (each once, as increasing indices): a
+    candidate that shares a card with those chosen is passed over with every set holding
+    both, instead of each such set built and then refused."""
+    for i in range(start, len(found)):
+        if used & found[i][1]:
+            continue
+        yield (*chosen, i)
+        yield from _disjoint_sets(found, i + 1, used | found[i][1], (*chosen, i))
+
+
 def _best_by_brute_force(hand: int, trump: Trump, rules: CoincheRules) -> list[str]:
     """Of every set of declarations sharing no card, the one worth the most points, then
     with the best single one; among equals the first in the candidates' order."""
     found = _every_declaration(hand, trump, rules)
+    worth = [d.points(trump, rules) for d, _ in found]
     best: tuple[tuple[int, int], tuple[int, ...]] = ((0, 0), ())
-    for size in range(1, len(found) + 1):
-        for chosen in itertools.combinations(range(len(found)), size):
-            masks = [found[i][1] for i in chosen]
-            if (
-                sum(m.bit_count() for m in masks)
-                != functools.reduce(operator.or_, masks).bit_count()
-            ):
-                continue  # two of them share a card
-            points = [found[i][0].points(trump, rules) for i in chosen]
-            key = (sum(points), max(points))
-            if key > best[0] or (key == best[0] and chosen < best[1]):
-                best = (key, chosen)
+    for chosen in _disjoint_sets(found):
+        points = [worth[i] for i in chosen]
+        key = (sum(points), max(points))
+        if key > best[0] or (key == best[0] and chosen < best[1]):
+            best = (key, chosen)
     return [str(found[i][0]) for i in best[1]]
 
 
