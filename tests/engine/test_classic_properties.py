@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -63,24 +64,40 @@ PRESET = st.sampled_from(["house", "ffb_belote", "pagat_belote"])
 TARGET = st.sampled_from(["501", "1000", "2000"])
 
 
+MATCH_DEALS = 180
+"""A classic match's deals at most, up to a sixth of them annulled: 150 deals of 30 points
+or more end a match to 2000 (the highest target)."""
+
+
 @settings(max_examples=80, deadline=None)
 @given(preset=PRESET, target=TARGET, data=st.data())
 def test_a_classic_match_ends_with_one_winner_ahead_unless_drawn(preset, target, data) -> None:  # type: ignore[no-untyped-def]
+    """The deals are drawn one at a time until the match ends (not 180 at once, of which
+    a match reads a tenth), then one more, which ``run_match`` refuses: it is after the end."""
     rules = find_rules(preset, target=target)
-    deals = data.draw(classic_matches(size=180, litige=rules.tie == "litige"))
-    try:
-        run_match(deals, dealer=Seat.N, rules=rules)
-    except MatchError as e:  # a deal after the end: the match ended before it
-        assert e.deal_index is not None
-        deals = deals[: e.deal_index]
-    r = run_match(deals, dealer=Seat.N, rules=rules)
-    assert r.ended_at == len(deals) - 1, "150 deals of 30 points or more and no end"
+    deal = classic_deals(litige=rules.tie == "litige")
+    deals: list[MatchDeal] = []
+    annulled = 0
+    r = None
+    while len(deals) < MATCH_DEALS and (r is None or r.ended_at is None):
+        if annulled < MATCH_DEALS // 6 and data.draw(st.integers(0, 5)) == 5:
+            deals.append(MatchDeal(annulled=True))
+            annulled += 1
+        else:
+            deals.append(data.draw(deal))
+        r = run_match(deals, dealer=Seat.N, rules=rules)
+    assert r is not None and r.ended_at == len(deals) - 1, (
+        "150 deals of 30 points or more and no end"
+    )
     if r.drawn:
         assert rules.both_reach == "draw" and min(r.totals) >= int(target)
     else:
         assert r.winner is not None
         assert r.totals[r.winner] >= int(target)
         assert r.totals[r.winner] > r.totals[r.winner.other]
+    with pytest.raises(MatchError) as after:  # a deal after the end
+        run_match([*deals, data.draw(deal)], dealer=Seat.N, rules=rules)
+    assert after.value.deal_index == len(deals)
 
 
 @settings(max_examples=150, deadline=None)
