@@ -30,6 +30,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.once import with_bytecode
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCUMENTS = ["README.md", "TRANSLATING.md", *sorted(p.relative_to(ROOT).as_posix()
                                                     for p in (ROOT / "docs").rglob("*.md"))]  # fmt: skip
@@ -162,6 +164,7 @@ def _project_copy(where: Path) -> Path:
     for name in COPIED:
         shutil.copytree(ROOT / name, copy / name, symlinks=True,
                         ignore=shutil.ignore_patterns("__pycache__", "*.mo"))  # fmt: skip
+    with_bytecode(ROOT / "explainer", copy / "explainer")  # not compiled again per document
     for name in COPIED_FILES:
         shutil.copy2(ROOT / name, copy / name)
     return copy
