@@ -174,6 +174,8 @@ def run_document(doc: str, where: Path) -> list[tuple[Command, int, str]]:
     """Run every command of ``doc`` in one shell in a copy of the project; return each
     command with its exit code and output (stdout and stderr together)."""
     commands = [c for c in commands_of(doc) if c.text not in NOT_RUN]
+    if not commands:  # nothing to run: no copy of the project, no shell
+        return []
     copy = _project_copy(where)
     path = _stand_ins(where)
     results = where / "results"
