@@ -19,7 +19,6 @@ from babel.messages.pofile import read_po, write_po
 from explainer.cli import main
 from explainer.i18n import check_catalogs, coverage, format_coverage
 from explainer.i18n.staleness import KEYWORDS
-from tests.once import with_bytecode
 
 ROOT = Path(__file__).resolve().parents[2]
 EXTRACT = [
@@ -79,9 +78,6 @@ def _copy_project(dest: Path, *, tests: bool = False) -> None:
     for name in ("scenarios", "templates", "locales", "explainer", *(("tests",) if tests else ())):
         shutil.copytree(ROOT / name, dest / name, ignore=ignore)
     shutil.copy2(ROOT / "pyproject.toml", dest / "pyproject.toml")
-    if tests:  # the suite run in the copy imports the copy's package and test helpers
-        for name in ("explainer", "tests"):
-            with_bytecode(ROOT / name, dest / name)
 
 
 def _build(root: Path) -> Path:
