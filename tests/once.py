@@ -42,10 +42,11 @@ def with_bytecode(source: Path, copy: Path) -> None:
     """Give the Python files of ``copy`` (a copy of the folder ``source`` made with its
     files' modification times, as ``shutil.copytree`` makes it) the bytecode Python already
     compiled for ``source``'s, where it keeps it (``__pycache__`` or the run's
-    ``PYTHONPYCACHEPREFIX``), so that a command run in the copy does not compile the
-    package again (about 1.6 s of CPU). Python checks each file's bytecode against its
-    source's time and size and recompiles a stale one; pytest's own rewritten test modules
-    are left out (they would keep the checkout's file names)."""
+    ``PYTHONPYCACHEPREFIX``), so that the commands a test runs in the copy do not compile
+    the package again (measured: 0.7 s of CPU per document in tests/test_docs_commands.py).
+    Python checks each file's bytecode against its source's time and size and recompiles a
+    stale one; pytest's own rewritten test modules are left out (they would keep the
+    checkout's file names)."""
     import importlib.util
     import sys
 
