@@ -8,14 +8,13 @@ into a located ``internal error`` line: a crash all the same), and answer every 
 with a located line; a build that fails leaves the previously built site byte for byte
 as it was.
 
-A damaged scenario or page file is checked and built in its page's own project: the
-shipped project with only that page's folder under ``scenarios/`` (its ``page.yaml`` and
-every example beside the damaged one, the same templates, catalogs and settings), which
-checks and builds clean as it is (the fixture asserts it). A page's prose may link to
-another page, but neither verb follows such a link: the other pages only added the
-reading, checking and rendering of some hundred untouched files to every run.
-A catalog is read against every text of the project, so a damaged catalog is checked and
-built in the whole project.
+A damaged scenario or page file is checked and built in its page's own project
+(:func:`~tests.hardening.conftest.copy_pages`: only that page's folder under
+``scenarios/``, its ``page.yaml`` and every example beside the damaged one, with the same
+templates, catalogs and settings), which checks and builds clean as it is (the fixture
+asserts it): the other pages only added the reading, checking and rendering of some
+hundred untouched files to every run. A catalog is read against every text of the
+project, so a damaged catalog is checked and built in the whole project.
 """
 
 from __future__ import annotations
@@ -31,7 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from . import fuzzer
-from .conftest import ROOT, run_cli, site_files
+from .conftest import ROOT, copy_pages, run_cli, site_files
 
 LOCATED = re.compile(r"^[^:\s][^:]*:\d+:\d+: ")
 SUMMARY = re.compile(
@@ -184,14 +183,8 @@ def page_projects(
     def project_of(rel: str) -> tuple[Path, Path]:
         page = page_of(rel)
         if page not in made:
-            root = tmp_path_factory.mktemp(f"fuzz-{page}") / "project"
-            others = {p.name for p in (pristine / "scenarios").iterdir()} - {page}
-            shutil.copytree(
-                pristine,
-                root,
-                ignore=lambda folder, _: others if Path(folder) == pristine / "scenarios" else (),
-            )
-            made[page] = _built(root)
+            dest = tmp_path_factory.mktemp(f"fuzz-{page}") / "project"
+            made[page] = _built(copy_pages(pristine, dest, [page]))
         return made[page]
 
     return project_of
