@@ -268,10 +268,11 @@ def test_damaged_catalog_never_crashes(
 def test_whole_file_damage(
     rel: str,
     damage: str,
-    fuzz_project: tuple[Path, Path],
     page_projects: Callable[[str], tuple[Path, Path]],
+    request: pytest.FixtureRequest,
 ) -> None:
-    root, out = page_projects(rel) if rel.startswith("scenarios/") else fuzz_project
+    where = page_projects(rel) if rel.startswith("scenarios/") else None
+    root, out = where or request.getfixturevalue("fuzz_project")
     original = (ROOT / rel).read_bytes()
     damaged = {
         "empty": b"",
