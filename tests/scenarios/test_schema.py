@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 
 import jsonschema
@@ -32,14 +33,18 @@ def _validator(schema: dict) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema)
 
 
-# Checked and built once for the module: a validator resolves its references on first use,
-# so one per file made each of the ~150 validations below pay for the whole schema again.
-VALIDATORS = {"page": _validator(PAGE), "scenario": _validator(SCENARIO)}
+@cache
+def _validators() -> dict[str, jsonschema.Draft202012Validator]:
+    """Checked and built once per process, on first use: a validator resolves its references
+    on first use, so one per file made each of the ~150 validations below pay for the whole
+    schema again; and checking the schemas against the meta-schema takes seconds, which at
+    import time every worker paid while collecting, whether or not it ran these tests."""
+    return {"page": _validator(PAGE), "scenario": _validator(SCENARIO)}
 
 
 def _errors(path: Path) -> list[str]:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    validator = VALIDATORS["page" if path.name == "page.yaml" else "scenario"]
+    validator = _validators()["page" if path.name == "page.yaml" else "scenario"]
     return [e.message for e in validator.iter_errors(data)]
 
 
