@@ -11,9 +11,10 @@ Three kinds of files, one mistake each, each stating on its first line the exact
   line names. A second line ``# build: tolerated (...)`` marks a problem that ``check``
   reports but ``build`` deliberately tolerates (the site does not use fuzzy entries).
 
-A page, catalog or glossary case is planted in a copy of the project with one page,
-``one-deal`` (:func:`~tests.hardening.conftest.one_page`): the case reads no other page
-(the duplicate page id names ``one-deal``), which the check would only read again.
+A page, catalog or glossary case (and each test after the corpus's) is planted in a copy
+of the project with one page, ``one-deal`` (:func:`~tests.hardening.conftest.one_page`):
+the case reads no other page (the duplicate page id names ``one-deal``), which the check
+would only read again.
 
 Every output line but the last is ``path:line:col: message``; nothing is a traceback,
 and a failed build leaves no output folder behind.
@@ -70,6 +71,13 @@ def _check_and_build(root: Path) -> tuple[int, list[str], int, list[str]]:
     return code_c, check, code_b, build
 
 
+@pytest.fixture
+def project(one_page: Path) -> Path:
+    """The one-page project (the module's docstring says why), for every test here but
+    the scenario corpus's, which plants its cases in the whole project."""
+    return one_page
+
+
 def test_the_corpus_is_large_enough() -> None:
     assert len(SCENARIO_CASES) + len(PAGE_CASES) + len(CATALOG_CASES) >= 50
     assert len(PAGE_CASES) >= 10
@@ -103,8 +111,7 @@ def test_bad_scenario_is_reported_by_check_and_build(
 
 
 @pytest.mark.parametrize("case", PAGE_CASES, ids=lambda p: p.name)
-def test_bad_page_is_reported_by_check_and_build(case: Path, one_page: Path) -> None:
-    project = one_page
+def test_bad_page_is_reported_by_check_and_build(case: Path, project: Path) -> None:
     shutil.copytree(case, project / "scenarios" / case.name)
     wanted = _expected(case / "page.yaml")
     code_c, check, code_b, build = _check_and_build(project)
@@ -117,8 +124,7 @@ def test_bad_page_is_reported_by_check_and_build(case: Path, one_page: Path) -> 
 
 
 @pytest.mark.parametrize("case", CATALOG_CASES, ids=lambda p: p.stem)
-def test_bad_catalog_is_reported_by_check_and_build(case: Path, one_page: Path) -> None:
-    project = one_page
+def test_bad_catalog_is_reported_by_check_and_build(case: Path, project: Path) -> None:
     wanted = _expected(case)
     target = project / wanted.split(":", 1)[0]
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -210,11 +216,10 @@ BAD_GLOSSARIES = {
 
 @pytest.mark.parametrize("case", sorted(BAD_GLOSSARIES))
 def test_a_glossary_that_cannot_be_read_is_a_located_problem_for_check_and_build(
-    case: str, one_page: Path
+    case: str, project: Path
 ) -> None:
     """A glossary is an input: one that is not UTF-8 or not CSV was read as no terms, so
     the check silently checked no term."""
-    project = one_page
     data, where = BAD_GLOSSARIES[case]
     (project / "locales" / "pl" / "glossary.csv").write_bytes(data)
     code_c, check, code_b, build = _check_and_build(project)
