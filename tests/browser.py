@@ -102,3 +102,45 @@ def serving(folder: Path) -> Iterator[str]:
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+AXE_RUN = """opts => axe.run(document, Object.assign({resultTypes: ['violations']}, opts))
+  .then(r => ({
+    rules: [r.passes, r.violations, r.incomplete, r.inapplicable].flat().map(x => x.id),
+    violations: r.violations.map(v => ({id: v.id, impact: v.impact, count: v.nodes.length,
+                                        targets: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))
+  }))"""
+"""One ``axe.run`` over the document: the ids of the rules it ran and its violations (only
+what the message needs crosses to Python)."""
+
+
+def axe_violations(page: Any, widths: tuple[int, ...]) -> list[str]:
+    """axe-core's violations on ``page`` (loaded, axe injected) in light and dark at each of
+    ``widths``, each rule run where its result can differ (tests/site/test_browser.py's
+    docstring says why, and ``test_the_modes_axe_skips_change_nothing_its_rules_read`` keeps
+    it so): every rule axe runs by default in light at the narrowest width; the colour rules
+    (axe's ``cat.color``) in dark at the narrowest width, where text is no larger; every other
+    rule in light at each other width. One line per violation: ``scheme width: rule ...``."""
+    narrow, *wider = sorted(widths)
+    found: list[str] = []
+
+    def run(scheme: str, width: int, options: dict[str, Any]) -> set[str]:
+        page.emulate_media(color_scheme=scheme)
+        page.set_viewport_size({"width": width, "height": 900})
+        result = page.evaluate(AXE_RUN, options)
+        found.extend(
+            f"{scheme} {width}px: {v['id']} ({v['impact']}) on {v['count']} nodes,"
+            f" e.g. {v['targets']}"
+            for v in result["violations"]
+        )
+        return set(result["rules"])
+
+    every = run("light", narrow, {})
+    colour = sorted(every & set(page.evaluate("axe.getRules(['cat.color']).map(r => r.ruleId)")))
+    assert "color-contrast" in colour and len(every) > 2 * len(colour), (colour, every)
+    only = {"runOnly": {"type": "rule", "values": colour}}
+    assert run("dark", narrow, only) == set(colour)
+    for width in wider:
+        rest = {"rules": {rule: {"enabled": False} for rule in colour}}
+        assert run("light", width, rest) == every - set(colour)
+    return found

@@ -74,7 +74,7 @@ from explainer.engine import (
 from explainer.scenarios.diagnostics import Code
 from explainer.scenarios.loader import load_project, load_text
 from explainer.site.position import POSITION, position_rule_sets
-from tests.browser import axe_script
+from tests.browser import axe_script, axe_violations
 
 pytestmark = pytest.mark.browser
 
@@ -885,18 +885,23 @@ def test_a_no_trump_or_all_trump_deal_says_when_its_rules_let_nobody_bid_it(
             context.close()
 
 
-def _page_outcome(page: Any, fragment: str) -> tuple[str, list[str]]:
-    """The deal's verdict and sentences as the page shows them for ``fragment``."""
-    page.evaluate(  # the page answers the hashchange first: its listener came first
-        "f => new Promise(done => { window.addEventListener('hashchange',"
-        " () => setTimeout(done, 0), {once: true}); location.hash = f; })",
-        fragment,
-    )
-    verdict = page.locator("#pos-deal-answer p.outcome").get_attribute("class") or ""
-    says = page.locator("#pos-deal-answer [data-says]").evaluate_all(
-        "ns => ns.map(n => n.getAttribute('data-says'))"
-    )
-    return verdict.split()[1], says
+PAGE_OUTCOMES = r"""fragments => (async () => {
+  const out = [];
+  for (const f of fragments) {
+    // the page answers the hashchange first: its listener came first
+    await new Promise(done => {
+      window.addEventListener('hashchange', () => setTimeout(done, 0), {once: true});
+      location.hash = f;
+    });
+    const outcome = document.querySelector('#pos-deal-answer p.outcome');
+    const says = document.querySelectorAll('#pos-deal-answer [data-says]');
+    out.push([outcome ? outcome.className.trim().split(/\s+/)[1] : null,
+              Array.from(says, n => n.getAttribute('data-says'))]);
+  }
+  return out;
+})()"""
+"""The deal's verdict and sentences as the page shows them for each fragment in turn (one
+call for a rule set's deals, each answered as a reader's edit of the address is)."""
 
 
 def test_a_deals_outcome_is_chosen_from_the_result_as_the_examples_choose_it(
@@ -912,6 +917,7 @@ def test_a_deals_outcome_is_chosen_from_the_result_as_the_examples_choose_it(
     context, page = _open(browser, built_site, "en")
     seen: set[str] = set()
     for rs in position_rule_sets():
+        fragments, expected = [], []
         for _ in range(40):
             trump, taker = Trump(rng.randrange(6)), Seat(rng.randrange(4))
             d = random_scored_deal(rng, trump, rs.play, taker=taker, leader=Seat(rng.randrange(4)))
@@ -920,7 +926,7 @@ def test_a_deals_outcome_is_chosen_from_the_result_as_the_examples_choose_it(
             if rs.game == "belote":
                 result = play_deal(Contract(trump, "belote", taker), d.tricks(), rs.play)
                 o = classic_outcome(result, rs.play)
-                fragment = f"{head}&deal={tricks}"
+                fragments.append(f"{head}&deal={tricks}")
             else:
                 bid = rng.choice([80, 90, 100, 110, 120, 130, 140, 160, "capot"])
                 level = rng.choice((Level.NONE, Level.NONE, Level.COINCHE, Level.SURCOINCHE))
@@ -929,11 +935,13 @@ def test_a_deals_outcome_is_chosen_from_the_result_as_the_examples_choose_it(
                 assert isinstance(rs.scoring, CoincheRules)
                 o = coinche_outcome(play_coinche_deal(contract, d.tricks(), rules=rs.scoring),
                                     rs.scoring)  # fmt: skip
-                fragment = f"{head}&bid={bid}&level={level.word}&deal={tricks}"
-            expected = [c.says.value for c in o.why]
-            verdict, says = _page_outcome(page, fragment)
-            assert (verdict, says) == (o.verdict.value, expected), (rs.id, fragment)
-            seen.add(verdict)
+                fragments.append(f"{head}&bid={bid}&level={level.word}&deal={tricks}")
+            expected.append([o.verdict.value, [c.says.value for c in o.why]])
+        for fragment, got, wanted in zip(
+            fragments, page.evaluate(PAGE_OUTCOMES, fragments), expected, strict=True
+        ):
+            assert got == wanted, (rs.id, fragment)
+            seen.add(got[0])
     context.close()
     assert {"made", "failed"} <= seen
 
@@ -963,22 +971,17 @@ def test_axe_finds_nothing_at_1280_and_320_px_in_light_and_dark(
     browser: Any, built_site: Path, lang: str, states: tuple[str, ...], widths: tuple[int, ...]
 ) -> None:
     """Every state at both widths in English; the other languages' longer words at the
-    narrowest (tests/site/test_browser.py runs axe on every page as it opens, too)."""
+    narrowest (tests/site/test_browser.py runs axe on every page as it opens, too). Each
+    rule runs in the modes where its result can differ (:func:`tests.browser.axe_violations`;
+    the same stylesheet and scripts as every page, as tests/site/test_browser.py proves)."""
     script = axe_script()
     found = []
     for fragment in states:
-        context, page = _open(browser, built_site, lang, fragment, bypass_csp=True)
+        context, page = _open(browser, built_site, lang, fragment, bypass_csp=True,
+                              viewport={"width": min(widths), "height": 900})  # fmt: skip
         page.add_script_tag(path=str(script))
         page.evaluate("axe.configure({noHtml: true})")
-        for scheme in ("light", "dark"):
-            page.emulate_media(color_scheme=scheme)
-            for width in widths:
-                page.set_viewport_size({"width": width, "height": 900})
-                result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-                found += [
-                    f"{fragment} {scheme} {width}: {v['id']} {[n['target'] for n in v['nodes'][:3]]}"
-                    for v in result["violations"]
-                ]
+        found += [f"{fragment} {line}" for line in axe_violations(page, widths)]
         context.close()
     assert not found, "\n".join(found)
 
