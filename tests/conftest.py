@@ -106,9 +106,9 @@ def made(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Made:
 
 @pytest.fixture(scope="session")
 def set_up(made: Made, tmp_path_factory: pytest.TempPathFactory) -> SetUp:
-    """:func:`made`'s site set up by its README's install command, once per run (the
-    workflow and second-site tests link its ``.venv``; tests/test_packaging.py runs the
-    README's commands whole in a site of its own)."""
+    """:func:`made`'s site where its README's two commands ran whole, once per run
+    (tests/test_packaging.py reads what they printed; the workflow and second-site tests
+    link its ``.venv``)."""
     from tests.install import set_up
 
     with once_per_run(tmp_path_factory, "set-up") as (folder, done):

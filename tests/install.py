@@ -200,14 +200,35 @@ def readme_commands(site: Path) -> list[str]:
 
 
 @dataclass(frozen=True)
+class Ran:
+    """A command's exit code and output (kept in the run's shared folder for the other
+    workers)."""
+
+    code: int
+    stdout: str
+    stderr: str
+
+    def ok(self) -> str:
+        """Its output, asserting it exited 0 (with the output in the message otherwise)."""
+        assert self.code == 0, f"exit {self.code}\n{self.stdout}{self.stderr}"
+        return self.stdout
+
+
+@dataclass(frozen=True)
 class SetUp:
-    """A copy of a new site set up by its README's install command, run as written (a
-    virtualenv in ``.venv``, the wheel installed in it): one per test run, since every
-    README and workflow test runs that same command."""
+    """A copy of a new site where its README's two commands were run whole, as written and
+    in order (a virtualenv in ``.venv``, the wheel installed in it, the site built; the
+    same again, the site checked): once per test run, since every README and workflow test
+    runs the same install command."""
 
     site: Path
     install: str
-    """The command run: ``python3 -m venv .venv && .venv/bin/pip install <the wheel>``."""
+    """The commands' install half: ``python3 -m venv .venv && .venv/bin/pip install <the
+    wheel>``."""
+    build: Ran
+    """The README's first command (set up and build)."""
+    check: Ran
+    """The README's second command (set up and check), run after the first."""
 
     def share(self, site: Path) -> dict[str, str]:
         """``site/.venv`` made a link to this set-up one; the environment a README command
@@ -222,10 +243,34 @@ def install_command(made: Made) -> str:
     return install
 
 
+def _ran(argv: list[str], cwd: Path, env: Mapping[str, str], keep: Path) -> Ran:
+    """Run ``argv`` offline in ``cwd``; keep its code and output in ``keep.*``."""
+    done = subprocess.run(
+        argv, cwd=cwd, env=offline_env(env), capture_output=True, text=True, timeout=600
+    )
+    for suffix, text in (
+        ("out", done.stdout),
+        ("err", done.stderr),
+        ("code", f"{done.returncode}"),
+    ):
+        keep.with_suffix(f".{suffix}").write_text(text, encoding="utf-8")
+    return _kept(keep)
+
+
+def _kept(keep: Path) -> Ran:
+    code, out, err = (
+        keep.with_suffix(f".{s}").read_text(encoding="utf-8") for s in ("code", "out", "err")
+    )
+    return Ran(int(code), out, err)
+
+
 def set_up(made: Made, where: Path, *, done: bool = False) -> SetUp:
-    """:class:`SetUp` of ``made`` in ``where/club`` (``done``: another worker made it)."""
+    """:class:`SetUp` of ``made`` in ``where/club`` (``done``: another worker made it).
+    A failed command fails the tests that read it, not the set-up."""
     install = install_command(made)
     if not done:
         site = made.copy(where)
-        run(["bash", "-c", install], site, env=as_a_user(site))
-    return SetUp(where / "club", install)
+        env = as_a_user(site)
+        for name, command in zip(("build", "check"), readme_commands(site), strict=True):
+            _ran(["bash", "-c", made.local(command)], site, env, where / name)
+    return SetUp(where / "club", install, _kept(where / "build"), _kept(where / "check"))

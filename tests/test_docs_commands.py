@@ -30,6 +30,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.once import with_bytecode
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCUMENTS = ["README.md", "TRANSLATING.md", *sorted(p.relative_to(ROOT).as_posix()
                                                     for p in (ROOT / "docs").rglob("*.md"))]  # fmt: skip
@@ -162,6 +164,7 @@ def _project_copy(where: Path) -> Path:
     for name in COPIED:
         shutil.copytree(ROOT / name, copy / name, symlinks=True,
                         ignore=shutil.ignore_patterns("__pycache__", "*.mo"))  # fmt: skip
+    with_bytecode(ROOT / "explainer", copy / "explainer")  # not compiled again per document
     for name in COPIED_FILES:
         shutil.copy2(ROOT / name, copy / name)
     return copy
@@ -171,6 +174,8 @@ def run_document(doc: str, where: Path) -> list[tuple[Command, int, str]]:
     """Run every command of ``doc`` in one shell in a copy of the project; return each
     command with its exit code and output (stdout and stderr together)."""
     commands = [c for c in commands_of(doc) if c.text not in NOT_RUN]
+    if not commands:  # nothing to run: no copy of the project, no shell
+        return []
     copy = _project_copy(where)
     path = _stand_ins(where)
     results = where / "results"

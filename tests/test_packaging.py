@@ -31,7 +31,6 @@ from tests.install import (
     ROOT,
     Made,
     SetUp,
-    as_a_user,
     readme_commands,
     run,
     wheel_metadata,
@@ -119,16 +118,20 @@ def test_a_new_site_installs_by_the_distribution_name_at_its_version_never_from_
 
 
 def test_the_readme_commands_set_the_site_up_from_the_wheel_and_build_and_check_it(
-    made: Made, tmp_path: Path
+    made: Made, set_up: SetUp
 ) -> None:
-    site = made.copy(tmp_path)
-    env = as_a_user(site)
-    build, check = (made.local(c) for c in readme_commands(site))
-    built = run(["bash", "-c", build], site, env=env).stdout.splitlines()
+    """The README's two commands, each run whole in a copy of the new site, in order (the
+    run's ``set_up``, whose virtualenv the workflow and second-site tests share)."""
+    build, check = (made.local(c) for c in readme_commands(made.site))
+    assert (build, check) == (
+        f"{set_up.install} && .venv/bin/explainer build",
+        f"{set_up.install} && .venv/bin/explainer check",
+    )
+    built = set_up.build.ok().splitlines()
     assert "built 6 pages in 1 language (en) into site" in built  # after pip's lines
-    assert (site / "site" / "en" / "rules" / "index.html").is_file()
-    assert run(["bash", "-c", check], site, env=env).stdout.endswith("\n1 passed, 0 failed\n")
-    shown = run([str(site / ".venv" / "bin" / "explainer"), "--version"], site).stdout
+    assert (set_up.site / "site" / "en" / "rules" / "index.html").is_file()
+    assert set_up.check.ok().endswith("\n1 passed, 0 failed\n")
+    shown = run([str(set_up.site / ".venv" / "bin" / "explainer"), "--version"], set_up.site).stdout
     assert shown == f"explainer {__version__}\n"
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.messages.frontend import CommandLineInterface
 
 from tests.browser import axe_script, serving
 from tests.install import Made, SetUp, readme_commands, run
@@ -111,11 +112,11 @@ def _configure(made: Made) -> None:
     for folder, name, body in (("tricks", "01-trump-wins", TRICK), ("score", "01-made", DEAL)):
         (page / folder).mkdir()
         (page / folder / f"{name}.yaml").write_text(body, encoding="utf-8")
-    python = str(tool / "python")
-    run([python, "-m", "explainer.i18n.update"], site)  # as the README says
-    for lang in ("fr", "de"):
-        init = ["init", "-i", "locales/messages.pot", "-d", "locales", "-l", lang]
-        run([python, "-m", "babel.messages.frontend", "-q", *init], site)
+    run([str(tool / "python"), "-m", "explainer.i18n.update"], site)  # as the README says
+    locales = site / "locales"
+    for lang in ("fr", "de"):  # Babel's own command (the tool's is this one, linked)
+        init = ["init", "-i", str(locales / "messages.pot"), "-d", str(locales), "-l", lang]
+        CommandLineInterface().run(["pybabel", "-q", *init])
     _translate(site / "locales" / "de" / "LC_MESSAGES" / "messages.po", GERMAN)
 
 

@@ -11,7 +11,7 @@ import contextlib
 import io
 import os
 import shutil
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -39,6 +39,43 @@ def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = copy_project(tmp_path_factory.mktemp("pristine") / "project")
     code, lines = run_cli(["--root", ".", "check"], cwd=root)
     assert code == 0, "\n".join(lines)  # the copy itself is clean
+    return root
+
+
+def copy_pages(src: Path, dest: Path, pages: Collection[str]) -> Path:
+    """A copy of the project ``src`` in ``dest`` whose ``scenarios/`` holds only the page
+    folders named in ``pages`` (the same templates, catalogs and settings); returns
+    ``dest``. A test whose input is one page or one catalog needs no other page: neither
+    verb follows a link from one page to another, and the shipped catalogs check against
+    any subset of the pages."""
+    left_out = {p.name for p in (src / "scenarios").iterdir()} - set(pages)
+    scenarios = src / "scenarios"
+    shutil.copytree(
+        src, dest, symlinks=True, ignore=lambda at, _: left_out if Path(at) == scenarios else ()
+    )
+    return dest
+
+
+ONE_PAGE = "one-deal"
+"""The page of :func:`one_page` (the bad-input corpus's duplicate page id names it)."""
+
+
+@pytest.fixture(scope="session")
+def one_page_pristine(tmp_path_factory: pytest.TempPathFactory, pristine: Path) -> Path:
+    """:func:`pristine` with only the page :data:`ONE_PAGE`, checked clean, once per
+    session."""
+    root = copy_pages(pristine, tmp_path_factory.mktemp("one-page") / "project", [ONE_PAGE])
+    code, lines = run_cli(["--root", ".", "check"], cwd=root)
+    assert code == 0, "\n".join(lines)
+    return root
+
+
+@pytest.fixture
+def one_page(one_page_pristine: Path, tmp_path: Path) -> Path:
+    """A clean copy of :func:`one_page_pristine` that the test may change: for a test of
+    one planted page, catalog or glossary, without checking every shipped page again."""
+    root = tmp_path / "project"
+    shutil.copytree(one_page_pristine, root, symlinks=True)
     return root
 
 

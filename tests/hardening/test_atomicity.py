@@ -1,6 +1,11 @@
 """Atomic output: a build killed mid-way, failing mid-way, or racing another build never
 leaves a half-written or corrupt site, and the next build clears what a killed one left.
 
+Each test starts from a copy of one project built once per module (a copy of a built
+project is up to date where it lands: the build's keys are digests of contents), and
+compares what its builds leave with one clean build of the retitled inputs, made once
+too.
+
 A killed process cannot clean up: its temporary folder (``.site-tmp-*`` beside the
 output) stays until the next build, which removes it (and puts back a site a kill
 caught between the two renames of the swap). The kill test watches for that temporary
@@ -11,6 +16,7 @@ written; no timing decides a result.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -72,24 +78,46 @@ def _debris(out: Path) -> list[str]:
     return sorted(p.name for p in out.parent.iterdir() if p.name != out.name)
 
 
-@pytest.fixture
-def big(tmp_path: Path) -> Path:
-    """A new site (``explainer new``'s scaffold) grown large: the shipped scenarios would
-    add only checking and rendering time, none of it writing, which the kill must catch."""
-    root = tmp_path / "project"
-    create_site(root)
-    _grow(root)
-    return root
-
-
 def _build_in_process(root: Path, out: Path) -> None:
     code, lines = run_cli(["--root", str(root), "build", "--out", str(out)], cwd=root)
     assert code == 0, lines
 
 
-def test_a_killed_build_leaves_the_old_site_and_the_next_one_cleans_up(big: Path) -> None:
+@pytest.fixture(scope="module")
+def built_big(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, bytes]]:
+    """A new site (``explainer new``'s scaffold) grown large and built into ``out/site``:
+    the shipped scenarios would add only checking and rendering time, none of it writing,
+    which the kill must catch. With it, every file of a clean build of its retitled
+    inputs (:func:`_retitle` ``"b"``), made in a copy: what a finished build must write."""
+    root = tmp_path_factory.mktemp("big") / "project"
+    create_site(root)
+    _grow(root)
+    _build_in_process(root, root / "out" / "site")
+    retitled = tmp_path_factory.mktemp("big-b") / "project"
+    shutil.copytree(root, retitled, ignore=lambda at, _: ["out"] if Path(at) == root else [])
+    _retitle(retitled, "b")
+    _build_in_process(retitled, retitled / "clean" / "site")
+    return root, site_files(retitled / "clean" / "site")
+
+
+@pytest.fixture
+def big(built_big: tuple[Path, dict[str, bytes]], tmp_path: Path) -> Path:
+    """A copy of :func:`built_big`'s project and its built site that the test may change."""
+    root = tmp_path / "project"
+    shutil.copytree(built_big[0], root, symlinks=True)
+    return root
+
+
+@pytest.fixture
+def retitled_site(built_big: tuple[Path, dict[str, bytes]]) -> dict[str, bytes]:
+    """Every file of a clean build of the big project retitled ``"b"``."""
+    return built_big[1]
+
+
+def test_a_killed_build_leaves_the_old_site_and_the_next_one_cleans_up(
+    big: Path, retitled_site: dict[str, bytes]
+) -> None:
     out = big / "out" / "site"
-    _build_in_process(big, out)
     before = site_files(out)
     _retitle(big, "b")
     landed = False
@@ -124,9 +152,7 @@ def test_a_killed_build_leaves_the_old_site_and_the_next_one_cleans_up(big: Path
     # the next build clears the debris and writes the whole site
     _build_in_process(big, out)
     assert _debris(out) == []
-    clean = big / "clean" / "site"
-    _build_in_process(big, clean)
-    assert site_files(out) == site_files(clean)
+    assert site_files(out) == retitled_site
     assert site_files(out) != before
 
 
@@ -134,7 +160,6 @@ def test_a_failure_while_writing_leaves_the_old_site(
     big: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     out = big / "out" / "site"
-    _build_in_process(big, out)
     before = site_files(out)
     _retitle(big, "b")
     real = Path.write_bytes
@@ -159,9 +184,10 @@ def test_a_failure_while_writing_leaves_the_old_site(
     assert _debris(out) == []
 
 
-def test_builds_started_at_once_give_one_clean_site(big: Path) -> None:
+def test_builds_started_at_once_give_one_clean_site(
+    big: Path, retitled_site: dict[str, bytes]
+) -> None:
     out = big / "out" / "site"
-    _build_in_process(big, out)
     _retitle(big, "b")
     procs = [
         subprocess.Popen(
@@ -179,6 +205,4 @@ def test_builds_started_at_once_give_one_clean_site(big: Path) -> None:
             p.stdout.close()
     assert [code for code, _ in results] == [0, 0, 0], results
     assert _debris(out) == []
-    clean = big / "clean" / "site"
-    _build_in_process(big, clean)
-    assert site_files(out) == site_files(clean)
+    assert site_files(out) == retitled_site

@@ -11,6 +11,11 @@ Three kinds of files, one mistake each, each stating on its first line the exact
   line names. A second line ``# build: tolerated (...)`` marks a problem that ``check``
   reports but ``build`` deliberately tolerates (the site does not use fuzzy entries).
 
+A page, catalog or glossary case (and each test after the corpus's) is planted in a copy
+of the project with one page, ``one-deal`` (:func:`~tests.hardening.conftest.one_page`):
+the case reads no other page (the duplicate page id names ``one-deal``), which the check
+would only read again.
+
 Every output line but the last is ``path:line:col: message``; nothing is a traceback,
 and a failed build leaves no output folder behind.
 """
@@ -64,6 +69,13 @@ def _check_and_build(root: Path) -> tuple[int, list[str], int, list[str]]:
     code_c, check = run_cli(["--root", ".", "check"], cwd=root)
     code_b, build = run_cli(["--root", ".", "build", "--out", "out/site"], cwd=root)
     return code_c, check, code_b, build
+
+
+@pytest.fixture
+def project(one_page: Path) -> Path:
+    """The one-page project (the module's docstring says why), for every test here but
+    the scenario corpus's, which plants its cases in the whole project."""
+    return one_page
 
 
 def test_the_corpus_is_large_enough() -> None:

@@ -3,8 +3,18 @@
 Hypothesis takes a shipped file, breaks it (a line deleted, two lines or two values
 swapped, random bytes, a value of the wrong type, invalid UTF-8, a truncation) and runs
 ``explainer check`` and ``explainer build`` in-process on the damaged project. Each must
-return 0, 1 or 2, print no traceback, and answer every problem with a located line;
-a build that fails leaves the previously built site byte for byte as it was.
+return 0, 1 or 2, print no traceback and no internal error (the verbs turn an exception
+into a located ``internal error`` line: a crash all the same), and answer every problem
+with a located line; a build that fails leaves the previously built site byte for byte
+as it was.
+
+A damaged scenario or page file is checked and built in its page's own project
+(:func:`~tests.hardening.conftest.copy_pages`: only that page's folder under
+``scenarios/``, its ``page.yaml`` and every example beside the damaged one, with the same
+templates, catalogs and settings), which checks and builds clean as it is (the fixture
+asserts it): the other pages only added the reading, checking and rendering of some
+hundred untouched files to every run. A catalog is read against every text of the
+project, so a damaged catalog is checked and built in the whole project.
 """
 
 from __future__ import annotations
@@ -12,7 +22,7 @@ from __future__ import annotations
 import random
 import re
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -20,7 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from . import fuzzer
-from .conftest import ROOT, run_cli, site_files
+from .conftest import ROOT, copy_pages, run_cli, site_files
 
 LOCATED = re.compile(r"^[^:\s][^:]*:\d+:\d+: ")
 SUMMARY = re.compile(
@@ -140,21 +150,51 @@ def mutation(draw: st.DrawFn, data: bytes, values: list[str]) -> bytes:
     return b"\n".join(lines)
 
 
+def _built(root: Path) -> tuple[Path, Path]:
+    """``root`` (a clean project) built into ``root/out/site``: the project and the site."""
+    code, lines = run_cli(["--root", ".", "build", "--out", "out/site"], cwd=root)
+    assert code == 0, lines  # clean as it is: a damage that keeps it valid builds too
+    return root, root / "out" / "site"
+
+
 @pytest.fixture(scope="module")
 def fuzz_project(
     tmp_path_factory: pytest.TempPathFactory, pristine: Path
 ) -> Iterator[tuple[Path, Path]]:
+    """The whole project, built: where a damaged catalog is checked and built."""
     root = tmp_path_factory.mktemp("fuzz") / "project"
     shutil.copytree(pristine, root)
-    out = root / "out" / "site"
-    code, lines = run_cli(["--root", ".", "build", "--out", "out/site"], cwd=root)
-    assert code == 0, lines
-    yield root, out
+    yield _built(root)
+
+
+def page_of(rel: str) -> str:
+    """The page folder a scenario or page file is in: ``scenarios/PAGE/...``."""
+    return rel.split("/")[1]
+
+
+@pytest.fixture(scope="module")
+def page_projects(
+    tmp_path_factory: pytest.TempPathFactory, pristine: Path
+) -> Callable[[str], tuple[Path, Path]]:
+    """A damaged file's own page project, built (see the module's docstring), made when
+    a file of that page is first drawn and kept for the module: the project and its site."""
+    made: dict[str, tuple[Path, Path]] = {}
+
+    def project_of(rel: str) -> tuple[Path, Path]:
+        page = page_of(rel)
+        if page not in made:
+            dest = tmp_path_factory.mktemp(f"fuzz-{page}") / "project"
+            made[page] = _built(copy_pages(pristine, dest, [page]))
+        return made[page]
+
+    return project_of
 
 
 def _answer_is_sound(code: int, lines: list[str]) -> None:
     assert code in (0, 1, 2), (code, lines)
     assert lines, "no output"
+    crashed = [line for line in lines if "internal error" in line or "Traceback" in line]
+    assert not crashed, crashed
     for line in lines:
         assert LOCATED.match(line) or SUMMARY.match(line), f"unexpected line: {line!r}"
     if code == 2:
@@ -197,10 +237,10 @@ FUZZ = settings(
 @FUZZ
 @given(data=st.data())
 def test_damaged_scenario_or_page_never_crashes(
-    data: st.DataObject, fuzz_project: tuple[Path, Path]
+    data: st.DataObject, page_projects: Callable[[str], tuple[Path, Path]]
 ) -> None:
-    root, out = fuzz_project
     rel = data.draw(st.sampled_from(SCENARIO_FILES), label="file")
+    root, out = page_projects(rel)
     damaged = data.draw(mutation((ROOT / rel).read_bytes(), WRONG_VALUES), label="damaged")
     _fuzz(root, out, rel, damaged)
 
@@ -225,8 +265,14 @@ def test_damaged_catalog_never_crashes(
     ],
 )
 @pytest.mark.parametrize("damage", ["empty", "nul-bytes", "latin-1", "utf-16"])
-def test_whole_file_damage(rel: str, damage: str, fuzz_project: tuple[Path, Path]) -> None:
-    root, out = fuzz_project
+def test_whole_file_damage(
+    rel: str,
+    damage: str,
+    page_projects: Callable[[str], tuple[Path, Path]],
+    request: pytest.FixtureRequest,
+) -> None:
+    where = page_projects(rel) if rel.startswith("scenarios/") else None
+    root, out = where or request.getfixturevalue("fuzz_project")
     original = (ROOT / rel).read_bytes()
     damaged = {
         "empty": b"",

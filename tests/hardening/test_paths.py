@@ -37,7 +37,8 @@ def _page(root: Path, ident: str) -> None:
     )
 
 
-def test_pages_named_like_the_sites_own_files_stay_in_their_folders(project: Path) -> None:
+def test_pages_named_like_the_sites_own_files_stay_in_their_folders(one_page: Path) -> None:
+    project = one_page
     for ident in SITE_NAMES:
         _page(project, ident)
     out = project / "out" / "site"
@@ -76,7 +77,8 @@ def test_pages_named_like_the_sites_own_files_stay_in_their_folders(project: Pat
 
 
 @pytest.mark.parametrize("reserved", ["con", "nul", "com1", "lpt9", "aux", "prn"])
-def test_reserved_device_names_are_refused_as_page_ids(reserved: str, project: Path) -> None:
+def test_reserved_device_names_are_refused_as_page_ids(reserved: str, one_page: Path) -> None:
+    project = one_page
     folder = project / "scenarios" / "x"
     folder.mkdir()
     (folder / "page.yaml").write_text(f"id: {reserved}\ntitle: Device\n", encoding="utf-8")
@@ -88,7 +90,8 @@ def test_reserved_device_names_are_refused_as_page_ids(reserved: str, project: P
     assert code == 2
 
 
-def test_a_symlink_loop_in_the_scenarios_ends(project: Path) -> None:
+def test_a_symlink_loop_in_the_scenarios_ends(one_page: Path) -> None:
+    project = one_page
     os.symlink("..", project / "scenarios" / "loop")
     os.symlink("loop", project / "scenarios" / "loop2")
     code, lines = run_cli(["--root", ".", "check"], cwd=project)
@@ -123,15 +126,16 @@ def test_the_output_folder_cannot_be_the_sources_or_a_folder_of_other_files(
     assert _snapshot(project) == before
 
 
-def test_an_empty_or_previous_output_folder_is_replaced(project: Path) -> None:
+def test_an_empty_or_previous_output_folder_is_replaced(one_page: Path) -> None:
+    project = one_page
     (project / "out" / "site").mkdir(parents=True)
     code, lines = run_cli(["--root", ".", "build", "--out", "out/site"], cwd=project)
     assert code == 0, lines
     first = site_files(project / "out" / "site")
-    (project / "scenarios" / "which-card" / "page.yaml").write_text(
-        (project / "scenarios" / "which-card" / "page.yaml")
+    (project / "scenarios" / "one-deal" / "page.yaml").write_text(
+        (project / "scenarios" / "one-deal" / "page.yaml")
         .read_text(encoding="utf-8")
-        .replace("order: 1", "order: 3"),
+        .replace("order: 2", "order: 3"),
         encoding="utf-8",
     )
     code, lines = run_cli(["--root", ".", "build", "--out", "out/site"], cwd=project)

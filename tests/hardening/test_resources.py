@@ -3,7 +3,10 @@
 Timings never decide a test here (a shared machine is slow at random); what is held is
 the *work*: the peak of Python memory traced while the whole ``explainer check`` runs
 (loading, the engine, and the catalogs' re-extraction of every source file) stays
-under a few megabytes above a clean run, and the error names the limit. A segfault
+under a few megabytes above a clean run, and the error names the limit. The project is
+the one-page copy (:func:`~tests.hardening.conftest.one_page`): a hostile file is
+planted beside the pages, which only add the same work to the clean run and to the
+attacked one. A segfault
 (libyaml's composer recurses in C) is caught by running that case in a subprocess.
 """
 
@@ -39,9 +42,9 @@ def _check_traced(root: Path) -> tuple[int, list[str], int]:
 
 
 @pytest.fixture(scope="module")
-def clean_peak(tmp_path_factory: pytest.TempPathFactory, pristine: Path) -> int:
-    _check_traced(pristine)  # imports and caches once
-    code, lines, peak = _check_traced(pristine)
+def clean_peak(one_page_pristine: Path) -> int:
+    _check_traced(one_page_pristine)  # imports and caches once
+    code, lines, peak = _check_traced(one_page_pristine)
     assert code == 0, lines
     return peak
 
@@ -112,21 +115,21 @@ CASES = {
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_attack_is_refused_with_bounded_work(name: str, project: Path, clean_peak: int) -> None:
+def test_attack_is_refused_with_bounded_work(name: str, one_page: Path, clean_peak: int) -> None:
     text, wanted = CASES[name]
-    _plant(project, text)
-    code, lines, peak = _check_traced(project)
+    _plant(one_page, text)
+    code, lines, peak = _check_traced(one_page)
     assert wanted in lines
     assert code == 2
     assert peak < clean_peak + LIMIT_ABOVE_CLEAN, f"peak {peak} bytes, clean {clean_peak}"
 
 
-def test_huge_catalog_is_refused_unread(project: Path, clean_peak: int) -> None:
-    po = project / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
+def test_huge_catalog_is_refused_unread(one_page: Path, clean_peak: int) -> None:
+    po = one_page / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
     po.write_bytes(
         po.read_bytes() + b'\nmsgctxt "x"\nmsgid "y"\nmsgstr "' + b"z" * 10_000_000 + b'"\n'
     )
-    code, lines, peak = _check_traced(project)
+    code, lines, peak = _check_traced(one_page)
     assert (
         "locales/pl/LC_MESSAGES/messages.po:1:1: catalog too large (more than 5000000 bytes)"
         in lines
@@ -136,14 +139,14 @@ def test_huge_catalog_is_refused_unread(project: Path, clean_peak: int) -> None:
 
 
 def test_long_msgstr_under_the_limit_is_read_in_linear_memory(
-    project: Path, clean_peak: int
+    one_page: Path, clean_peak: int
 ) -> None:
     """A 4 MB msgstr line: the quoting check once kept a regex frame per character (1.4 GB).
     Read to its end, it is refused at its line (a message holds at most 100 000 characters)."""
-    po = project / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
+    po = one_page / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
     data = po.read_bytes() + b'\nmsgctxt "x"\nmsgid "y {KS}"\nmsgstr "'
     po.write_bytes(data + b"z" * 4_000_000 + b'"\n')
-    code, lines, peak = _check_traced(project)
+    code, lines, peak = _check_traced(one_page)
     assert code == 2
     line = data.count(b"\n") + 1
     assert (
@@ -153,15 +156,15 @@ def test_long_msgstr_under_the_limit_is_read_in_linear_memory(
     assert peak < clean_peak + 10 * 4_000_000, f"peak {peak} bytes, clean {clean_peak}"
 
 
-def test_nesting_that_crashed_the_extractor_is_refused(project: Path) -> None:
+def test_nesting_that_crashed_the_extractor_is_refused(one_page: Path) -> None:
     """400 000 brackets (under 1 MB) overflowed libyaml's recursive composer in the
     catalogs' re-extraction: a segfault, exit -11, no output. In a subprocess so that a
     regression fails this test instead of killing the test run."""
-    _plant(project, "title: x\ntext: " + "[" * 400_000 + "]" * 400_000 + "\n")
+    _plant(one_page, "title: x\ntext: " + "[" * 400_000 + "]" * 400_000 + "\n")
     for verb in (["check"], ["build", "--out", "out/site"]):
         run = subprocess.run(
             [sys.executable, "-m", "explainer", "--root", ".", *verb],
-            cwd=project,
+            cwd=one_page,
             capture_output=True,
             text=True,
             timeout=300,
@@ -169,4 +172,4 @@ def test_nesting_that_crashed_the_extractor_is_refused(project: Path) -> None:
         assert run.returncode == 2, (run.returncode, run.stdout[-500:], run.stderr[-500:])
         assert "scenarios/attack.yaml:2:56: nesting too deep (more than 50 levels)" in run.stdout
         assert "Traceback" not in run.stdout + run.stderr
-    assert not (project / "out").exists()
+    assert not (one_page / "out").exists()

@@ -319,6 +319,42 @@ def _snapshot(root: Path) -> dict[Path, bytes]:
     return {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
 
 
+class _FullBuilds:
+    """The full builds (forced, into a new folder) a test compares its rebuilds with, by
+    the digest of their inputs: an edit that mends a breaking one puts back the inputs
+    the build before the break had, whose full build is not made again (a build is
+    deterministic: tests/hardening/test_determinism.py). The last two are kept."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.folder = tmp_path / "full"
+        self.kept: dict[str, tuple[int, str, dict[str, bytes]]] = {}
+
+    def of(self, root: Path) -> tuple[int, str, dict[str, bytes]]:
+        """The exit code, output and files of a full build of ``root`` as it is now."""
+        key = _inputs_digest(root)
+        if key not in self.kept:
+            code, text = _build(root, self.folder, force=True)
+            files = _files(self.folder) if code == 0 else {}
+            shutil.rmtree(self.folder, ignore_errors=True)
+            self.kept = {**dict(list(self.kept.items())[-1:]), key: (code, text, files)}
+        return self.kept[key]
+
+
+def _inputs_digest(root: Path) -> str:
+    """The digest of every path under ``root`` and what it holds (a link: its target and
+    the bytes it leads to)."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        digest.update(f"{path.relative_to(root)}\0".encode())
+        if path.is_symlink():
+            digest.update(f"-> {os.readlink(path)}\0".encode())
+        if path.is_file():
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
 def _edits(rng: random.Random, root: Path, steps: int) -> Iterator[str]:
     """``steps`` edits of ``root``, each made before it is yielded: mostly good ones;
     a breaking one (one in three) is followed by the edit that mends it (every file put
@@ -343,22 +379,20 @@ def test_random_edits_build_what_a_full_build_builds(
     full build's bytes; after an edit the check refuses, it reports what the full build
     reports and leaves the last good site; the next edit mends it and builds from there."""
     rng = random.Random(seed)
-    out, memo = tmp_path / "incremental", Memo()
+    out, memo, full = tmp_path / "incremental", Memo(), _FullBuilds(tmp_path)
     assert _build(small, out, memo)[0] == 0
     good = _files(out)
     codes = []
     for step, what in enumerate(_edits(rng, small, 5)):
         code, text = _build(small, out, memo)
-        full = tmp_path / f"full-{step}"
-        full_code, full_text = _build(small, full, force=True)
+        full_code, full_text, full_files = full.of(small)
         assert code == full_code, (step, what, text)
         if code == 0:
             good = _files(out)
-            assert good == _files(full), (step, what)
+            assert good == full_files, (step, what)
         else:
             assert _files(out) == good, (step, what)
             assert text == full_text and "the site was not changed" in text, (step, what)
-        shutil.rmtree(full, ignore_errors=True)
         codes.append(code)
     assert 0 in codes[1:] and {1, 2} & set(codes), "the sequence breaks the check and mends it"
 
@@ -415,16 +449,14 @@ def _told(memo: Memo, root: Path, seen: dict[str, float]) -> dict[str, float]:
     return now
 
 
-def _same_as_a_full_build(root: Path, tmp_path: Path, out: Path, memo: Memo, what: str) -> int:
+def _same_as_a_full_build(root: Path, out: Path, memo: Memo, full: _FullBuilds, what: str) -> int:
     code, text = _build(root, out, memo)
-    full = tmp_path / "full"
-    full_code, full_text = _build(root, full, force=True)
+    full_code, full_text, full_files = full.of(root)
     assert code == full_code, (what, text, full_text)
     if code == 0:
-        assert _files(out) == _files(full), what
+        assert _files(out) == full_files, what
     else:
         assert text == full_text, what
-    shutil.rmtree(full, ignore_errors=True)
     return code
 
 
@@ -442,7 +474,7 @@ def test_rebuilds_told_what_changed_build_what_a_full_build_builds(
     the full build's."""
     rng = random.Random(seed)
     _settled(small)
-    out, memo = tmp_path / "incremental", Memo()
+    out, memo, full = tmp_path / "incremental", Memo(), _FullBuilds(tmp_path)
     seen = snapshot(small)
     assert _build(small, out, memo)[0] == 0
     codes = []
@@ -451,7 +483,7 @@ def test_rebuilds_told_what_changed_build_what_a_full_build_builds(
             before = _snapshot(small)
             what = rng.choice((*BREAKING, _link_out))(rng, small)
             seen = _told(memo, small, seen)
-            codes.append(_same_as_a_full_build(small, tmp_path, out, memo, f"{step}: {what}"))
+            codes.append(_same_as_a_full_build(small, out, memo, full, f"{step}: {what}"))
             (small / "scenarios" / "which-card" / "outside.yaml").unlink(missing_ok=True)
             for path, data in before.items():
                 if path.read_bytes() != data:
@@ -461,7 +493,7 @@ def test_rebuilds_told_what_changed_build_what_a_full_build_builds(
             edits = rng.sample(WATCHED_EDITS, rng.choice([1, 2]))  # two edits in one poll
             what = ", ".join(edit(rng, small) for edit in edits)
         seen = _told(memo, small, seen)
-        codes.append(_same_as_a_full_build(small, tmp_path, out, memo, f"{step}: {what}"))
+        codes.append(_same_as_a_full_build(small, out, memo, full, f"{step}: {what}"))
     assert 0 in codes
 
 
@@ -491,7 +523,7 @@ def test_a_second_save_the_watcher_missed_is_read_by_the_next_rebuild(
     assert changes(seen, snapshot(small)) == []
     _append(small / "scenarios/one-deal/page.yaml", "title: ", "title: The ")()
     seen = _told(memo, small, seen)
-    assert _same_as_a_full_build(small, tmp_path, out, memo, "missed") == 2
+    assert _same_as_a_full_build(small, out, memo, _FullBuilds(tmp_path), "missed") == 2
 
 
 def test_a_rebuild_told_one_file_looks_at_no_other_scenario_file(

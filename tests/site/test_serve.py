@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from explainer.cli import main
 from explainer.site.serve import RELOAD_PATH, STATUS_PATH, VERSION_PATH, run_serve, snapshot
 from tests.hardening.fuzzer import LockedText as _Stream
 
@@ -342,17 +343,16 @@ def test_the_overlay_is_drawn_by_the_served_script_and_styled_by_a_served_sheet(
 
 
 @pytest.mark.parametrize("port", ["99999", "-1", "http", "80.5", "６"])
-def test_a_port_that_is_no_port_is_one_line_and_exit_2(port: str, tmp_path: Path) -> None:
-    run = subprocess.run(
-        [sys.executable, "-m", "explainer", "--root", str(tmp_path), "serve", "--port", port],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    assert run.returncode == 2
-    assert run.stdout == ""
-    assert run.stderr == f"--port: expected a port number from 1 to 65535 (or 0), got {port!r}\n"
+def test_a_port_that_is_no_port_is_one_line_and_exit_2(
+    port: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command line's own answer (``python -m explainer`` exits with what ``main``
+    returns: tests/test_exits.py), without a process per port."""
+    assert main(["--root", str(tmp_path), "serve", "--port", port]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"--port: expected a port number from 1 to 65535 (or 0), got {port!r}\n"
+    assert list(tmp_path.iterdir()) == []  # nothing was built
 
 
 @pytest.mark.browser
