@@ -56,3 +56,32 @@ def test_laws_played_ahead_give_the_same_results_and_deal_each_deal_once(
     # law by law, the Coinche law's stream deals the classic one's hands again
     assert dealt_alone == 2 * SAMPLES + SAMPLES // 2
     assert dealt_ahead == SAMPLES + SAMPLES // 2  # once per deal of each trump
+
+
+def test_a_law_asking_fewer_deals_reads_the_start_of_the_scored_ones_and_more_extends_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each law gives after another law of another sample count what it gives alone, and
+    each deal is scored once whatever the counts asked (the deals scored are kept by stream
+    and rule set, not by count)."""
+
+    def alone(samples: int) -> list[LawResult]:
+        monkeypatch.setattr(deal_check, "_DEAL_POOLS", {})
+        monkeypatch.setattr(deal_check, "_SCORED", {})
+        return [check_deal_law(law, rules, samples=samples) for law, rules in LAWS]
+
+    few, many = alone(SAMPLES // 2), alone(SAMPLES)
+    monkeypatch.setattr(deal_check, "_DEAL_POOLS", {})
+    monkeypatch.setattr(deal_check, "_SCORED", {})
+    scored = []
+    real = deal_check._scored_deal
+    monkeypatch.setattr(
+        deal_check,
+        "_scored_deal",
+        lambda *a: scored.append(1) or real(*a),  # type: ignore[func-returns-value]
+    )
+    assert [check_deal_law(law, rules, samples=SAMPLES // 2) for law, rules in LAWS] == few
+    once = len(scored)
+    assert [check_deal_law(law, rules, samples=SAMPLES) for law, rules in LAWS] == many
+    assert [check_deal_law(law, rules, samples=SAMPLES // 2) for law, rules in LAWS] == few
+    assert len(scored) == 2 * once > 0  # the second half scored once, nothing again

@@ -485,7 +485,11 @@ def play_ahead(
 
 
 _ScoredKey = tuple[Trump, tuple[str, ...], tuple[str, ...], int]
-_SCORED: dict[_ScoredKey, list[_Scored]] = {}
+_SCORED: dict[tuple[Trump, tuple[str, ...], tuple[str, ...]], list[_Scored]] = {}
+"""A stream's deals scored under a rule set, as far as any law asked, kept under
+:func:`_scored_key` without the count: a law asking fewer deals reads the start of the
+list, and one asking more extends it (a stream's first deals are the same whatever the
+count, so each deal is scored once per key, not once per count asked)."""
 
 
 def _scored_key(trump: Trump, rules: AnyRules, count: int) -> _ScoredKey:
@@ -514,22 +518,26 @@ _LEVEL_KNOBS: Final = frozenset({"capot_doublable", "coinche_80", "surcoinche"})
 
 def _scored(trump: Trump, rules: AnyRules, count: int) -> list[_Scored]:
     """The first ``count`` deals of the stream, scored under ``rules`` (kept under
-    :func:`_scored_key`)."""
-    key = _scored_key(trump, rules, count)
-    found = _SCORED.get(key)
-    if found is None and isinstance(rules, CoincheRules):
+    :func:`_scored_key`, as far as a law has asked)."""
+    found = _SCORED.setdefault(_scored_key(trump, rules, count)[:3], [])
+    if len(found) < count:
+        found.extend(_score_more(trump, rules, len(found), count))
+    return found if len(found) == count else found[:count]
+
+
+def _score_more(trump: Trump, rules: AnyRules, start: int, count: int) -> list[_Scored]:
+    """The stream's deals ``start`` to ``count``, scored under ``rules``."""
+    if isinstance(rules, CoincheRules):
         deals = _deals(trump, _plays(rules), count)
-        found = _SCORED[key] = [_coinche_scored(d, i, rules) for i, d in enumerate(deals)]
-    if found is None:
-        assert isinstance(rules, RuleSet)
-        same = _Same(rules)
-        found = _SCORED[key] = [
-            _scored_deal(deal, deal.card_points, deal.belotes, _own_score(deal))
-            if same(deal)
-            else _rescore(deal, rules)
-            for deal in _deals(trump, rules, count)
-        ]
-    return found
+        return [_coinche_scored(deals[i], i, rules) for i in range(start, count)]
+    assert isinstance(rules, RuleSet)
+    same = _Same(rules)
+    return [
+        _scored_deal(deal, deal.card_points, deal.belotes, _own_score(deal))
+        if same(deal)
+        else _rescore(deal, rules)
+        for deal in _deals(trump, rules, count)[start:]
+    ]
 
 
 @dataclass(slots=True)
