@@ -218,6 +218,65 @@ def test_a_signal_while_workers_check_laws_is_one_line_and_leaves_no_process(
     assert not Path(f"/proc/{workers[0]}").exists()
 
 
+# Forks with SIGTERM sent to this process as the child is made, while the fork holds the
+# signal back (Worker.start), then runs a command that forks a child for slow work (its
+# text follows); says whether the child was left running once the command returned.
+FORKED_AT_A_SIGNAL = """
+import os, signal, sys, time
+from explainer.i18n import check
+from explainer.scenarios.kinds import law_workers
+from explainer.signals import run_interruptible
+real, forked = os.fork, []
+def fork():
+    pid = real()
+    if pid:
+        forked.append(pid)
+        os.kill(os.getpid(), signal.SIGTERM)
+    return pid
+os.fork = fork
+def slow(unit):
+    time.sleep(60)
+    return unit
+check.extract_sources = slow
+code = run_interruptible(lambda: len(eval(sys.argv[1])), name="explainer check")
+try:
+    left = "left running" if os.waitpid(forked[0], os.WNOHANG)[0] == 0 else "not waited for"
+    os.kill(forked[0], signal.SIGKILL)
+except ChildProcessError:
+    left = "stopped and waited for"
+print(code, left, flush=True)
+"""
+
+
+@needs_fork
+@pytest.mark.parametrize(
+    "command",
+    [
+        "law_workers.split_work([1, 2], [1.0, 1.0], slow, 2)",  # the laws' share
+        f"check._own_and_sources(check.read_inputs({str(ROOT)!r}), 2)",  # the extraction
+    ],
+    ids=["laws", "catalogs"],
+)
+def test_a_signal_as_a_worker_is_forked_stops_that_worker_too(tmp_path: Path, command: str) -> None:
+    """The signal lands once the child is recorded (start_worker), so the interrupted
+    split stops it: it used to land just before, and a ``kill`` at that instant left the
+    child working with the command's output held open (the suite's signal test, on a
+    loaded machine, waited 60 s for it)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CACHE_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", FORKED_AT_A_SIGNAL, command],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=50,
+        start_new_session=True,
+    )
+    assert (done.stdout, done.stderr) == (
+        "143 stopped and waited for\n",
+        "explainer check: stopped by SIGTERM; no file was left half-written\n",
+    )
+
+
 def _deaf_to_sigterm(ready: int) -> None:
     """A child's work that ignores SIGTERM (as work stuck where a signal cannot stop it
     behaves); it says so on ``ready``."""

@@ -396,16 +396,16 @@ def _own_and_sources(inputs: Inputs, jobs: int) -> tuple[dict[str, Own], Sources
     the extraction in a forked child where ``jobs`` allows one and it is not cached
     (:class:`~explainer.scenarios.kinds.law_workers.Worker`; a child that fails only
     leaves the extraction to this process)."""
-    worker = None
-    if jobs > 1 and hasattr(os, "fork") and _uncached(inputs):
-        from explainer.scenarios.kinds.law_workers import Worker
+    from explainer.scenarios.kinds.law_workers import Worker, start_worker
 
-        worker = Worker.start(lambda: extract_sources(inputs))
+    started: list[Worker] = []
     try:
+        if jobs > 1 and hasattr(os, "fork") and _uncached(inputs):
+            start_worker(started, lambda: extract_sources(inputs))
         own = {f.shown: own_problems(f) for s in inputs.sets for f in s.catalogs}
-        found = worker.result() if worker is not None else None
+        found = started[0].result() if started else None
     finally:
-        if worker is not None:
+        for worker in started:
             worker.stop()
     if isinstance(found, dict):
         for s in inputs.sets:

@@ -44,6 +44,7 @@ __all__ = [
     "default_jobs",
     "prefetch_laws",
     "split_work",
+    "start_worker",
 ]
 
 T = TypeVar("T")
@@ -87,22 +88,34 @@ def split_work(
         shares[least].append(i)
         loads[least] += weights[i]
     results: dict[int, R] = {}
-    children: list[tuple[Worker, list[int]]] = []
+    children: list[Worker] = []
     try:
         for share in shares[1:]:
-            children.append((Worker.start(partial(_share, work, units, share)), share))
+            start_worker(children, partial(_share, work, units, share))
         for i in shares[0]:
             results[i] = work(units[i])
-        while children:
-            worker, share = children[0]
+        for worker, share in zip(children, shares[1:], strict=True):
             theirs = worker.result()
-            children.pop(0)
             done = theirs if theirs is not None else _share(work, units, share)
             results.update(zip(share, done, strict=True))
     finally:
-        for worker, _ in children:  # interrupted: stop them, leave no zombie
+        for worker in children:  # interrupted: stop them, leave no zombie (done: nothing)
             worker.stop()
     return [results[i] for i in range(len(units))]
+
+
+def start_worker(started: list[Worker], work: Callable[[], object]) -> Worker:
+    """:meth:`Worker.start`, the worker put in ``started`` before a signal can interrupt,
+    so that the caller's ``finally`` over ``started`` stops it: SIGINT and SIGTERM are held
+    back until it is there. Started first and recorded after, a signal landing in between
+    (on a loaded machine, a ``kill`` just as the child was forked) left the child working
+    with nobody to stop it, the command's output held open until its work was done."""
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
+    try:
+        started.append(Worker.start(work))
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a signal held back lands here
+    return started[-1]
 
 
 def _share(work: Callable[[T], R], units: Sequence[T], share: Sequence[int]) -> list[R]:
@@ -146,7 +159,8 @@ class Worker:
             return cls(pid, read_end)
         code = 1  # pragma: no cover - the child's side, run in the forked process
         try:  # pragma: no cover
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a pending signal lands here
+            # unblocked even where the caller held them (start_worker): a pending one lands here
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPPING)
             os.close(read_end)
             data = pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL)
             with os.fdopen(write_end, "wb") as pipe:
@@ -234,13 +248,15 @@ def prefetch_laws(
     units = list(groups.values())
     if not units or (len(units) < 2 and beside is None):
         return
-    other = Worker.start(beside) if beside is not None else None
+    others: list[Worker] = []
     try:
+        if beside is not None:
+            start_worker(others, beside)
         results = split_work(units, [law.weight(u) for u in units], law.check_all, jobs)
-        if other is not None:
+        for other in others:
             other.result()  # its work is in the cache; a failure leaves it to the check
     finally:
-        if other is not None:
+        for other in others:
             other.stop()
     for unit, done in zip(units, results, strict=True):
         for (lw, rs), result in zip(unit, done, strict=True):
