@@ -522,7 +522,7 @@ def _scored(trump: Trump, rules: AnyRules, count: int) -> list[_Scored]:
     found = _SCORED.setdefault(_scored_key(trump, rules, count)[:3], [])
     if len(found) < count:
         found.extend(_score_more(trump, rules, len(found), count))
-    return found if len(found) == count else found[:count]
+    return found[:count]  # a copy: the kept list grows when a law asks more
 
 
 def _score_more(trump: Trump, rules: AnyRules, start: int, count: int) -> list[_Scored]:
