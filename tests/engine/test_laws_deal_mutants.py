@@ -809,14 +809,18 @@ def test_a_law_checked_under_every_variant_at_once_gets_each_ones_outcome_alone(
         assert check_deal_law(law, {name: rules}, samples=40).outcomes == (together[name],)
 
 
-def test_scored_deals_are_kept_for_as_long_as_their_identity_keys_an_outcome() -> None:
-    """:func:`check_deal_law` shares an outcome among rule sets whose scored deals are the
-    same list (keyed on its ``id``): each list must be kept, and handed out again, or a
-    new list could take a dropped one's ``id`` and another rule set's outcome."""
+def test_scored_deals_are_kept_and_a_smaller_count_reads_the_start_of_them() -> None:
+    """A stream's deals are scored once under a rule set, whatever count a law asks: the
+    same scored deals are handed out again, not scored again; a smaller count gets the
+    start of them, a larger one the same start and more; another rule set gets scored deals
+    of its own."""
     imprenable = L._scored(Trump.HEARTS, IMPRENABLE, 12)
-    assert L._scored(Trump.HEARTS, IMPRENABLE, 12) is imprenable
-    assert L._scored(Trump.HEARTS, IMPRENABLE, 8) is not imprenable
-    assert L._scored(Trump.HEARTS, HOUSE, 12) is not imprenable
+    for count in (12, 8, 16):
+        again = L._scored(Trump.HEARTS, IMPRENABLE, count)
+        assert len(again) == count
+        assert all(a is b for a, b in zip(again, imprenable, strict=False))  # the shorter
+    house = L._scored(Trump.HEARTS, HOUSE, 12)
+    assert not any(a is b for a, b in zip(house, imprenable, strict=True))
 
 
 def test_a_tie_is_equal_points_belotes_included_and_a_pair_is_dealt_not_scored() -> None:
