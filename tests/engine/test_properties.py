@@ -100,6 +100,11 @@ def ref_ruling(
             higher = [c for c in my_trumps if beats_in_suit(c, best, trump)]
             if higher:
                 return {c for c in hand if suit_of(c) != trump or c in higher}, "partner-wins"
+        if rules.partner_overtrump == "no_lower" and trumps_in_trick:
+            # FFB-CO15 §5.2 rule 4: no trump below the partner's, unless the hand is all trumps
+            lower = {c for c in my_trumps if not beats_in_suit(c, best, trump)}
+            if lower and len(my_trumps) < len(hand):
+                return set(hand) - lower, "partner-no-lower"
         return set(hand), "partner-wins"
     if not my_trumps:
         return set(hand), "discard"
@@ -204,7 +209,7 @@ def test_fast_ruler_agrees_with_the_reference_table(position, trump, rules):
 PLAY_KNOB_SETS = [
     find_rules("house", undertrump=u, partner_overtrump=p, all_trump_partner=a)
     for u in ("required", "optional", "forbidden")
-    for p in ("required", "optional")
+    for p in ("required", "optional", "no_lower")
     for a in ("climb", "free")
 ]
 
@@ -229,6 +234,9 @@ def test_fast_ruler_agrees_with_the_reference_on_24000_seeded_positions_of_every
             assert seen[value, rule_id] > 0, (value, rule_id)
         assert seen[value, "undertrump"] > 0, value
     assert seen["forbidden", "no-undertrump"] > 0 and seen["required", "no-undertrump"] == 0
+    assert all(
+        seen[value, "partner-no-lower"] > 0 for value in ("required", "optional", "forbidden")
+    )
 
 
 # -- tricks -------------------------------------------------------------------------------------
