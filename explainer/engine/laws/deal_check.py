@@ -484,30 +484,36 @@ def play_ahead(
         _fill(trump, sets, count)
 
 
+_StreamKey = tuple[Trump, tuple[str, ...], tuple[str, ...]]
 _ScoredKey = tuple[Trump, tuple[str, ...], tuple[str, ...], int]
-_SCORED: dict[tuple[Trump, tuple[str, ...], tuple[str, ...]], list[_Scored]] = {}
+_SCORED: dict[_StreamKey, list[_Scored]] = {}
 """A stream's deals scored under a rule set, as far as any law asked, kept under
-:func:`_scored_key` without the count: a law asking fewer deals reads the start of the
-list, and one asking more extends it (a stream's first deals are the same whatever the
-count, so each deal is scored once per key, not once per count asked)."""
+:func:`_stream_key`: a law asking fewer deals reads the start of the list, and one asking
+more extends it (a stream's first deals are the same whatever the count, so each deal is
+scored once per key, not once per count asked)."""
 
 
 def _scored_key(trump: Trump, rules: AnyRules, count: int) -> _ScoredKey:
     """What the first ``count`` deals of the stream, scored under ``rules``, depend on:
-    the play knobs and the scoring knobs that apply to ``trump``. Rule sets that play and
-    score alike have one key (``house`` and ``pagat_belote``, or the all-trump knobs
-    outside all-trump): the same deals, and the same outcome of a law over them."""
+    :func:`_stream_key` and the count (laws of the same key have the same outcome)."""
+    return (*_stream_key(trump, rules), count)
+
+
+def _stream_key(trump: Trump, rules: AnyRules) -> _StreamKey:
+    """What the stream's deals, scored under ``rules``, depend on: the play knobs and the
+    scoring knobs that apply to ``trump``. Rule sets that play and score alike have one
+    key (``house`` and ``pagat_belote``, or the all-trump knobs outside all-trump): the
+    same deals, and the same outcome of a law over them."""
     if isinstance(rules, CoincheRules):
         # every knob the deal's scoring reads, and the auction's that lower a level
         knobs = STEP_KNOBS["deal"] | _LEVEL_KNOBS
         scoring = ["game: coinche", *(f"{k}: {rules.knobs[k]}" for k in sorted(knobs))]
-        return (trump, _behaviour(_kind_of(trump), _plays(rules)), tuple(scoring), count)
+        return (trump, _behaviour(_kind_of(trump), _plays(rules)), tuple(scoring))
     words = [k for k in SCORING_KNOBS if trump == Trump.ALL or not k.startswith("all_trump")]
     return (
         trump,
         _behaviour(_kind_of(trump), rules),
         tuple(str(getattr(rules, k)) for k in words),
-        count,
     )
 
 
@@ -518,8 +524,8 @@ _LEVEL_KNOBS: Final = frozenset({"capot_doublable", "coinche_80", "surcoinche"})
 
 def _scored(trump: Trump, rules: AnyRules, count: int) -> list[_Scored]:
     """The first ``count`` deals of the stream, scored under ``rules`` (kept under
-    :func:`_scored_key`, as far as a law has asked)."""
-    found = _SCORED.setdefault(_scored_key(trump, rules, count)[:3], [])
+    :func:`_stream_key`, as far as a law has asked)."""
+    found = _SCORED.setdefault(_stream_key(trump, rules), [])
     if len(found) < count:
         found.extend(_score_more(trump, rules, len(found), count))
     return found[:count]  # a copy: the kept list grows when a law asks more
