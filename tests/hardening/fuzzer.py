@@ -45,6 +45,9 @@ SECRET = "FUZZ-SECRET-7f3a"
 """Planted outside the project: no output may ever contain it."""
 
 LOCATED = re.compile(r"^[^:\s][^:]*:\d+:\d+: \S")
+CRASHED = ("Traceback", "internal error")
+"""What no answer may print: a verb turns an exception into a located ``internal error``
+line, a crash all the same."""
 SUMMARY = re.compile(
     r"^(\d+ passed, \d+ failed(; \d+ catalog problems?"
     r"|; \d+ problems? in pyproject\.toml, so nothing else was checked)?|translations: .*"
@@ -334,7 +337,7 @@ def broken_promise(code: int, lines: list[str], cpu: float, out_exists: bool) ->
         return f"more than {CPU_LIMIT:.0f} s of CPU"
     if code not in (0, 1, 2):
         return f"exit code {code}"
-    if "Traceback" in text or "internal error" in text:
+    if any(word in text for word in CRASHED):
         return "a traceback or an internal error"
     if SECRET in text:
         return "printed what a link out of the project points at"

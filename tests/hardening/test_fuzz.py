@@ -31,8 +31,8 @@ from hypothesis import strategies as st
 
 from . import fuzzer
 from .conftest import ROOT, copy_pages, run_cli, site_files
+from .fuzzer import CRASHED, LOCATED
 
-LOCATED = re.compile(r"^[^:\s][^:]*:\d+:\d+: ")
 SUMMARY = re.compile(
     r"^(\d+ passed, \d+ failed(; \d+ catalog problems?)?|translations: .*|\d+ problems?; the site was not changed"
     r"|[^:\s][^:]*\.yaml: law \S+ checked (over|on) \d+ .*"
@@ -193,7 +193,7 @@ def page_projects(
 def _answer_is_sound(code: int, lines: list[str]) -> None:
     assert code in (0, 1, 2), (code, lines)
     assert lines, "no output"
-    crashed = [line for line in lines if "internal error" in line or "Traceback" in line]
+    crashed = [line for line in lines if any(word in line for word in CRASHED)]
     assert not crashed, crashed
     for line in lines:
         assert LOCATED.match(line) or SUMMARY.match(line), f"unexpected line: {line!r}"
